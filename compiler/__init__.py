@@ -1,0 +1,1 @@
+"""Compiling a plan to its targets: the Iceberg schema (this package) and, later, Spark expressions."""

@@ -1,0 +1,175 @@
+"""The type lattice: a networkx graph of lossless widening, with conversions kept apart.
+
+Two relations, named as in Spark's type coercion but kept honest:
+
+* ``widen`` edges are lossless (every value converts back exactly, or the edge says ``where exact`` and only
+  such values take it). Their reflexive-transitive closure is the partial order ``leq``; with the ``top`` type
+  above everything it must be a lattice, and :meth:`Lattice.join` is its least upper bound: commutative,
+  associative, idempotent, an upper bound, and the least one.
+* ``convert`` edges route values into a column of another type (the page's long -> timestamp) but never make a
+  type "fit": a value routed only through a conversion still needs an exact home.
+
+The lattice is validated when the rules load; every problem points into the rules file.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterable
+
+import networkx as nx
+
+from widen.engine.conversions import CATALOG
+from widen.errors import RulesError
+from widen.rules.model import Edge, Rules
+
+
+class Lattice:
+    """The widening lattice of a rules file.
+
+    >>> from widen import load_rules
+    >>> lattice = load_rules().lattice
+    >>> lattice.join("long", "double"), lattice.join("boolean", "date")
+    ('double', 'string')
+    >>> lattice.leq("date", "timestamp"), lattice.leq("timestamp", "long")
+    (True, False)
+    """
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.top = rules.top
+        self.types: tuple[str, ...] = rules.type_names
+        self.iceberg = {t.name: t.iceberg for t in rules.types}
+        graph = nx.DiGraph()
+        graph.add_nodes_from(self.types)
+        explicit = {(e.source, e.target) for e in rules.widen_edges()}
+        for edge in rules.widen_edges():
+            graph.add_edge(edge.source, edge.target, edge=edge)
+        for t in self.types:
+            if t != self.top and (t, self.top) not in explicit:
+                implied = Edge("widen", t, self.top, rules.top_via, False, rules.type_decl(self.top).span)
+                graph.add_edge(t, self.top, edge=implied)
+        self.graph = graph
+        self.conversions = nx.DiGraph()
+        self.conversions.add_nodes_from(self.types)
+        for edge in rules.convert_edges():
+            self.conversions.add_edge(edge.source, edge.target, edge=edge)
+        self._validate()
+        self._up = {t: frozenset(nx.descendants(graph, t)) | {t} for t in self.types}
+        self._paths = dict(nx.all_pairs_shortest_path(graph))
+        self._order = {n: i for i, n in enumerate(nx.topological_sort(graph))}
+        self._ups_sorted = {t: tuple(sorted(self._up[t], key=self._order.__getitem__)) for t in self.types}
+
+    # --- validation ---------------------------------------------------------------------------------------------
+    def _error(self, message: str, span) -> RulesError:
+        return RulesError(message, span, self.rules.source)
+
+    def _validate(self) -> None:
+        try:
+            cycle = nx.find_cycle(self.graph)
+        except nx.NetworkXNoCycle:
+            cycle = None
+        if cycle:
+            edges = [self.graph.edges[a, b]["edge"] for a, b in cycle]
+            names = " -> ".join([a for a, _ in cycle] + [cycle[0][0]])
+            last = max(edges, key=lambda e: (e.span.line, e.span.column))
+            raise self._error(f"widening cycle {names}: widening must only go up", last.span)
+        try:
+            cycle = nx.find_cycle(self.conversions)
+        except nx.NetworkXNoCycle:
+            cycle = None
+        if cycle:
+            edges = [self.conversions.edges[a, b]["edge"] for a, b in cycle]
+            names = " -> ".join([a for a, _ in cycle] + [cycle[0][0]])
+            last = max(edges, key=lambda e: (e.span.line, e.span.column))
+            raise self._error(f"conversion cycle {names}: a value would be routed back and forth", last.span)
+        for a, b in combinations(self.types, 2):
+            ups_a = nx.descendants(self.graph, a) | {a}
+            ups_b = nx.descendants(self.graph, b) | {b}
+            common = ups_a & ups_b
+            minimal = [u for u in common if not any(v != u and u in nx.descendants(self.graph, v) for v in common)]
+            if len(minimal) != 1:
+                span = self.rules.type_decl(b).span
+                bounds = " and ".join(sorted(minimal)) or "nothing"
+                raise self._error(
+                    f"types '{a}' and '{b}' have no unique least upper bound (minimal common wider types: "
+                    f"{bounds}); add a widening edge so that one of them is below the other",
+                    span,
+                )
+        for edge in self.rules.convert_edges():
+            if self.leq(edge.source, edge.target, _during_validation=True):
+                raise self._error(
+                    f"'{edge.source}' already widens to '{edge.target}'; a conversion there would never be used",
+                    edge.span,
+                )
+
+    # --- the order and the join ---------------------------------------------------------------------------------
+    def leq(self, a: str, b: str, _during_validation: bool = False) -> bool:
+        """Whether every ``a`` value widens losslessly (maybe guarded) into ``b``."""
+        if _during_validation:
+            return a == b or b in nx.descendants(self.graph, a)
+        return b in self._up[a]
+
+    def join(self, a: str, b: str) -> str:
+        """The least upper bound of two types."""
+        return _join(self, a, b)
+
+    def join_all(self, types: Iterable[str]) -> str:
+        result: str | None = None
+        for t in types:
+            result = t if result is None else self.join(result, t)
+        if result is None:
+            raise ValueError("join of no types")
+        return result
+
+    def upper_bounds(self, t: str) -> tuple[str, ...]:
+        """Every type ``t`` widens into, narrowest first (a topological order), ``t`` itself first."""
+        return self._ups_sorted[t]
+
+    def path(self, a: str, b: str) -> tuple[Edge, ...]:
+        """The widening edges a value takes from ``a`` to ``b`` (shortest path; empty when ``a == b``)."""
+        nodes = self._paths[a][b]
+        return tuple(self.graph.edges[x, y]["edge"] for x, y in zip(nodes, nodes[1:]))
+
+    def guarded(self, a: str, b: str) -> bool:
+        """Whether the path from ``a`` to ``b`` has an edge that only exact values take."""
+        return any(e.exact for e in self.path(a, b))
+
+    def conversion(self, a: str, b: str) -> Edge | None:
+        """The ``convert`` edge from ``a`` to ``b``, if the rules declare one."""
+        if self.conversions.has_edge(a, b):
+            return self.conversions.edges[a, b]["edge"]
+        return None
+
+    def primary(self, types: Iterable[str]) -> str:
+        """The type of the column that takes a field's name: the join of the types, leaving out those that a
+        ``convert`` edge routes into another of them (edge case #2: long and timestamp give timestamp)."""
+        ts = set(types)
+        kept = {t for t in ts if not any(u != t and self.conversions.has_edge(t, u) for u in ts)}
+        return self.join_all(sorted(kept or ts))
+
+    # --- values -------------------------------------------------------------------------------------------------
+    def convert(self, value: Any, edges: tuple[Edge, ...]) -> Any:
+        """Apply the conversions of ``edges`` in order (raises ValueError/OverflowError on values out of range)."""
+        for edge in edges:
+            conv = CATALOG[edge.via]
+            value = conv.forward(value, self.iceberg[edge.source], self.iceberg[edge.target])
+        return value
+
+    def exact(self, value: Any, edges: tuple[Edge, ...]) -> bool:
+        """Whether ``value`` converts along ``edges`` and back unchanged."""
+        for edge in edges:
+            conv = CATALOG[edge.via]
+            s, t = self.iceberg[edge.source], self.iceberg[edge.target]
+            if not conv.exact(value, s, t):
+                return False
+            value = conv.forward(value, s, t)
+        return True
+
+
+def _join(lattice: Lattice, a: str, b: str) -> str:
+    common = lattice._up[a] & lattice._up[b]
+    for t in lattice.upper_bounds(a):
+        if t in common:
+            return t
+    raise AssertionError("validated lattice without a join")  # pragma: no cover

@@ -1,0 +1,184 @@
+"""Frozen rule objects: what a parsed rules file says, each declaration with its source span.
+
+These are plain values: immutable, hashable, comparable. Their meaning as a lattice lives in
+:mod:`widen.engine.lattice`; the parse tree becomes these objects in :mod:`widen.rules.transformer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from widen.errors import Span
+
+#: Situations a policy can be set for, and the actions each accepts (the first is the default).
+SITUATIONS: dict[str, tuple[str, ...]] = {
+    "new_field": ("add", "reject"),
+    "narrower": ("route", "reject"),
+    "wider": ("add", "reject"),
+    "incompatible": ("add", "reject"),
+    "case_conflict": ("keep", "reject"),
+    "empty_name": ("drop", "reject"),
+}
+
+#: Modes a rules file may name as its default (the Delta-style modes build on the policies above).
+MODES = ("evolve", "enforce", "merge", "overwrite")
+
+#: The kinds of JSON value a `json` line types.
+JSON_KINDS = ("integer", "fraction", "boolean", "string", "mixed")
+
+
+@dataclass(frozen=True)
+class TypeDecl:
+    """``type NAME = ICEBERG``: a primitive of the lattice and the Iceberg type its columns get."""
+
+    name: str
+    iceberg: str
+    span: Span = field(compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """``widen A -> B`` (lossless, part of the lattice) or ``convert A -> B`` (routes values, never widens).
+
+    ``via`` names the conversion (see :mod:`widen.engine.conversions`); ``exact`` (``where exact``) routes only
+    the values that convert back unchanged.
+    """
+
+    kind: str  # "widen" | "convert"
+    source: str
+    target: str
+    via: str
+    exact: bool
+    span: Span = field(compare=False, hash=False, repr=False)
+    source_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
+    target_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
+
+    def __str__(self) -> str:
+        via = f" via {self.via}" if self.via else ""
+        return f"{self.kind} {self.source} -> {self.target}{via}{' where exact' if self.exact else ''}"
+
+
+@dataclass(frozen=True)
+class Merge:
+    """``merge A into B``: when a field is first seen with both types, only a B field is defined."""
+
+    source: str
+    target: str
+    span: Span = field(compare=False, hash=False, repr=False)
+    source_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
+    target_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
+
+
+@dataclass(frozen=True)
+class JsonChoice:
+    """One candidate of a ``json`` line: a type, and for strings the detector that must accept the text."""
+
+    type: str
+    detector: str | None
+    span: Span = field(compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class JsonTyping:
+    """``json KIND -> T1 | T2 if detector | ...``: the first candidate that holds the value exactly wins."""
+
+    kind: str
+    choices: tuple[JsonChoice, ...]
+    span: Span = field(compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How evolved fields are named and documented.
+
+    ``template`` uses ``{field}``, ``{dims}`` and ``{type}``; ``dims`` gives the ``{dims}`` text for dimension
+    0, 1 and n >= 2 (``{n}`` in the last); ``record`` is the type word of records; ``doc`` uses ``{field}``.
+    """
+
+    template: str = "{field}_{dims}{type}"
+    dims: tuple[str, str, str] = ("", "array_", "array{n}_")
+    record: str = "record"
+    doc: str = "evolved_from:{field}"
+
+    def dims_text(self, dim: int) -> str:
+        if dim == 0:
+            return self.dims[0]
+        if dim == 1:
+            return self.dims[1]
+        return self.dims[2].replace("{n}", str(dim))
+
+    def evolved_name(self, field_name: str, type_word: str, dim: int) -> str:
+        return (
+            self.template.replace("{field}", field_name)
+            .replace("{dims}", self.dims_text(dim))
+            .replace("{type}", type_word)
+        )
+
+    def doc_for(self, field_name: str) -> str:
+        return self.doc.replace("{field}", field_name)
+
+    def evolved_from(self, doc: str | None) -> str | None:
+        """The source field a column's doc names, or None when the doc is not an evolved-field doc."""
+        if not doc:
+            return None
+        head, _, tail = self.doc.partition("{field}")
+        if not doc.startswith(head) or not doc.endswith(tail) or len(doc) <= len(head) + len(tail):
+            return None
+        return doc[len(head) : len(doc) - len(tail)]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """``on SITUATION ACTION``."""
+
+    situation: str
+    action: str
+    span: Span = field(compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A whole rules file, validated. Build one with :func:`widen.load_rules`."""
+
+    path: str
+    types: tuple[TypeDecl, ...]
+    top: str
+    top_via: str
+    edges: tuple[Edge, ...]
+    merges: tuple[Merge, ...]
+    json: tuple[JsonTyping, ...]
+    naming: Naming
+    policies: tuple[Policy, ...]
+    mode: str
+    source: str = field(compare=False, hash=False, repr=False, default="")
+    #: The validated lattice (set by :func:`widen.load_rules`).
+    lattice: Any = field(compare=False, hash=False, repr=False, default=None)
+
+    @property
+    def type_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.types)
+
+    def type_decl(self, name: str) -> TypeDecl:
+        for t in self.types:
+            if t.name == name:
+                return t
+        raise KeyError(name)
+
+    def policy(self, situation: str) -> str:
+        for p in self.policies:
+            if p.situation == situation:
+                return p.action
+        return SITUATIONS[situation][0]
+
+    def json_typing(self, kind: str) -> JsonTyping | None:
+        for j in self.json:
+            if j.kind == kind:
+                return j
+        return None
+
+    def widen_edges(self) -> tuple[Edge, ...]:
+        return tuple(e for e in self.edges if e.kind == "widen")
+
+    def convert_edges(self) -> tuple[Edge, ...]:
+        return tuple(e for e in self.edges if e.kind == "convert")

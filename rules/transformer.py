@@ -1,0 +1,224 @@
+"""Turns a parse tree of the rules language into frozen rule objects (:mod:`widen.rules.model`).
+
+Only shape is checked here (one value per singular declaration, known situations and actions); what the
+declarations mean together is checked by :func:`widen.rules.loader.load_rules` and the lattice.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from widen.errors import RulesError, Span
+from widen.rules.model import (
+    JSON_KINDS,
+    MODES,
+    SITUATIONS,
+    Edge,
+    JsonChoice,
+    JsonTyping,
+    Merge,
+    Naming,
+    Policy,
+    Rules,
+    TypeDecl,
+)
+
+
+class RulesTransformer(Transformer):
+    """Parse tree -> :class:`Rules`. Knows the file name and text so that every object carries its span."""
+
+    def __init__(self, file: str, source: str):
+        super().__init__()
+        self.file = file
+        self.source = source
+
+    # --- helpers ------------------------------------------------------------------------------------------------
+    def _span(self, item) -> Span:
+        if isinstance(item, Token):
+            return Span(self.file, item.line, item.column, item.end_column)
+        meta = item
+        end = meta.end_column if getattr(meta, "end_line", meta.line) == meta.line else None
+        return Span(self.file, meta.line, meta.column, end)
+
+    def _error(self, message: str, item) -> RulesError:
+        return RulesError(message, self._span(item), self.source)
+
+    # --- leaves -------------------------------------------------------------------------------------------------
+    def iceberg_type(self, items):
+        name = str(items[0])
+        if len(items) == 1:
+            return name, items[0]
+        params = ", ".join(str(i) for i in items[1:])
+        return f"{name}({params})", items[0]
+
+    def via(self, items):
+        return items[0]
+
+    def exact(self, items):
+        return True
+
+    @v_args(meta=True)
+    def json_choice(self, meta, items):
+        detector = str(items[1]) if len(items) > 1 else None
+        return JsonChoice(str(items[0]), detector, self._span(items[0]))
+
+    # --- statements ---------------------------------------------------------------------------------------------
+    @v_args(meta=True)
+    def type_decl(self, meta, items):
+        name, (iceberg, token) = items
+        return TypeDecl(str(name), iceberg, self._span(name))
+
+    @v_args(meta=True)
+    def top_decl(self, meta, items):
+        via = items[1] if len(items) > 1 else None
+        return ("top", items[0], via)
+
+    def _edge(self, kind, meta, items):
+        source, target = items[0], items[1]
+        via = next((i for i in items[2:] if isinstance(i, Token)), None)
+        exact = any(i is True for i in items[2:])
+        return ("edge", kind, source, target, via, exact, meta)
+
+    @v_args(meta=True)
+    def widen_decl(self, meta, items):
+        return self._edge("widen", meta, items)
+
+    @v_args(meta=True)
+    def convert_decl(self, meta, items):
+        return self._edge("convert", meta, items)
+
+    @v_args(meta=True)
+    def merge_decl(self, meta, items):
+        return Merge(
+            str(items[0]), str(items[1]), self._span(meta), self._span(items[0]), self._span(items[1])
+        )
+
+    @v_args(meta=True)
+    def json_decl(self, meta, items):
+        kind = items[0]
+        return JsonTyping(str(kind), tuple(items[1:]), self._span(kind))
+
+    @v_args(meta=True)
+    def name_decl(self, meta, items):
+        return ("name", items[0], meta)
+
+    @v_args(meta=True)
+    def dims_decl(self, meta, items):
+        return ("dims", tuple(items), meta)
+
+    @v_args(meta=True)
+    def record_decl(self, meta, items):
+        return ("record", items[0], meta)
+
+    @v_args(meta=True)
+    def doc_decl(self, meta, items):
+        return ("doc", items[0], meta)
+
+    @v_args(meta=True)
+    def policy_decl(self, meta, items):
+        situation, action = items
+        if str(situation) not in SITUATIONS:
+            known = ", ".join(SITUATIONS)
+            raise self._error(f"unknown situation '{situation}' (known: {known})", situation)
+        allowed = SITUATIONS[str(situation)]
+        if str(action) not in allowed:
+            raise self._error(
+                f"'{action}' is not an action for {situation} (one of: {', '.join(allowed)})", action
+            )
+        return Policy(str(situation), str(action), self._span(situation))
+
+    @v_args(meta=True)
+    def mode_decl(self, meta, items):
+        mode = items[0]
+        if str(mode) not in MODES:
+            raise self._error(f"unknown mode '{mode}' (one of: {', '.join(MODES)})", mode)
+        return ("mode", mode, meta)
+
+    # --- the file -----------------------------------------------------------------------------------------------
+    def start(self, items):
+        types: list[TypeDecl] = []
+        edges: list[Edge] = []
+        merges: list[Merge] = []
+        json: list[JsonTyping] = []
+        policies: list[Policy] = []
+        singles: dict[str, tuple] = {}
+
+        def once(key: str, value, where):
+            if key in singles:
+                first = singles[key][1]
+                raise self._error(f"'{key}' is declared twice (first at line {first.line})", where)
+            singles[key] = (value, self._span(where))
+
+        for item in items:
+            if isinstance(item, TypeDecl):
+                types.append(item)
+            elif isinstance(item, Merge):
+                merges.append(item)
+            elif isinstance(item, JsonTyping):
+                if item.kind not in JSON_KINDS:  # pragma: no cover - the grammar admits only these
+                    raise RulesError(f"unknown JSON kind {item.kind}", item.span, self.source)
+                json.append(item)
+            elif isinstance(item, Policy):
+                once(f"on {item.situation}", item.action, _SpanMeta(item.span))
+                policies.append(item)
+            elif item[0] == "edge":
+                _, kind, source, target, via, exact, meta = item
+                edges.append(
+                    Edge(
+                        kind,
+                        str(source),
+                        str(target),
+                        str(via) if via is not None else "",
+                        exact,
+                        Span(self.file, meta.line, meta.column, meta.end_column),
+                        self._span(source),
+                        self._span(target),
+                    )
+                )
+            elif item[0] == "top":
+                _, name, via = item
+                once("top", (str(name), str(via) if via is not None else "text"), name)
+            else:
+                key, value, meta = item
+                once(key, value, meta)
+
+        def single(key, default):
+            return singles[key][0] if key in singles else default
+
+        def text(token) -> str:
+            return str(token)[1:-1]
+
+        if "top" not in singles:
+            raise RulesError("no 'top' declaration: name the common-denominator type (e.g. 'top string')",
+                             Span(self.file, 1, 1), self.source)
+        top, top_via = singles["top"][0]
+        naming = Naming(
+            template=text(single("name", '"{field}_{dims}{type}"')),
+            dims=tuple(text(t) for t in single("dims", ('""', '"array_"', '"array{n}_"'))),
+            record=text(single("record", '"record"')),
+            doc=text(single("doc", '"evolved_from:{field}"')),
+        )
+        mode = str(single("mode", "evolve"))
+        return Rules(
+            path=self.file,
+            types=tuple(types),
+            top=top,
+            top_via=top_via,
+            edges=tuple(edges),
+            merges=tuple(merges),
+            json=tuple(json),
+            naming=naming,
+            policies=tuple(policies),
+            mode=mode,
+            source=self.source,
+        )
+
+
+class _SpanMeta:
+    """Lets a span stand where a lark meta is expected (for the duplicate-declaration error)."""
+
+    def __init__(self, span: Span):
+        self.line = span.line
+        self.column = span.column
+        self.end_line = span.line
+        self.end_column = span.end_column
