@@ -1,0 +1,231 @@
+"""Observations of one batch: per field path, the shapes seen and how often (the pure-Python observer).
+
+The observation tree mirrors records: each field has its shapes and, for each record dimension it was seen at,
+the fields observed inside those records. The Spark observer produces the very same values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from widen.engine.shapes import Shape
+from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line, records_of
+from widen.rules.model import Rules
+
+
+@dataclass(frozen=True)
+class Seen:
+    """How often a shape was seen at a field, and the wider types some of its values do not convert into
+    exactly (along a ``where exact`` edge: a long beyond 2^53 does not fit a double)."""
+
+    count: int
+    inexact: frozenset[str] = frozenset()
+
+    def merge(self, other: "Seen") -> "Seen":
+        return Seen(self.count + other.count, self.inexact | other.inexact)
+
+
+@dataclass(frozen=True)
+class FieldObservation:
+    """One field at one level: its shapes, nulls and empties, and what its records contained, per dimension."""
+
+    name: str
+    shapes: tuple[tuple[Shape, Seen], ...] = ()
+    children: tuple[tuple[int, "LevelObservation"], ...] = ()
+    nulls: int = 0
+    empties: int = 0
+
+    @property
+    def shape_map(self) -> dict[Shape, Seen]:
+        return dict(self.shapes)
+
+    def children_at(self, dim: int) -> "LevelObservation | None":
+        return dict(self.children).get(dim)
+
+    def merge(self, other: "FieldObservation") -> "FieldObservation":
+        shapes = dict(self.shapes)
+        for s, seen in other.shapes:
+            shapes[s] = shapes[s].merge(seen) if s in shapes else seen
+        children = dict(self.children)
+        for d, level in other.children:
+            children[d] = children[d].merge(level) if d in children else level
+        return FieldObservation(
+            self.name,
+            _sorted_shapes(shapes),
+            tuple(sorted(children.items())),
+            self.nulls + other.nulls,
+            self.empties + other.empties,
+        )
+
+
+@dataclass(frozen=True)
+class LevelObservation:
+    """The fields seen in the records of one level, by name (sorted)."""
+
+    fields: tuple[FieldObservation, ...] = ()
+
+    def get(self, name: str) -> FieldObservation | None:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        return None
+
+    def merge(self, other: "LevelObservation | None") -> "LevelObservation":
+        if other is None:
+            return self
+        by_name = {f.name: f for f in self.fields}
+        for f in other.fields:
+            by_name[f.name] = by_name[f.name].merge(f) if f.name in by_name else f
+        return LevelObservation(tuple(by_name[n] for n in sorted(by_name)))
+
+
+@dataclass(frozen=True)
+class Rescued:
+    """A line that was not a JSON object: kept with its raw text, where it came from and why."""
+
+    source: str
+    line: int
+    reason: str
+    raw: str
+
+
+@dataclass(frozen=True)
+class Observations:
+    """What one batch contains."""
+
+    level: LevelObservation = LevelObservation()
+    records: int = 0
+    empty_names: int = 0
+    rescued: tuple[Rescued, ...] = ()
+
+    def merge(self, other: "Observations") -> "Observations":
+        return Observations(
+            self.level.merge(other.level),
+            self.records + other.records,
+            self.empty_names + other.empty_names,
+            self.rescued + other.rescued,
+        )
+
+
+def _sorted_shapes(shapes: Mapping[Shape, Seen]) -> tuple[tuple[Shape, Seen], ...]:
+    return tuple(sorted(shapes.items(), key=lambda kv: kv[0].sort_key()))
+
+
+@dataclass
+class _FieldAcc:
+    shapes: dict = field(default_factory=dict)
+    children: dict = field(default_factory=dict)
+    nulls: int = 0
+    empties: int = 0
+
+
+class Observer:
+    """Accumulates observations record by record (pure Python; the reference for the Spark observer)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.typer = Typer(rules)
+        self.lattice = rules.lattice
+        self._root: dict[str, _FieldAcc] = {}
+        self.records = 0
+        self.empty_names = 0
+        self.rescued: list[Rescued] = []
+
+    def add_line(self, line: str, source: str = "<input>", number: int = 0) -> dict | None:
+        """Observe one JSON line; a line that is not an object is rescued (returned None)."""
+        if not line.strip():
+            return None
+        try:
+            record = parse_line(line)
+        except InvalidJson as exc:
+            self.rescued.append(Rescued(source, number, str(exc), line.rstrip("\n")))
+            return None
+        self.add_record(record)
+        return record
+
+    def add_record(self, record: dict) -> None:
+        self.records += 1
+        self._level(self._root, record)
+
+    def _level(self, acc: dict[str, _FieldAcc], record: dict) -> None:
+        for name, raw in record.items():
+            if name == "":
+                self.empty_names += 1
+                continue
+            f = acc.setdefault(name, _FieldAcc())
+            typed = self.typer.type_value(raw)
+            if typed is None:
+                f.nulls += 1
+                continue
+            if typed is EMPTY:
+                f.empties += 1
+                continue
+            shape = typed.shape
+            inexact = self._inexact(typed)
+            count, old = f.shapes.get(shape, (0, frozenset()))
+            f.shapes[shape] = (count + 1, old | inexact)
+            if shape.is_record:
+                children = f.children.setdefault(shape.dim, {})
+                for rec in records_of(typed.value, shape.dim):
+                    self._level(children, rec)
+
+    def _inexact(self, typed) -> frozenset[str]:
+        shape = typed.shape
+        if shape.is_record:
+            return frozenset()
+        lattice = self.lattice
+        out = set()
+        leaves = list(_leaves(typed.value, shape.dim))
+        for up in lattice.upper_bounds(shape.type):
+            if up != shape.type and lattice.guarded(shape.type, up):
+                path = lattice.path(shape.type, up)
+                if not all(lattice.exact(v, path) for v in leaves):
+                    out.add(up)
+        return frozenset(out)
+
+    def result(self) -> Observations:
+        return Observations(_freeze(self._root), self.records, self.empty_names, tuple(self.rescued))
+
+
+def _leaves(value: Any, dim: int):
+    if value is None:
+        return
+    if dim == 0:
+        yield value
+        return
+    for x in value:
+        yield from _leaves(x, dim - 1)
+
+
+def _freeze(acc: dict[str, _FieldAcc]) -> LevelObservation:
+    fields = []
+    for name in sorted(acc):
+        f = acc[name]
+        shapes = {s: Seen(c, inexact) for s, (c, inexact) in f.shapes.items()}
+        children = tuple(sorted((d, _freeze(level)) for d, level in f.children.items()))
+        fields.append(FieldObservation(name, _sorted_shapes(shapes), children, f.nulls, f.empties))
+    return LevelObservation(tuple(fields))
+
+
+def observe_lines(lines: Iterable[str], rules: Rules, source: str = "<input>") -> Observations:
+    """Observe JSON lines (one batch).
+
+    >>> from widen import load_rules
+    >>> obs = observe_lines(['{"a": 1}', '{"a": "x"}', 'oops'], load_rules())
+    >>> [(str(s), seen.count) for s, seen in obs.level.get("a").shapes], len(obs.rescued)
+    ([('long', 1), ('string', 1)], 1)
+    """
+    observer = Observer(rules)
+    for number, line in enumerate(lines, start=1):
+        observer.add_line(line, source, number)
+    return observer.result()
+
+
+def observe_records(records: Iterable[dict], rules: Rules) -> Observations:
+    """Observe already-parsed records (from :func:`widen.engine.values.parse_line`)."""
+    observer = Observer(rules)
+    for record in records:
+        observer.add_record(record)
+    return observer.result()

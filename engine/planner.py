@@ -1,0 +1,396 @@
+"""The planner: ``(table schema, observations of one batch, rules) -> Plan``. Pure and immutable.
+
+A field's *family* is its columns at one struct level: the column with the field's own name and every column
+whose doc says ``evolved_from:<field>``. For each observed field the planner decides the family's new columns
+and, for every observed shape, the columns its values are routed to:
+
+* first sight (behaviour 1, Examples 2-4, edge cases #1 and #2): one column per discovered shape; the record
+  of largest dimension, or else the widest primitive type at the largest dimension, takes the field's name;
+  ``merge`` rules fold a type into another when both are seen;
+* later (behaviours 2 and 3, Example 1): a shape with a lossless home in the family is routed there
+  (narrower); any other gets its own suffixed column (wider or incompatible), plus the common-denominator
+  column at the largest dimension when the family lacks it;
+* routing (behaviour 8): every value goes to every column it widens into (wider type, larger dimension) and
+  along ``convert`` edges; a record goes to its own dimension's column and to the family's widest record column.
+
+Each situation consults the rules' policy (``on wider add`` / ``reject`` ...), so the Delta-style modes are
+rules, not a second engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen
+from widen.engine.schema import Column, TableSchema
+from widen.engine.shapes import Shape, shape_leq
+from widen.rules.model import Edge, Rules
+
+
+@dataclass(frozen=True)
+class Target:
+    """A column a shape's values are written to: how many array levels wrap them, and the conversions."""
+
+    column: str
+    shape: Shape
+    wrap: int
+    edges: tuple[Edge, ...]
+    lossless: bool  # a widening (a home for the value) or a conversion (routing only)
+    guarded: bool  # only values that convert back exactly take it
+
+    def describe(self) -> str:
+        how = " -> ".join([self.edges[0].source] + [e.target for e in self.edges]) if self.edges else "as is"
+        vias = ", ".join(e.via for e in self.edges)
+        parts = [how + (f" via {vias}" if vias else "")]
+        if self.wrap:
+            parts.append(f"wrapped in {self.wrap} array level{'s' if self.wrap > 1 else ''}")
+        if self.guarded:
+            parts.append("exact values only")
+        if not self.lossless:
+            parts.append("conversion (not a widening)")
+        return f"{self.column} ({'; '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where the values of one observed (field, shape) go."""
+
+    field: str
+    shape: Shape
+    targets: tuple[Target, ...]
+
+
+@dataclass(frozen=True)
+class ColumnPlan:
+    """A column of the resulting schema: whether the plan adds it, why it exists, and (records) its struct's plan."""
+
+    column: Column
+    added: bool
+    reason: str
+    level: "LevelPlan | None" = None
+
+
+@dataclass(frozen=True)
+class LevelPlan:
+    """The plan of one struct level: its columns in table order and the routes of the fields observed there."""
+
+    columns: tuple[ColumnPlan, ...]
+    routes: tuple[Route, ...] = ()
+
+    def column(self, name: str) -> ColumnPlan | None:
+        for c in self.columns:
+            if c.column.name == name:
+                return c
+        return None
+
+    def route(self, field_name: str, shape: Shape) -> Route | None:
+        for r in self.routes:
+            if r.field == field_name and r.shape == shape:
+                return r
+        return None
+
+
+@dataclass(frozen=True)
+class Addition:
+    """A column the plan adds: the path of its parent struct (column names), the column, its position."""
+
+    parent: tuple[str, ...]
+    column: Column
+    position: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A situation whose policy is ``reject``: the field's path, the situation and what was seen."""
+
+    situation: str
+    path: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.situation}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a batch does to a table: the resulting schema, the additions, the routing, and any rejections."""
+
+    before: TableSchema
+    schema: TableSchema
+    root: LevelPlan
+    additions: tuple[Addition, ...]
+    rejections: tuple[Rejection, ...] = ()
+    records: int = 0
+    empty_names: int = 0
+
+    @property
+    def changes_schema(self) -> bool:
+        return bool(self.additions)
+
+    @property
+    def accepted(self) -> bool:
+        return not self.rejections
+
+
+def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
+    """Plan one batch against a table schema.
+
+    >>> from widen import load_rules, observe_lines
+    >>> rules = load_rules()
+    >>> first = plan(TableSchema(), observe_lines(['{"size": 4}'], rules), rules)
+    >>> second = plan(first.schema, observe_lines(['{"size": 2.3}'], rules), rules)
+    >>> print(second.schema.notation())
+    size::long
+    size_double::double    -- evolved_from:size
+    """
+    planner = _Planner(rules)
+    root = planner.level(schema.columns, observations.level, ())
+    if observations.empty_names and rules.policy("empty_name") == "reject":
+        planner.rejections.append(
+            Rejection("empty_name", "<record>", f"{observations.empty_names} field(s) with an empty name")
+        )
+    additions = tuple(_additions(root, ()))
+    return Plan(
+        before=schema,
+        schema=TableSchema(tuple(cp.column for cp in root.columns)),
+        root=root,
+        additions=additions,
+        rejections=tuple(planner.rejections),
+        records=observations.records,
+        empty_names=observations.empty_names,
+    )
+
+
+def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
+    for position, cp in enumerate(level.columns):
+        if cp.added:
+            yield Addition(parent, cp.column, position, cp.reason)
+        elif cp.level is not None:
+            yield from _additions(cp.level, parent + (cp.column.name,))
+
+
+@dataclass
+class _Planner:
+    rules: Rules
+    rejections: list[Rejection] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lattice = self.rules.lattice
+        self.naming = self.rules.naming
+
+    # --- helpers ------------------------------------------------------------------------------------------------
+    def known(self, col: Column) -> bool:
+        return col.foreign is None and (col.shape.is_record or col.shape.type in self.lattice.types)
+
+    def family_of(self, col: Column) -> str:
+        return self.naming.evolved_from(col.doc) or col.name
+
+    def reject(self, situation: str, path: tuple[str, ...], detail: str) -> None:
+        self.rejections.append(Rejection(situation, ".".join(path), detail))
+
+    def fresh(self, base: str, taken: set[str]) -> str:
+        name, n = base, 2
+        while name in taken:
+            name, n = f"{base}_{n}", n + 1
+        taken.add(name)
+        return name
+
+    def evolved(self, field_name: str, shape: Shape, taken: set[str], reason: str) -> tuple[Column, str]:
+        word = shape.type if shape.type is not None else self.naming.record
+        name = self.fresh(self.naming.evolved_name(field_name, word, shape.dim), taken)
+        return Column(name, shape, self.naming.doc_for(field_name)), reason
+
+    # --- one struct level ---------------------------------------------------------------------------------------
+    def level(self, existing: tuple[Column, ...], obs: LevelObservation | None, path: tuple[str, ...]) -> LevelPlan:
+        families: dict[str, list[Column]] = {}
+        for col in existing:
+            families.setdefault(self.family_of(col), []).append(col)
+        taken = {c.name for c in existing}
+        added: list[tuple[Column, str]] = []
+        routes: list[Route] = []
+        family_cols: dict[str, list[Column]] = {k: list(v) for k, v in families.items()}
+        observed = obs.fields if obs is not None else ()
+        observed_names = [f.name for f in observed if f.shapes]
+
+        for f in observed:
+            shapes = f.shape_map
+            if not shapes:
+                continue
+            fam = families.get(f.name, [])
+            where = path + (f.name,)
+            if not fam:
+                clash = sorted(
+                    {n for n in list(families) + observed_names if n != f.name and n.lower() == f.name.lower()}
+                )
+                if clash and self.rules.policy("case_conflict") == "reject":
+                    self.reject("case_conflict", where, f"differs only by case from {', '.join(clash)}")
+                    continue
+                if self.rules.policy("new_field") == "reject":
+                    seen = ", ".join(str(s) for s in shapes)
+                    self.reject("new_field", where, f"the table has no such column (data: {seen})")
+                    continue
+                new = self.first_sight(f, shapes, taken)
+            else:
+                new = self.later(f, fam, shapes, taken, where)
+            added.extend(new)
+            cols = family_cols.setdefault(f.name, [])
+            cols.extend(c for c, _ in new)
+            for shape in sorted(shapes, key=Shape.sort_key):
+                routes.append(Route(f.name, shape, self.targets(shape, cols)))
+
+        # record columns: plan their structs with what is routed into them
+        child_obs: dict[str, LevelObservation] = {}
+        for f in observed:
+            for shape, _ in f.shapes:
+                if not shape.is_record:
+                    continue
+                route = next(r for r in routes if r.field == f.name and r.shape == shape)
+                inner = f.children_at(shape.dim)
+                for t in route.targets:
+                    if inner is not None:
+                        child_obs[t.column] = child_obs[t.column].merge(inner) if t.column in child_obs else inner
+
+        def build(col: Column, is_new: bool, reason: str) -> ColumnPlan:
+            if not col.shape.is_record or col.foreign is not None:
+                return ColumnPlan(col, is_new, reason)
+            inner = self.level(col.children, child_obs.get(col.name), path + (col.name,))
+            return ColumnPlan(col.with_children(tuple(cp.column for cp in inner.columns)), is_new, reason, inner)
+
+        columns = [build(c, False, "in the table") for c in existing]
+        columns += [build(c, True, reason) for c, reason in added]
+        return LevelPlan(tuple(columns), tuple(routes))
+
+    # --- first sight ----------------------------------------------------------------------------------------------
+    def first_sight(self, f: FieldObservation, shapes: dict[Shape, Seen], taken: set[str]) -> list[tuple[Column, str]]:
+        lattice = self.lattice
+        defining = set(shapes)
+        merged: dict[Shape, Shape] = {}
+        for m in self.rules.merges:
+            for s in list(defining):
+                into = Shape(m.target, s.dim)
+                if s.type == m.source and into in shapes and m.target not in shapes[s].inexact:
+                    defining.discard(s)
+                    merged[s] = into
+        prims = [s for s in shapes if not s.is_record]
+        recs = [s for s in shapes if s.is_record]
+        prim_primary = (
+            Shape(lattice.primary(s.type for s in prims), max(s.dim for s in prims)) if prims else None
+        )
+        rec_primary = Shape(None, max(s.dim for s in recs)) if recs else None
+        name_taker = rec_primary or prim_primary
+        wanted = defining | {s for s in (prim_primary, rec_primary) if s is not None}
+        seen_text = ", ".join(str(s) for s in sorted(shapes, key=Shape.sort_key))
+        out: list[tuple[Column, str]] = []
+        for s in [name_taker] + sorted(wanted - {name_taker}, key=Shape.sort_key):
+            if s == name_taker:
+                kind = "record of largest dimension" if s.is_record else "widest type at the largest dimension"
+                reason = f"first seen as {seen_text}: the {kind} takes the name (behaviours 1 and 4)"
+                if s not in shapes:
+                    reason += "; no value had this exact shape, it is their common denominator"
+                name = self.fresh(f.name, taken)
+                doc = None if name == f.name else self.naming.doc_for(f.name)
+                out.append((Column(name, s, doc), reason))
+            elif s in shapes:
+                out.append(self.evolved(f.name, s, taken, f"first seen together with other shapes: a field for "
+                                                          f"each discovered type (behaviour 3, Example 2)"))
+            else:  # pragma: no cover - only the name taker can be unobserved
+                out.append(self.evolved(f.name, s, taken, "common denominator"))
+        for s, into in merged.items():
+            out = [(c, r + (f"; {s} values merged into it (merge {s.type} into {into.type}, edge case #1)"
+                            if c.shape == into else "")) for c, r in out]
+        return out
+
+    # --- a later batch --------------------------------------------------------------------------------------------
+    def has_home(self, s: Shape, seen: Seen, cols: list[Column]) -> bool:
+        lattice = self.lattice
+        for c in cols:
+            if not self.known(c) or c.shape.is_record != s.is_record or c.shape.dim < s.dim:
+                continue
+            if s.is_record:
+                return True
+            if lattice.leq(s.type, c.shape.type):
+                if not lattice.guarded(s.type, c.shape.type) or c.shape.type not in seen.inexact:
+                    return True
+        return False
+
+    def later(
+        self,
+        f: FieldObservation,
+        fam: list[Column],
+        shapes: dict[Shape, Seen],
+        taken: set[str],
+        where: tuple[str, ...],
+    ) -> list[tuple[Column, str]]:
+        cols = list(fam)
+        out: list[tuple[Column, str]] = []
+        principal = next((c for c in fam if c.name == f.name and self.known(c)), None)
+        table_text = ", ".join(f"{c.name}::{c.foreign or c.shape}" for c in fam)
+        for s in sorted(shapes, key=Shape.sort_key):
+            seen = shapes[s]
+            if any(c.shape == s and self.known(c) for c in cols):
+                continue
+            if self.has_home(s, seen, cols):
+                if self.rules.policy("narrower") == "reject":
+                    self.reject("narrower", where, f"data has {s}, the table has {table_text}")
+                continue
+            wider = principal is not None and principal.shape.is_record == s.is_record and shape_leq(
+                self.lattice, principal.shape, s
+            )
+            situation = "wider" if wider else "incompatible"
+            if self.rules.policy(situation) == "reject":
+                self.reject(situation, where, f"data has {s}, the table has {table_text}")
+                continue
+            why = (
+                f"{s} arrived, wider than {principal.shape}: a new field for this type (behaviour 3)"
+                if wider
+                else f"{s} arrived, which no column of {table_text} holds exactly: a new field for this type "
+                f"(behaviour 3)"
+            )
+            col, reason = self.evolved(f.name, s, taken, why)
+            cols.append(col)
+            out.append((col, reason))
+        new_prims = [c.shape for c, _ in out if not c.shape.is_record]
+        if new_prims:
+            prim_shapes = [c.shape for c in cols if self.known(c) and not c.shape.is_record]
+            prim_shapes += [s for s in shapes if not s.is_record]
+            common = Shape(
+                self.lattice.primary(s.type for s in prim_shapes), max(s.dim for s in prim_shapes)
+            )
+            if not any(c.shape == common and self.known(c) for c in cols):
+                col, reason = self.evolved(
+                    f.name,
+                    common,
+                    taken,
+                    "the common denominator of the field's types at its largest dimension "
+                    "(behaviour 3, Example 1)",
+                )
+                cols.append(col)
+                out.append((col, reason))
+        return out
+
+    # --- routing --------------------------------------------------------------------------------------------------
+    def targets(self, s: Shape, cols: list[Column]) -> tuple[Target, ...]:
+        lattice = self.lattice
+        if s.is_record:
+            recs = [c for c in cols if self.known(c) and c.shape.is_record and c.shape.dim >= s.dim]
+            if not recs:
+                return ()
+            own = min(recs, key=lambda c: c.shape.dim)
+            widest = max(recs, key=lambda c: c.shape.dim)
+            chosen = [own] if own is widest else [own, widest]
+            return tuple(Target(c.name, c.shape, c.shape.dim - s.dim, (), True, False) for c in chosen)
+        out = []
+        for c in cols:
+            if not self.known(c) or c.shape.is_record or c.shape.dim < s.dim:
+                continue
+            wrap = c.shape.dim - s.dim
+            if lattice.leq(s.type, c.shape.type):
+                edges = lattice.path(s.type, c.shape.type)
+                out.append(Target(c.name, c.shape, wrap, edges, True, any(e.exact for e in edges)))
+            else:
+                edge = lattice.conversion(s.type, c.shape.type)
+                if edge is not None:
+                    out.append(Target(c.name, c.shape, wrap, (edge,), False, edge.exact))
+        return tuple(out)

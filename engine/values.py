@@ -1,0 +1,261 @@
+"""JSON values and their types under a rules file.
+
+A JSON line is parsed keeping every number as its token text (:class:`JsonNumber`), so that typing can ask
+whether a type holds the value *exactly*. :func:`type_value` gives a value's :class:`Typed` form: its shape and
+its value in the domain of its type (nested lists for arrays; raw objects for records, typed level by level).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from widen.engine.conversions import family, fits, parse_date, parse_timestamp, same_value
+from widen.engine.shapes import Shape
+from widen.rules.model import Rules
+
+
+class JsonNumber(str):
+    """A JSON number, kept as its token text."""
+
+    __slots__ = ()
+
+    @property
+    def is_integer(self) -> bool:
+        return not any(c in self for c in ".eE")
+
+
+class InvalidJson(ValueError):
+    """A line that is not a JSON object (the reason says why)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise InvalidJson(f"{name} is not JSON")
+
+
+def parse_line(line: str) -> dict:
+    """Parse one JSON-lines record; raise :class:`InvalidJson` unless it is a JSON object."""
+    try:
+        value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant)
+    except InvalidJson:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise InvalidJson(f"not valid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise InvalidJson(f"a JSON {type(value).__name__ if value is not None else 'null'} is not an object")
+    return value
+
+
+def json_text(raw: Any) -> str:
+    """Compact JSON text of a parsed value, numbers as their original tokens."""
+    if isinstance(raw, JsonNumber):
+        return str(raw)
+    if isinstance(raw, dict):
+        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + json_text(v) for k, v in raw.items()) + "}"
+    if isinstance(raw, list):
+        return "[" + ",".join(json_text(v) for v in raw) + "]"
+    return json.dumps(raw, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A typed JSON value: its shape and its value (domain values, nested lists, or raw records)."""
+
+    shape: Shape
+    value: Any
+
+
+class _Empty:
+    """An empty object or an array holding no value at any depth: nothing to write (counted, not routed)."""
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY = _Empty()
+_MIXED = object()
+
+
+class Typer:
+    """Types JSON values under one rules file (the ``json`` lines and the lattice)."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.lattice = rules.lattice
+        self.iceberg = {t.name: t.iceberg for t in rules.types}
+        self.choices = {}
+        for kind in ("integer", "fraction", "boolean", "string", "mixed"):
+            typing = rules.json_typing(kind)
+            self.choices[kind] = typing.choices if typing else ()
+
+    # --- primitives ---------------------------------------------------------------------------------------------
+    def primitive(self, raw: Any) -> tuple[str, Any]:
+        """(type name, domain value) of a JSON scalar under the ``json`` lines."""
+        if isinstance(raw, bool):
+            kind = "boolean"
+        elif isinstance(raw, JsonNumber):
+            kind = "integer" if raw.is_integer else "fraction"
+        elif isinstance(raw, str):
+            kind = "string"
+        else:  # pragma: no cover - parse_line yields no other scalars
+            raise TypeError(type(raw))
+        for choice in self.choices[kind]:
+            value = self._holds(kind, choice, raw)
+            if value is not None:
+                return choice.type, value
+        return self.rules.top, raw if isinstance(raw, str) else json_text(raw)
+
+    def _holds(self, kind: str, choice, raw: Any) -> Any:
+        iceberg = self.iceberg[choice.type]
+        fam = family(iceberg)
+        if fam == "string":
+            if kind == "boolean":
+                return "true" if raw else "false"
+            return str(raw)
+        if kind == "boolean":
+            return raw if fam == "boolean" else None
+        if kind == "string":
+            if choice.detector == "iso_date":
+                return parse_date(raw)
+            if choice.detector == "iso_timestamp":
+                return parse_timestamp(raw)
+            if choice.detector == "iso_timestamp_any_offset":
+                return parse_timestamp(raw, any_offset=True)
+            return None
+        # numbers
+        if len(raw) > 60:
+            return None
+        if fam == "integer" or (fam == "decimal" and kind == "integer"):
+            if kind != "integer":
+                return None
+            value = int(raw)
+            return value if fits(iceberg, value) else None
+        if fam == "decimal":
+            try:
+                value = Decimal(raw)
+            except InvalidOperation:
+                return None
+            return value if fits(iceberg, value) else None
+        if fam == "float":
+            try:
+                value = float(raw)
+            except (ValueError, OverflowError):
+                return None
+            if not math.isfinite(value):
+                return None
+            if Decimal(repr(value)) != Decimal(raw):
+                return None
+            return value
+        return None
+
+    # --- any value ----------------------------------------------------------------------------------------------
+    def type_value(self, raw: Any) -> Typed | None | _Empty:
+        """The typed form of a JSON value; None for null; :data:`EMPTY` for ``{}``, ``[]`` and the like."""
+        if raw is None:
+            return None
+        if isinstance(raw, dict):
+            return Typed(Shape(None, 0), raw) if any(k != "" for k in raw) else EMPTY
+        if isinstance(raw, list):
+            info = self._array(raw)
+            if info is _MIXED:
+                return self._mixed(raw)
+            if info[0] == "empty":
+                return EMPTY
+            kind, dim, types = info
+            if kind == "record":
+                return Typed(Shape(None, dim), raw)
+            target = self._element_type(raw, dim, types)
+            return Typed(Shape(target, dim), self._convert_leaves(raw, dim, target))
+        t, value = self.primitive(raw)
+        return Typed(Shape(t, 0), value)
+
+    def _mixed(self, raw: list) -> Typed:
+        choices = self.choices["mixed"]
+        t = choices[0].type if choices else self.rules.top
+        return Typed(Shape(t, 0), json_text(raw))
+
+    def _array(self, items: list):
+        """("prim"|"record", dim, types) of a non-empty array, ("empty", depth) or _MIXED."""
+        kinds: set[str] = set()
+        dims: set[int] = set()
+        types: set[str] = set()
+        empty_depth = 0
+        for x in items:
+            if x is None:
+                continue
+            if isinstance(x, list):
+                sub = self._array(x)
+                if sub is _MIXED:
+                    return _MIXED
+                if sub[0] == "empty":
+                    empty_depth = max(empty_depth, sub[1])
+                    continue
+                kinds.add(sub[0])
+                dims.add(sub[1])
+                types |= sub[2]
+            elif isinstance(x, dict):
+                kinds.add("record")
+                dims.add(0)
+            else:
+                kinds.add("prim")
+                dims.add(0)
+                types.add(self.primitive(x)[0])
+        if not kinds:
+            return ("empty", empty_depth + 1)
+        if len(kinds) > 1 or len(dims) > 1:
+            return _MIXED
+        (dim,) = dims
+        if empty_depth > dim:
+            return _MIXED
+        return (kinds.pop(), dim + 1, frozenset(types))
+
+    def _leaves(self, raw: Any, dim: int):
+        if dim == 0:
+            if raw is not None:
+                yield raw
+            return
+        for x in raw or ():
+            yield from self._leaves(x, dim - 1)
+
+    def _element_type(self, raw: list, dim: int, types: frozenset[str]) -> str:
+        """The narrowest type at or above the join of the element types that holds every element exactly."""
+        lattice = self.lattice
+        joined = lattice.join_all(sorted(types))
+        leaves = [self.primitive(x) for x in self._leaves(raw, dim)]
+        for candidate in lattice.upper_bounds(joined):
+            if all(lattice.exact(v, lattice.path(t, candidate)) for t, v in leaves):
+                return candidate
+        return lattice.top  # pragma: no cover - text holds everything
+
+    def _convert_leaves(self, raw: Any, dim: int, target: str) -> Any:
+        if raw is None:
+            return None
+        if dim == 0:
+            t, v = self.primitive(raw)
+            return self.lattice.convert(v, self.lattice.path(t, target))
+        return [self._convert_leaves(x, dim - 1, target) for x in raw]
+
+
+def records_of(value: Any, dim: int):
+    """The records inside a record array of dimension ``dim`` (nulls skipped)."""
+    if value is None:
+        return
+    if dim == 0:
+        yield value
+        return
+    for x in value:
+        yield from records_of(x, dim - 1)
+
+
+def same_leaves(a: Any, b: Any, dim: int) -> bool:
+    """Structural equality of two arrays of dimension ``dim`` under :func:`same_value` at the leaves."""
+    if a is None or b is None:
+        return a is None and b is None
+    if dim == 0:
+        return same_value(a, b)
+    if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
+        return False
+    return all(same_leaves(x, y, dim - 1) for x, y in zip(a, b))
