@@ -16,7 +16,8 @@ class Column:
     """One column of a table or of a record column's struct.
 
     ``foreign`` holds the Iceberg type of a column whose type the rules do not name (kept as it is; nothing is
-    routed into it). ``field_id`` is the Iceberg field id when the column came from an existing table.
+    routed into it). ``field_id`` (and ``element_ids``, one per array level) are the Iceberg ids when the column
+    came from an existing table.
     """
 
     name: str
@@ -25,6 +26,7 @@ class Column:
     children: tuple["Column", ...] = ()
     field_id: int | None = None
     foreign: str | None = None
+    element_ids: tuple[int, ...] = ()
 
     def child(self, name: str) -> "Column | None":
         for c in self.children:

@@ -1,0 +1,117 @@
+"""The Iceberg side of a plan: table schemas to and from pyiceberg ``Schema`` objects.
+
+Existing columns keep their field ids; new columns (and their list elements and nested fields) get fresh ids
+above the highest one in use, in table order. Every column Widen adds is optional, as is every list element.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from pyiceberg.schema import Schema
+from pyiceberg.types import IcebergType, ListType, NestedField, PrimitiveType, StructType
+
+from widen.engine.schema import Column, TableSchema
+from widen.engine.shapes import Shape
+from widen.errors import InputError
+from widen.rules.model import Rules
+
+
+def primitive(iceberg: str) -> PrimitiveType:
+    """The pyiceberg type of an Iceberg type string (``long``, ``decimal(38, 0)``, ``timestamptz``)."""
+    return IcebergType.handle_primitive_type(iceberg, None)
+
+
+def from_iceberg(schema: Schema, rules: Rules) -> TableSchema:
+    """A pyiceberg schema as the planner's :class:`TableSchema` (types the rules do not name become foreign)."""
+    by_iceberg: dict[str, str] = {}
+    for t in rules.types:
+        by_iceberg.setdefault(t.iceberg, t.name)
+    return TableSchema(tuple(_column(f, by_iceberg) for f in schema.fields))
+
+
+def _column(field: NestedField, by_iceberg: dict[str, str]) -> Column:
+    element_ids: list[int] = []
+    t = field.field_type
+    while isinstance(t, ListType):
+        element_ids.append(t.element_id)
+        t = t.element_type
+    dim = len(element_ids)
+    if isinstance(t, StructType):
+        children = tuple(_column(f, by_iceberg) for f in t.fields)
+        return Column(field.name, Shape(None, dim), field.doc, children, field.field_id, None, tuple(element_ids))
+    if isinstance(t, PrimitiveType) and str(t) in by_iceberg:
+        return Column(field.name, Shape(by_iceberg[str(t)], dim), field.doc, (), field.field_id, None,
+                      tuple(element_ids))
+    return Column(field.name, Shape(None, 0), field.doc, (), field.field_id, str(field.field_type), ())
+
+
+def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None) -> Schema:
+    """The pyiceberg schema of a planned table. ``base`` (the table's current schema) supplies the types of
+    foreign columns and the ids in use; new ids start above ``base.highest_field_id``."""
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    foreign: dict[int, NestedField] = {}
+    used = [0]
+    if base is not None:
+        used.append(base.highest_field_id)
+        for f in _walk(base.fields):
+            foreign[f.field_id] = f
+    used.extend(_ids(schema.columns))
+    counter = [max(used)]
+
+    def fresh() -> int:
+        counter[0] += 1
+        return counter[0]
+
+    def build(col: Column) -> NestedField:
+        field_id = col.field_id if col.field_id is not None else fresh()
+        if col.foreign is not None:
+            if col.field_id in foreign:
+                return foreign[col.field_id]
+            raise InputError(f"column {col.name} has type {col.foreign}, unknown to the rules and to the table")
+        if col.shape.is_record:
+            t: IcebergType = StructType(*[build(c) for c in col.children])
+        else:
+            t = primitive(iceberg[col.shape.type])
+        ids = list(col.element_ids) + [fresh() for _ in range(col.shape.dim - len(col.element_ids))]
+        for element_id in reversed(ids):
+            t = ListType(element_id=element_id, element_type=t, element_required=False)
+        return NestedField(field_id, col.name, t, required=False, doc=col.doc)
+
+    fields = [build(c) for c in schema.columns]
+    schema_id = base.schema_id + 1 if base is not None else 0
+    return Schema(*fields, schema_id=schema_id)
+
+
+def _ids(columns: Iterable[Column]) -> Iterable[int]:
+    for c in columns:
+        if c.field_id is not None:
+            yield c.field_id
+        yield from c.element_ids
+        yield from _ids(c.children)
+
+
+def _walk(fields) -> Iterable[NestedField]:
+    for f in fields:
+        yield f
+        t = f.field_type
+        while isinstance(t, ListType):
+            t = t.element_type
+        if isinstance(t, StructType):
+            yield from _walk(t.fields)
+
+
+def load_schema_json(text: str, rules: Rules, name: str = "<schema>") -> tuple[Schema, TableSchema]:
+    """Read an Iceberg schema JSON (as the table spec and pyiceberg write it)."""
+    try:
+        schema = Schema.model_validate_json(text)
+    except Exception as exc:  # pydantic's ValidationError and JSON errors alike
+        first = str(exc).splitlines()
+        raise InputError(f"{name} is not an Iceberg schema JSON: {first[0] if first else exc}") from None
+    return schema, from_iceberg(schema, rules)
+
+
+def schema_json(schema: Schema) -> str:
+    """The schema as pyiceberg serializes it, indented."""
+    return json.dumps(json.loads(schema.model_dump_json()), indent=2)
