@@ -145,6 +145,10 @@ class Observer:
         self.add_record(record)
         return record
 
+    def rescue(self, source: str, number: int, reason: str, raw: str) -> None:
+        """Keep a line that cannot be read as a record, with why."""
+        self.rescued.append(Rescued(source, number, reason, raw))
+
     def add_record(self, record: dict) -> None:
         self.records += 1
         self._level(self._root, record)

@@ -1,1 +1,52 @@
-"""Widen."""
+"""Widen: schema evolution for Apache Spark and Apache Iceberg that keeps every value, exactly.
+
+A rules file (``types.rules``) declares the type lattice and the edge cases; the planner decides, for a table
+schema and one batch of data, which columns exist and where each value goes; the router (and, in Spark, the
+compiled projection) writes every value to every column that can hold it.
+
+>>> import widen
+>>> rules = widen.load_rules()
+>>> batch1 = widen.observe_lines(['{"price": 10}'], rules)
+>>> p1 = widen.plan(widen.TableSchema(), batch1, rules)
+>>> p2 = widen.plan(p1.schema, widen.observe_lines(['{"price": "n/a"}'], rules), rules)
+>>> print(p2.schema.notation())
+price::long
+price_string::string    -- evolved_from:price
+"""
+
+from widen.engine.lattice import Lattice
+from widen.engine.observe import Observations, observe_lines, observe_records
+from widen.engine.planner import Plan, plan
+from widen.engine.router import Router, route_records
+from widen.engine.schema import Column, TableSchema
+from widen.engine.shapes import Shape
+from widen.engine.values import parse_line
+from widen.engine.verify import losses
+from widen.errors import InputError, PlanError, RulesError, WidenError
+from widen.rules.loader import default_rules_path, load_rules
+from widen.rules.model import Rules
+
+__all__ = [
+    "Column",
+    "InputError",
+    "Lattice",
+    "Observations",
+    "Plan",
+    "PlanError",
+    "Router",
+    "Rules",
+    "RulesError",
+    "Shape",
+    "TableSchema",
+    "WidenError",
+    "default_rules_path",
+    "load_rules",
+    "losses",
+    "observe_lines",
+    "observe_records",
+    "parse_line",
+    "plan",
+    "route_records",
+]
+
+__version__ = "0.1.0"

@@ -234,5 +234,29 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
         laws()
     except AssertionError:
         pass
-    smallest = tuple(found[-1]) if found else ()
+    smallest = tuple(minimize(rules, found[-1][0].batches)) if found else ()
     return CheckReport(lattice, ran[0], smallest)
+
+
+def minimize(rules: Rules, batches: Sequence[Sequence[str]]) -> list[Violation]:
+    """Drop batches and lines, one at a time, while the sequence still breaks a law (after Hypothesis's own
+    shrinking, this gives a counterexample where every line matters)."""
+    current = [list(b) for b in batches]
+    violations = batch_violations(rules, current)
+    changed = True
+    while changed and violations:
+        changed = False
+        for i in range(len(current)):
+            for j in range(len(current[i])):
+                candidate = [list(b) for b in current]
+                del candidate[i][j]
+                candidate = [b for b in candidate if b]
+                if not candidate:
+                    continue
+                found = batch_violations(rules, candidate)
+                if found:
+                    current, violations, changed = candidate, found, True
+                    break
+            if changed:
+                break
+    return violations
