@@ -91,11 +91,7 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
 
 def _syntax_error(exc: UnexpectedInput, text: str, name: str) -> RulesError:
     parser = _parser()
-    label = None
-    try:
-        label = exc.match_examples(parser.parse, _SYNTAX_EXAMPLES, use_accepts=True)
-    except Exception:  # match_examples re-parses; any failure there just means no friendly label
-        label = None
+    label = _label(parser, text, getattr(exc, "line", 0) or 0)
     if isinstance(exc, UnexpectedCharacters):
         found = repr(text[exc.pos_in_stream]) if exc.pos_in_stream < len(text) else "end of file"
         detail = f"unexpected character {found}"
@@ -113,6 +109,22 @@ def _syntax_error(exc: UnexpectedInput, text: str, name: str) -> RulesError:
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
     return RulesError(message, Span(name, line, column), text)
+
+
+def _label(parser: Lark, text: str, line: int) -> str | None:
+    """A friendly name for the error, from the offending line parsed alone (so that the parser state matches
+    the examples', which also stand alone)."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    try:
+        parser.parse(lines[line - 1] + "\n")
+    except UnexpectedInput as alone:
+        try:
+            return alone.match_examples(parser.parse, _SYNTAX_EXAMPLES, use_accepts=True)
+        except Exception:  # match_examples re-parses the examples; a failure there only means no label
+            return None
+    return None
 
 
 def _pretty_terminal(parser: Lark, name: str) -> str:
