@@ -1,0 +1,131 @@
+"""The command line, end to end: `widen plan` and `widen check`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyiceberg.schema import Schema
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = sorted(str(p) for p in (ROOT / "examples" / "events").glob("day-*.jsonl"))
+LOSSY = str(Path(__file__).parent / "data" / "lossy.rules")
+
+
+def widen(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_plan_shipped_example():
+    """The README's main command: three days of drifting events, printed in the page's notation."""
+    out = widen("plan", *EVENTS)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "event_id::long",
+        "paid::boolean",
+        "price::double",
+        "started::timestamp",
+        "tags[]::string",
+        "user.id::long",
+        "user.name::string",
+        "user.email::string",
+        "user.id_string::string    -- evolved_from:id",
+        "coordinates[][][]::long",
+        "paid_string::string    -- evolved_from:paid",
+        "price_long::long    -- evolved_from:price",
+        "started_long::long    -- evolved_from:started",
+        "notes::string",
+        "price_string::string    -- evolved_from:price",
+        "tags_array2_string[][]::string    -- evolved_from:tags",
+        "user_array_record[].id::long    -- evolved_from:user",
+        "user_array_record[].name::string    -- evolved_from:user",
+    ]
+    assert "1 line rescued" in out.stderr and "1 empty-named field dropped" in out.stderr
+    assert "day-3.jsonl:4" in out.stderr
+
+
+def test_plan_iceberg_format_is_pyiceberg_schema_json(tmp_path):
+    """`--format iceberg` prints a schema pyiceberg reads back, docs included."""
+    out = widen("plan", "--format", "iceberg", *EVENTS)
+    assert out.returncode == 0, out.stderr
+    schema = Schema.model_validate_json(out.stdout)
+    by_name = {f.name: f for f in schema.fields}
+    assert by_name["price_string"].doc == "evolved_from:price"
+    assert str(by_name["price"].field_type) == "double"
+    ids = [f.field_id for f in schema.fields]
+    assert len(ids) == len(set(ids))
+
+
+def test_plan_from_a_schema_equals_planning_in_one_go(tmp_path):
+    """Starting from the schema after day 1 (--schema) gives the same table as planning all days, ids kept."""
+    first = widen("plan", "--format", "iceberg", EVENTS[0])
+    schema_file = tmp_path / "schema.json"
+    schema_file.write_text(first.stdout)
+    rest = widen("plan", "--schema", str(schema_file), *EVENTS[1:])
+    whole = widen("plan", *EVENTS)
+    assert rest.returncode == 0, rest.stderr
+    assert rest.stdout == whole.stdout
+    rest_ice = widen("plan", "--format", "iceberg", "--schema", str(schema_file), *EVENTS[1:])
+    before = {f.name: f.field_id for f in Schema.model_validate_json(first.stdout).fields}
+    after = {f.name: f.field_id for f in Schema.model_validate_json(rest_ice.stdout).fields}
+    assert all(after[name] == fid for name, fid in before.items())
+    assert min(fid for name, fid in after.items() if name not in before) > max(before.values())
+
+
+def test_explain_says_why_and_what_routes_in(tmp_path):
+    """`--explain` gives, per column, the reason it exists and every observed shape routed into it."""
+    a, b = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    a.write_text('{"a": [1, 2]}\n')
+    b.write_text('{"a": "x"}\n')
+    out = widen("plan", "--explain", str(a), str(b))
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "a_array_string[]::string    -- evolved_from:a" in text
+    assert "common denominator" in text
+    assert "receives a as string: a_array_string (as is; wrapped in 1 array level) [batch 2]" in text
+
+
+def test_plan_directory_is_one_batch(tmp_path):
+    """A directory of JSON-lines files (gzipped too) is one batch: long and double together give one double."""
+    import gzip
+
+    (tmp_path / "x.jsonl").write_text('{"a": 1}\n')
+    with gzip.open(tmp_path / "y.jsonl.gz", "wt") as fh:
+        fh.write('{"a": 1.5}\n')
+    out = widen("plan", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "a::double"
+
+
+def test_missing_batch_is_a_clear_error(tmp_path):
+    """A batch path that does not exist names the path and exits 2 without a traceback."""
+    out = widen("plan", str(tmp_path / "nope.jsonl"))
+    assert out.returncode == 2
+    assert "nope.jsonl: no such file or directory" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_rejecting_policy_exits_1(tmp_path):
+    """A rules file that rejects incompatible types makes `widen plan` report the field and exit 1."""
+    rules = tmp_path / "strict.rules"
+    text = (ROOT / "rules" / "types.rules").read_text().replace("on incompatible  add", "on incompatible  reject")
+    rules.write_text(text)
+    a, b = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    a.write_text('{"a": true}\n')
+    b.write_text('{"a": "2024-05-01"}\n')
+    out = widen("plan", "--rules", str(rules), str(a), str(b))
+    assert out.returncode == 1
+    assert "a: incompatible: data has date, the table has a::boolean" in out.stderr
+    assert out.stdout.strip() == "a::boolean"
+
+
+def test_check_passes_on_default_and_fails_on_lossy():
+    """`widen check` passes the shipped rules and fails a lossy change with a counterexample."""
+    ok = widen("check", "--examples", "50")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "lattice laws: ok" in ok.stdout and "properties: ok" in ok.stdout
+    bad = widen("check", "--rules", LOSSY, "--examples", "300")
+    assert bad.returncode == 1
+    assert "no precision lost" in bad.stdout and "9007199254740993" in bad.stdout

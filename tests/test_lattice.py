@@ -1,0 +1,105 @@
+"""The lattice of the default rules: literal joins from the page's table, and the join laws as properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from strategies import shapes_of, types_of
+from widen.engine.shapes import TOP, Shape, shape_join, shape_leq
+from widen.properties import lattice_problems
+
+JOINS = [
+    # (a, b, join) — stated from the page's reference table and behaviour 3, not computed
+    ("boolean", "long", "long"),
+    ("boolean", "double", "double"),
+    ("long", "double", "double"),
+    ("long", "decimal", "decimal"),
+    ("double", "decimal", "string"),
+    ("boolean", "date", "string"),
+    ("date", "timestamp", "timestamp"),
+    ("long", "timestamp", "string"),
+    ("long", "date", "string"),
+    ("boolean", "timestamp", "string"),
+    ("double", "string", "string"),
+    ("date", "date", "date"),
+]
+
+
+@pytest.mark.parametrize("a, b, expected", JOINS)
+def test_join_table(rules, a, b, expected):
+    """The join of two types is the one the page's table and behaviour 3 give."""
+    assert rules.lattice.join(a, b) == expected
+    assert rules.lattice.join(b, a) == expected
+
+
+@pytest.mark.parametrize(
+    "types, expected",
+    [
+        ({"long", "timestamp"}, "timestamp"),  # edge case #2: a long converts into the timestamp field
+        ({"boolean", "long", "double"}, "double"),  # Example 3
+        ({"long", "date"}, "string"),  # a conversion only counts when its target is there
+        ({"boolean", "date"}, "string"),  # behaviour 3
+        ({"string"}, "string"),
+    ],
+)
+def test_primary_type(rules, types, expected):
+    """The type that takes a field's name when several are seen together."""
+    assert rules.lattice.primary(types) == expected
+
+
+def test_widening_is_not_conversion(rules):
+    """long -> timestamp routes values but is no widening; date -> timestamp is one."""
+    lattice = rules.lattice
+    assert not lattice.leq("long", "timestamp") and lattice.conversion("long", "timestamp") is not None
+    assert lattice.leq("date", "timestamp") and lattice.conversion("date", "timestamp") is None
+    assert lattice.guarded("long", "double") and not lattice.guarded("long", "decimal")
+
+
+def test_exhaustive_laws_hold(rules):
+    """Commutative, associative, idempotent, upper bound, least: checked on every pair and triple."""
+    assert lattice_problems(rules.lattice) == []
+
+
+@given(st.data())
+def test_join_laws(rules, data):
+    """The join is commutative, associative, idempotent, an upper bound and the least one."""
+    t = types_of(rules)
+    a, b, c = data.draw(t), data.draw(t), data.draw(t)
+    L = rules.lattice
+    assert L.join(a, b) == L.join(b, a)
+    assert L.join(L.join(a, b), c) == L.join(a, L.join(b, c))
+    assert L.join(a, a) == a
+    j = L.join(a, b)
+    assert L.leq(a, j) and L.leq(b, j)
+    if L.leq(a, c) and L.leq(b, c):
+        assert L.leq(j, c)
+
+
+@given(st.data())
+def test_shape_join_laws(rules, data):
+    """Shapes join like types, dimensions take the maximum, and a primitive meets a record only at the top."""
+    s = shapes_of(rules)
+    a, b, c = data.draw(s), data.draw(s), data.draw(s)
+    L = rules.lattice
+    j = shape_join(L, a, b)
+    assert j == shape_join(L, b, a)
+    assert shape_join(L, shape_join(L, a, b), c) == shape_join(L, a, shape_join(L, b, c))
+    assert shape_join(L, a, a) == a
+    if a.is_record != b.is_record:
+        assert j is TOP
+    else:
+        assert shape_leq(L, a, j) and shape_leq(L, b, j)
+        if shape_leq(L, a, c) and shape_leq(L, b, c):
+            assert shape_leq(L, j, c)
+
+
+def test_shape_examples(rules):
+    """long fits double[] (widen, then wrap); a record array never takes a primitive."""
+    L = rules.lattice
+    assert shape_leq(L, Shape("long", 0), Shape("double", 1))
+    assert not shape_leq(L, Shape("double", 1), Shape("long", 1))
+    assert not shape_leq(L, Shape("long", 0), Shape(None, 1))
+    assert shape_join(L, Shape("long", 2), Shape("string", 0)) == Shape("string", 2)
+    assert shape_join(L, Shape(None, 0), Shape(None, 3)) == Shape(None, 3)

@@ -1,0 +1,44 @@
+"""The invariants, as Hypothesis properties on the pure-Python reference path (the heavy runs live here)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+
+import widen
+from strategies import batch_sequences
+from widen.properties import batch_violations, check_rules
+
+
+@given(batch_sequences())
+def test_every_law_holds_for_drifting_batches(rules, batches):
+    """For any sequence of drifting batches: the schema only grows, a plan applied twice adds nothing, the plan
+    ignores record order, every value is written, and every value reads back exactly from some column."""
+    violations = batch_violations(rules, batches)
+    assert not violations, violations[0].render()
+
+
+@given(batch_sequences(max_batches=1))
+def test_absorbed_batch_adds_nothing(rules, batches):
+    """Planning a batch against the schema it produced adds no column."""
+    [batch] = batches
+    obs = widen.observe_lines(batch, rules)
+    first = widen.plan(widen.TableSchema(), obs, rules)
+    assert widen.plan(first.schema, obs, rules).additions == ()
+
+
+def test_lossy_rules_fail_with_a_small_counterexample(lossy_rules):
+    """Without `where exact` on long -> double, the no-precision-loss property fails on 2^53 + 1."""
+    report = check_rules(lossy_rules, examples=300, seed=0)
+    assert not report.ok
+    violation = report.violations[0]
+    assert violation.law == "no precision lost"
+    assert "9007199254740993" in violation.detail or "precision lost" in violation.detail
+    lines = [line for batch in violation.batches for line in batch]
+    assert len(lines) <= 3
+    assert any(int(tok) > 2**53 for line in lines for tok in __import__("re").findall(r"\d{16,}", line))
+
+
+def test_default_rules_pass_check(rules):
+    """`widen check`'s own run passes on the shipped rules."""
+    report = check_rules(rules, examples=100, seed=0)
+    assert report.ok, [v.render() for v in report.violations]

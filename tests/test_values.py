@@ -1,0 +1,89 @@
+"""How JSON values are typed under the default rules: a literal table."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from widen.engine.conversions import format_double, to_text
+from widen.engine.shapes import Shape
+from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line
+
+UTC = dt.timezone.utc
+
+TABLE = [
+    ("1", Shape("long", 0), 1),
+    ("-9223372036854775808", Shape("long", 0), -(2**63)),
+    ("9223372036854775808", Shape("decimal", 0), 2**63),
+    ("1180591620717411303424", Shape("decimal", 0), 2**70),
+    ("1" + "0" * 40, Shape("string", 0), "1" + "0" * 40),
+    ("1.5", Shape("double", 0), 1.5),
+    ("1.50", Shape("double", 0), 1.5),
+    ("1e3", Shape("double", 0), 1000.0),
+    ("0.30000000000000001", Shape("string", 0), "0.30000000000000001"),
+    ("1e400", Shape("string", 0), "1e400"),
+    ("true", Shape("boolean", 0), True),
+    ('"x"', Shape("string", 0), "x"),
+    ('"2024-05-01"', Shape("date", 0), dt.date(2024, 5, 1)),
+    ('"2024-02-30"', Shape("string", 0), "2024-02-30"),
+    ('"2024-05-01T10:00:00Z"', Shape("timestamp", 0), dt.datetime(2024, 5, 1, 10, tzinfo=UTC)),
+    ('"2024-05-01T10:00:00.123456+00:00"', Shape("timestamp", 0), dt.datetime(2024, 5, 1, 10, 0, 0, 123456, UTC)),
+    ('"2024-05-01T10:00:00.1234567Z"', Shape("string", 0), "2024-05-01T10:00:00.1234567Z"),
+    ('"2024-05-01T10:00:00+02:00"', Shape("string", 0), "2024-05-01T10:00:00+02:00"),
+    ('"2024-05-01T10:00:00"', Shape("string", 0), "2024-05-01T10:00:00"),
+    ("[1, 2]", Shape("long", 1), [1, 2]),
+    ("[1, 2.5]", Shape("double", 1), [1.0, 2.5]),
+    ("[1, null]", Shape("long", 1), [1, None]),
+    ("[9007199254740993, 2.5]", Shape("string", 1), ["9007199254740993", "2.5"]),
+    ('[1, "x"]', Shape("string", 1), ["1", "x"]),
+    ("[[1], []]", Shape("long", 2), [[1], []]),
+    ('[1, [2]]', Shape("string", 0), "[1,[2]]"),
+    ('[1, "x", {"k": 2}, null]', Shape("string", 0), '[1,"x",{"k":2},null]'),
+    ('{"k": 1}', Shape(None, 0), None),
+    ('[{"k": 1}, null]', Shape(None, 1), None),
+]
+
+
+@pytest.mark.parametrize("text, shape, value", TABLE)
+def test_json_typing(rules, text, shape, value):
+    """A JSON value gets the first type of its `json` line that holds it exactly."""
+    typed = Typer(rules).type_value(parse_line('{"v": %s}' % text)["v"])
+    assert typed.shape == shape
+    if value is not None:
+        assert typed.value == value
+        assert type(typed.value) is type(value)
+
+
+@pytest.mark.parametrize("text", ["[]", "{}", "[[], null]", "[null]"])
+def test_empty_values_carry_nothing(rules, text):
+    """Empty objects and arrays with no value at any depth are empties (counted, not routed)."""
+    assert Typer(rules).type_value(parse_line('{"v": %s}' % text)["v"]) is EMPTY
+
+
+@pytest.mark.parametrize("line", ["[1, 2]", "3", "null", "NaN", '{"a": NaN}', '{"a": Infinity}', "{oops"])
+def test_lines_that_are_not_objects(line):
+    """Only JSON objects are records; NaN and Infinity are not JSON."""
+    with pytest.raises(InvalidJson):
+        parse_line(line)
+
+
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        (1.0, "1.0"), (100.0, "100.0"), (1e7, "1.0E7"), (1.5e-4, "1.5E-4"), (0.001, "0.001"),
+        (-2.5, "-2.5"), (-0.0, "-0.0"), (123456.789, "123456.789"), (1e21, "1.0E21"), (2**53 + 0.0, "9.007199254740992E15"),
+    ],
+)
+def test_double_text_is_javas(value, text):
+    """Doubles become text the way Spark (Java's Double.toString) writes them, with the shortest digits."""
+    assert format_double(value) == text
+
+
+def test_canonical_text():
+    """Every type has one text form, which parses back to the same value."""
+    assert to_text(True) == "true"
+    assert to_text(dt.date(2024, 5, 1)) == "2024-05-01"
+    assert to_text(dt.datetime(2024, 5, 1, 10, tzinfo=UTC)) == "2024-05-01T10:00:00Z"
+    assert to_text(dt.datetime(2024, 5, 1, 10, 0, 0, 5, tzinfo=UTC)) == "2024-05-01T10:00:00.000005Z"
+    assert to_text(2**70) == "1180591620717411303424"
