@@ -26,7 +26,7 @@ class Router:
     >>> p = plan(TableSchema(), observe_lines(lines, rules), rules)
     >>> router = Router(p, rules)
     >>> [router.route(parse_line(line)) for line in lines]
-    [{'a': '1', 'a_long': 1, 'a_date': None}, {'a': '2024-01-01', 'a_long': None, 'a_date': datetime.date(2024, 1, 1)}]
+    [{'a': '1', 'a_date': None, 'a_long': 1}, {'a': '2024-01-01', 'a_date': datetime.date(2024, 1, 1), 'a_long': None}]
     """
 
     def __init__(self, plan: Plan, rules: Rules):

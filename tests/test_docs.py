@@ -1,0 +1,43 @@
+"""The documentation's examples run: Python blocks of the README and docs/, and the doctests of the package."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+BLOCKS = [
+    (page, i, textwrap.dedent(block))
+    for page in PAGES
+    for i, block in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.S))
+]
+
+
+@pytest.mark.parametrize("page, index, code", BLOCKS, ids=[f"{p.name}-{i}" for p, i, _ in BLOCKS])
+def test_python_blocks_run(page, index, code):
+    """Every ```python block of the README and docs/ runs as written."""
+    exec(compile(code, f"{page.name}[{index}]", "exec"), {})
+
+
+MODULES = [
+    "widen",
+    "widen.engine.lattice",
+    "widen.engine.shapes",
+    "widen.engine.planner",
+    "widen.engine.router",
+    "widen.engine.observe",
+    "widen.rules.loader",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    """The docstring examples of the public types run."""
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted > 0
