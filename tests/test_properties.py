@@ -38,6 +38,18 @@ def test_lossy_rules_fail_with_a_small_counterexample(lossy_rules):
     assert any(int(tok) > 2**53 for line in lines for tok in __import__("re").findall(r"\d{16,}", line))
 
 
+def test_random_search_alone_finds_the_lossy_rule(lossy_rules):
+    """Hypothesis's own search (no boundary corpus) finds the loss too, and shrinks it to a few lines."""
+    from hypothesis import find, settings
+
+    found = find(
+        batch_sequences(),
+        lambda b: any(v.law == "no precision lost" for v in batch_violations(lossy_rules, b)),
+        settings=settings(max_examples=3000, derandomize=True, database=None),
+    )
+    assert sum(len(batch) for batch in found) <= 4
+
+
 def test_default_rules_pass_check(rules):
     """`widen check`'s own run passes on the shipped rules."""
     report = check_rules(rules, examples=100, seed=0)

@@ -207,10 +207,28 @@ class CheckReport:
         return not self.lattice and not self.violations
 
 
+BOUNDARY_VALUES = ["1", "true", "0.5", "0.30000000000000001", str(2**53 + 1), str(2**63 - 1), str(2**64 + 1),
+                   str(10**40), '"x"', '"2024-05-01"', '"2024-05-01T10:00:00Z"', "[1]", '{"k": 1}']
+
+
+def boundary_sequences() -> list[list[list[str]]]:
+    """Every ordered pair of boundary values of one field, in one batch and in two batches."""
+    out = []
+    for a, b in product(BOUNDARY_VALUES, repeat=2):
+        out.append([[f'{{"a":{a}}}', f'{{"a":{b}}}']])
+        out.append([[f'{{"a":{a}}}'], [f'{{"a":{b}}}']])
+    return out
+
+
 def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> CheckReport:
-    """Run every law against ``rules``: the lattice laws exhaustively, the batch laws on ``examples``
-    generated batch sequences (Hypothesis; the smallest counterexample is reported)."""
+    """Run every law against ``rules``: the lattice laws exhaustively, the batch laws on every pair of boundary
+    values (:data:`BOUNDARY_VALUES`) and then on ``examples`` generated batch sequences (Hypothesis). The
+    smallest counterexample found is reported."""
     lattice = tuple(lattice_problems(rules.lattice))
+    boundary = boundary_sequences()
+    for batches in boundary:
+        if batch_violations(rules, batches):
+            return CheckReport(lattice, len(boundary), tuple(minimize(rules, batches)))
     found: list[list[Violation]] = []
     ran = [0]
 
@@ -235,7 +253,7 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
     except AssertionError:
         pass
     smallest = tuple(minimize(rules, found[-1][0].batches)) if found else ()
-    return CheckReport(lattice, ran[0], smallest)
+    return CheckReport(lattice, len(boundary) + ran[0], smallest)
 
 
 def minimize(rules: Rules, batches: Sequence[Sequence[str]]) -> list[Violation]:
