@@ -98,8 +98,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, name: str) -> RulesError:
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
         found = "end of line" if tok.type == "_NL" else ("end of file" if tok.type in ("$END", "_EOF") else repr(str(tok)))
-        expected = sorted(x for x in exc.expected if not x.startswith("_") and x != "$END")
-        pretty = ", ".join(_pretty_terminal(parser, x) for x in expected[:8])
+        expected = sorted(x for x in exc.expected if x not in ("_NL", "$END"))
+        pretty = ", ".join(_pretty_terminal(parser, x) for x in expected)
         detail = f"unexpected {found}" + (f"; expected {pretty}" if pretty else "")
     elif isinstance(exc, UnexpectedEOF):
         detail = "unexpected end of file"

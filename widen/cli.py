@@ -135,6 +135,9 @@ def _summary(label: str, p, observations) -> None:
     parts = [f"{observations.records} records", f"{len(p.additions)} column{'s' if len(p.additions) != 1 else ''} added"]
     if observations.rescued:
         parts.append(f"{len(observations.rescued)} line{'s' if len(observations.rescued) != 1 else ''} rescued")
+    empties = _empties(observations.level)
+    if empties:
+        parts.append(f"{empties} empty value{'s' if empties != 1 else ''} ({{}}, [] or all-null arrays) not written")
     if observations.empty_names:
         parts.append(f"{observations.empty_names} empty-named field{'s' if observations.empty_names != 1 else ''} dropped")
     print(f"{label}: " + ", ".join(parts), file=sys.stderr)
@@ -142,6 +145,15 @@ def _summary(label: str, p, observations) -> None:
         print(f"  rescued {r.source}:{r.line}: {r.reason}", file=sys.stderr)
     if len(observations.rescued) > 5:
         print(f"  ... and {len(observations.rescued) - 5} more", file=sys.stderr)
+
+
+def _empties(level) -> int:
+    total = 0
+    for f in level.fields:
+        total += f.empties
+        for _, inner in f.children:
+            total += _empties(inner)
+    return total
 
 
 def _collect(level, path, batch, explained) -> None:
