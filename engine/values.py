@@ -19,13 +19,59 @@ from widen.rules.model import Rules
 
 
 class JsonNumber(str):
-    """A JSON number, kept as its token text."""
+    """A JSON number, kept as its token text.
+
+    Its :attr:`kind` and :attr:`text` follow how Spark's VARIANT (``parse_json``) stores JSON numbers, so that the
+    pure-Python path and the Spark path type every number alike: integers that fit 64 bits are BIGINT; other
+    numbers without an exponent and with at most 38 significant digits are DECIMAL (trailing fraction zeros
+    dropped, so ``1.50`` is ``1.5`` and ``-0.0`` is ``0``); the rest are DOUBLE.
+    """
 
     __slots__ = ()
 
     @property
     def is_integer(self) -> bool:
         return not any(c in self for c in ".eE")
+
+    @property
+    def storage(self) -> str:
+        """How VARIANT stores it: ``bigint``, ``decimal`` or ``double``."""
+        if self.is_integer and len(self) <= 20 and -(2**63) <= int(self) < 2**63:
+            return "bigint"
+        if "e" in self or "E" in self:
+            return "double"
+        whole = self.lstrip("-").split(".")[0].lstrip("0")
+        return "decimal" if len(whole) + len(_fraction(self)) <= 38 else "double"
+
+    @property
+    def kind(self) -> str:
+        """``integer`` or ``fraction``, as the ``json`` lines of a rules file name them."""
+        storage = self.storage
+        if storage == "bigint":
+            return "integer"
+        if storage == "decimal" and not _fraction(self):
+            return "integer" if self.is_integer or not -(2**63) <= int(Decimal(self)) < 2**63 else "fraction"
+        return "fraction"
+
+    @property
+    def text(self) -> str:
+        """The number's text as Spark's ``to_json`` of the VARIANT prints it (exact for BIGINT and DECIMAL); a
+        number VARIANT stores as a DOUBLE keeps its token here."""
+        storage = self.storage
+        if storage == "bigint":
+            return str(int(self))
+        if storage == "decimal":
+            whole = self.lstrip("-").split(".")[0].lstrip("0") or "0"
+            frac = _fraction(self)
+            body = whole + ("." + frac if frac else "")
+            negative = self.startswith("-") and body.strip("0.") != ""
+            return ("-" if negative else "") + body
+        return str(self)
+
+
+def _fraction(token: str) -> str:
+    """The fraction digits of a plain decimal token, trailing zeros dropped."""
+    return token.split(".")[1].rstrip("0") if "." in token else ""
 
 
 class InvalidJson(ValueError):
@@ -50,11 +96,14 @@ def parse_line(line: str) -> dict:
 
 
 def json_text(raw: Any) -> str:
-    """Compact JSON text of a parsed value, numbers as their original tokens."""
+    """Compact JSON text of a parsed value as Spark's ``to_json`` prints its VARIANT: keys sorted, numbers as
+    :attr:`JsonNumber.text`."""
     if isinstance(raw, JsonNumber):
-        return str(raw)
+        return raw.text
     if isinstance(raw, dict):
-        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + json_text(v) for k, v in raw.items()) + "}"
+        return "{" + ",".join(
+            json.dumps(k, ensure_ascii=False) + ":" + json_text(raw[k]) for k in sorted(raw, key=lambda k: k.encode())
+        ) + "}"
     if isinstance(raw, list):
         return "[" + ",".join(json_text(v) for v in raw) + "]"
     return json.dumps(raw, ensure_ascii=False)
@@ -97,7 +146,7 @@ class Typer:
         if isinstance(raw, bool):
             kind = "boolean"
         elif isinstance(raw, JsonNumber):
-            kind = "integer" if raw.is_integer else "fraction"
+            kind = raw.kind
         elif isinstance(raw, str):
             kind = "string"
         else:  # pragma: no cover - parse_line yields no other scalars
@@ -106,7 +155,7 @@ class Typer:
             value = self._holds(kind, choice, raw)
             if value is not None:
                 return choice.type, value
-        return self.rules.top, raw if isinstance(raw, str) else json_text(raw)
+        return self.rules.top, raw.text if isinstance(raw, JsonNumber) else raw if isinstance(raw, str) else json_text(raw)
 
     def _holds(self, kind: str, choice, raw: Any) -> Any:
         iceberg = self.iceberg[choice.type]
@@ -114,7 +163,7 @@ class Typer:
         if fam == "string":
             if kind == "boolean":
                 return "true" if raw else "false"
-            return str(raw)
+            return raw.text if isinstance(raw, JsonNumber) else str(raw)
         if kind == "boolean":
             return raw if fam == "boolean" else None
         if kind == "string":
@@ -131,7 +180,7 @@ class Typer:
         if fam == "integer" or (fam == "decimal" and kind == "integer"):
             if kind != "integer":
                 return None
-            value = int(raw)
+            value = int(Decimal(raw))
             return value if fits(iceberg, value) else None
         if fam == "decimal":
             try:
@@ -148,7 +197,7 @@ class Typer:
                 return None
             if Decimal(repr(value)) != Decimal(raw):
                 return None
-            return value
+            return value + 0.0  # -0.0 is 0 in a VARIANT decimal
         return None
 
     # --- any value ----------------------------------------------------------------------------------------------

@@ -17,7 +17,10 @@ TABLE = [
     ("-9223372036854775808", Shape("long", 0), -(2**63)),
     ("9223372036854775808", Shape("decimal", 0), 2**63),
     ("1180591620717411303424", Shape("decimal", 0), 2**70),
-    ("1" + "0" * 40, Shape("string", 0), "1" + "0" * 40),
+    ("1" + "0" * 40, Shape("double", 0), 1e40),  # VARIANT stores a 41-digit number as a double: exact here
+    ("1" * 41, Shape("string", 0), "1" * 41),  # not exact as a double: kept as its text
+    ("12345678901234567890.0", Shape("decimal", 0), 12345678901234567890),  # as VARIANT: DECIMAL(20,0)
+    ("-0.0", Shape("double", 0), 0.0),
     ("1.5", Shape("double", 0), 1.5),
     ("1.50", Shape("double", 0), 1.5),
     ("1e3", Shape("double", 0), 1000.0),
@@ -40,6 +43,7 @@ TABLE = [
     ("[[1], []]", Shape("long", 2), [[1], []]),
     ('[1, [2]]', Shape("string", 0), "[1,[2]]"),
     ('[1, "x", {"k": 2}, null]', Shape("string", 0), '[1,"x",{"k":2},null]'),
+    ('[1.50, {"z": 1, "a": -0.0}]', Shape("string", 0), '[1.5,{"a":0,"z":1}]'),  # as Spark's to_json prints it
     ('{"k": 1}', Shape(None, 0), None),
     ('[{"k": 1}, null]', Shape(None, 1), None),
 ]
