@@ -195,6 +195,10 @@ class Typer:
                 return None
             if not math.isfinite(value):
                 return None
+            if kind == "integer":
+                # an integer is exact in a double when the double's value is that integer
+                return value if Decimal(value) == Decimal(raw) else None
+            # a fraction is exact when the double's shortest text is the same decimal
             if Decimal(repr(value)) != Decimal(raw):
                 return None
             return value + 0.0  # -0.0 is 0 in a VARIANT decimal

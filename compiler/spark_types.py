@@ -1,0 +1,409 @@
+"""Typing and converting VARIANT values in Spark, the same way :mod:`widen.engine.values` and
+:mod:`widen.engine.conversions` do in Python.
+
+Every function returns a PySpark ``Column`` built from SQL functions (``schema_of_variant``, ``try_variant_get``,
+``transform``, ``aggregate``...): no Python UDF touches the data. A value is typed by looking at the VARIANT's own
+storage type first (``try_variant_get`` alone follows Spark's casts, which turn ``true`` into 1 and truncate
+doubles), and converted only along the rules' edges.
+"""
+
+from __future__ import annotations
+
+from pyspark.sql import Column
+from pyspark.sql import functions as F
+
+from widen.engine.conversions import decimal_params, family
+from widen.rules.model import Edge, Rules
+
+# descriptor kinds (see SparkTypes.descriptor)
+NULL, EMPTY, MIXED, PRIM, RECORD = 0, 1, 2, 3, 4
+
+_DATE_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+_TS_UTC_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|\+00:00)$"
+_TS_ANY_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$"
+
+
+def spark_type(iceberg: str) -> str:
+    """The Spark SQL type a column of this Iceberg type is written as."""
+    return {
+        "boolean": "boolean",
+        "int": "int",
+        "long": "bigint",
+        "float": "float",
+        "double": "double",
+        "date": "date",
+        "timestamptz": "timestamp",
+        "timestamp": "timestamp_ntz",
+        "string": "string",
+    }.get(iceberg) or (iceberg.replace(" ", "") if iceberg.startswith("decimal") else iceberg)
+
+
+def let(value: Column, body) -> Column:
+    """Bind ``value`` once and use it in ``body`` as often as needed: ``element_at(transform(array(v), body), 1)``.
+    Without it, every use would copy the whole expression into the plan."""
+    return F.element_at(F.transform(F.array(value), body), 1)
+
+
+def _get(x: Column, sql_type: str) -> Column:
+    return F.try_variant_get(x, "$", sql_type)
+
+
+class SparkTypes:
+    """The Spark side of one rules file's typing and conversions."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.lattice = rules.lattice
+        self.types = rules.type_names
+        self.index = {t: i for i, t in enumerate(self.types)}
+        self.iceberg = {t.name: t.iceberg for t in rules.types}
+
+    # --- what a VARIANT holds -----------------------------------------------------------------------------------
+    def storage(self, x: Column) -> Column:
+        """The VARIANT's own type name: VOID, BOOLEAN, BIGINT, DECIMAL(p,s), DOUBLE, STRING, ARRAY<..>, OBJECT<..>."""
+        return F.schema_of_variant(x)
+
+    def json_kind(self, x: Column) -> Column:
+        """null | boolean | integer | fraction | string | array | object, as the Python typer names them."""
+        return let(self.storage(x), lambda sv: self._kind_of(x, sv))
+
+    def _kind_of(self, x: Column, sv: Column) -> Column:
+        decimal_integer = (F.regexp_extract(sv, r"^DECIMAL\(\d+,(\d+)\)$", 1) == "0") & _get(x, "bigint").isNull()
+        return (
+            F.when(x.isNull() | (sv == "VOID"), F.lit("null"))
+            .when(sv == "BOOLEAN", F.lit("boolean"))
+            .when(sv == "BIGINT", F.lit("integer"))
+            .when(sv.startswith("DECIMAL("), F.when(decimal_integer, F.lit("integer")).otherwise(F.lit("fraction")))
+            .when(sv == "DOUBLE", F.lit("fraction"))
+            .when(sv == "STRING", F.lit("string"))
+            .when(sv.startswith("ARRAY<"), F.lit("array"))
+            .when(sv.startswith("OBJECT<"), F.lit("object"))
+            .otherwise(F.lit("other"))
+        )
+
+    def _text(self, x: Column) -> Column:
+        return _get(x, "string")
+
+    def _holds(self, kind: str, choice, x: Column, sv: Column) -> Column:
+        iceberg = self.iceberg[choice.type]
+        fam = family(iceberg)
+        if fam == "string":
+            return F.lit(True)
+        if kind == "boolean":
+            return F.lit(fam == "boolean")
+        if kind == "string":
+            s = self._text(x)
+            if choice.detector == "iso_date":
+                return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
+            if choice.detector == "iso_timestamp":
+                return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
+            if choice.detector == "iso_timestamp_any_offset":
+                return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
+            return F.lit(False)
+        if fam in ("integer", "decimal") and kind == "integer":
+            return _get(x, spark_type(iceberg)).isNotNull() & self._same_number(x, spark_type(iceberg))
+        if fam == "decimal":
+            return self._same_number(x, spark_type(iceberg)) & _get(x, spark_type(iceberg)).isNotNull()
+        if fam == "float":
+            d = _get(x, "double")
+            finite = d.isNotNull() & ~F.isnan(d) & (F.abs(d) < F.lit(float("inf")))
+            if kind == "integer":
+                whole = _get(x, "decimal(38,0)")
+                return finite & (d.try_cast("decimal(38,0)") == whole)
+            # a fraction is exact when the double's shortest text has the same significant digits
+            return finite & (F.when(sv == "DOUBLE", F.lit(True))
+                             .otherwise(_digits(d.cast("string")) == _digits(F.to_json(x))))
+        return F.lit(False)
+
+    def _same_number(self, x: Column, sql_type: str) -> Column:
+        """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
+        wide = _get(x, "decimal(38,0)")
+        return _get(x, sql_type).try_cast("decimal(38,0)") == wide
+
+    def _utc_timestamp(self, s: Column) -> Column:
+        return F.regexp_replace(s, r"(Z|\+00:00)$", "").try_cast("timestamp")
+
+    def scalar_type(self, x: Column) -> Column:
+        """The index (in the rules' type order) of a scalar's type under the ``json`` lines; null for JSON null,
+        arrays and objects."""
+        return let(self.storage(x), lambda sv: let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind)))
+
+    def _scalar_type(self, x: Column, sv: Column, kind: Column) -> Column:
+        out = None
+        for jkind in ("boolean", "integer", "fraction", "string"):
+            typing = self.rules.json_typing(jkind)
+            choices = typing.choices if typing else ()
+            inner = None
+            for choice in choices:
+                cond = self._holds(jkind, choice, x, sv)
+                idx = F.lit(self.index[choice.type])
+                inner = F.when(cond, idx) if inner is None else inner.when(cond, idx)
+            top = F.lit(self.index[self.rules.top])
+            inner = top if inner is None else inner.otherwise(top)
+            out = F.when(kind == jkind, inner) if out is None else out.when(kind == jkind, inner)
+        return out
+
+    def mixed_type(self) -> int:
+        typing = self.rules.json_typing("mixed")
+        return self.index[typing.choices[0].type if typing else self.rules.top]
+
+    # --- typed scalar values ------------------------------------------------------------------------------------
+    def value(self, x: Column, type_name: str) -> Column:
+        """A scalar already typed ``type_name`` (by :meth:`scalar_type`), as that type's Spark value."""
+        iceberg = self.iceberg[type_name]
+        fam = family(iceberg)
+        if fam == "string":
+            return F.when(self.storage(x) == "STRING", self._text(x)).otherwise(F.to_json(x))
+        if fam == "date":
+            return F.try_to_date(self._text(x), "yyyy-MM-dd")
+        if fam == "timestamp":
+            s = self._text(x)
+            return F.coalesce(self._utc_timestamp(s), s.try_cast("timestamp"))
+        if fam == "float":
+            return _get(x, spark_type(iceberg)) + F.lit(0.0).cast(spark_type(iceberg))
+        return _get(x, spark_type(iceberg))
+
+    # --- array descriptors --------------------------------------------------------------------------------------
+    def descriptor(self, x: Column, depth: int) -> Column:
+        """struct(kind, dim, mask) of a value: kind NULL/EMPTY/MIXED/PRIM/RECORD; dim the array dimension (for
+        EMPTY, the nesting depth of the empties); mask the bit set of the scalar types at the leaves. Arrays are
+        looked into ``depth`` levels deep; deeper arrays count as mixed."""
+        bits = F.array(*[F.lit(1 << i) for i in range(len(self.types))])
+        prim = _desc(F.lit(PRIM), F.lit(0), F.element_at(bits, self.scalar_type(x) + 1))
+        array = self._array_descriptor(x, depth - 1) if depth > 0 else _desc(F.lit(MIXED), F.lit(0), F.lit(0))
+        return let(
+            self.json_kind(x),
+            lambda kind: F.when(kind == "null", _desc(F.lit(NULL), F.lit(0), F.lit(0)))
+            .when(kind == "object", _desc(F.lit(RECORD), F.lit(0), F.lit(0)))
+            .when(kind == "array", array)
+            .otherwise(prim),
+        )
+
+    def _array_descriptor(self, x: Column, depth: int) -> Column:
+        elements = x.cast("array<variant>")
+        init = F.struct(
+            F.lit(0).alias("kinds"), F.lit(-1).alias("mind"), F.lit(-1).alias("maxd"), F.lit(0).alias("mask"),
+            F.lit(0).alias("edepth"), F.lit(False).alias("mixed"),
+        )
+
+        def merge(acc, d):
+            is_val = (d["kind"] == PRIM) | (d["kind"] == RECORD)
+            kbit = F.when(d["kind"] == PRIM, F.lit(1)).when(d["kind"] == RECORD, F.lit(2)).otherwise(F.lit(0))
+            return F.struct(
+                (acc["kinds"].bitwiseOR(kbit)).alias("kinds"),
+                F.when(is_val, F.when(acc["mind"] < 0, d["dim"]).otherwise(F.least(acc["mind"], d["dim"])))
+                .otherwise(acc["mind"]).alias("mind"),
+                F.when(is_val, F.greatest(acc["maxd"], d["dim"])).otherwise(acc["maxd"]).alias("maxd"),
+                F.when(is_val, acc["mask"].bitwiseOR(d["mask"])).otherwise(acc["mask"]).alias("mask"),
+                F.when(d["kind"] == EMPTY, F.greatest(acc["edepth"], d["dim"])).otherwise(acc["edepth"]).alias("edepth"),
+                (acc["mixed"] | (d["kind"] == MIXED)).alias("mixed"),
+            )
+
+        def finish(acc):
+            mixed = (
+                acc["mixed"] | (acc["kinds"] == 3) | ((acc["kinds"] > 0) & (acc["mind"] != acc["maxd"]))
+                | ((acc["kinds"] > 0) & (acc["edepth"] > acc["maxd"]))
+            )
+            return (
+                F.when(mixed, _desc(F.lit(MIXED), F.lit(0), F.lit(0)))
+                .when(acc["kinds"] == 0, _desc(F.lit(EMPTY), acc["edepth"] + 1, F.lit(0)))
+                .when(acc["kinds"] == 1, _desc(F.lit(PRIM), acc["maxd"] + 1, acc["mask"]))
+                .otherwise(_desc(F.lit(RECORD), acc["maxd"] + 1, F.lit(0)))
+            )
+
+        return F.aggregate(F.transform(elements, lambda e: self.descriptor(e, depth)), init, merge, finish)
+
+    # --- the element type of a primitive array ------------------------------------------------------------------
+    def join_of_mask(self, mask: Column) -> Column:
+        """Index of the join of the types in a bit mask (a lookup in a literal table)."""
+        n = len(self.types)
+        table = [0]
+        for m in range(1, 2**n):
+            members = [self.types[i] for i in range(n) if m >> i & 1]
+            table.append(self.index[self.lattice.join_all(members)])
+        return F.element_at(F.array(*[F.lit(v) for v in table]), mask + 1)
+
+    def element_type(self, x: Column, dim: int, mask: Column) -> Column:
+        """The narrowest type at or above the join of the leaves' types into which every leaf converts exactly
+        (the Python typer's rule)."""
+        leaves = x.cast("array<variant>")
+        for _ in range(dim - 1):
+            leaves = F.flatten(F.transform(leaves, lambda e: e.cast("array<variant>")))
+        everything = (1 << len(self.types)) - 1
+        exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self._exact_mask(e)))
+
+        def choose(pair: Column) -> Column:
+            joined, exact = pair["j"], pair["e"]
+            out = None
+            for t in self.types:
+                inner = None
+                for u in self.lattice.upper_bounds(t):
+                    ok = exact.bitwiseAND(F.lit(1 << self.index[u])) != 0
+                    idx = F.lit(self.index[u])
+                    inner = F.when(ok, idx) if inner is None else inner.when(ok, idx)
+                inner = inner.otherwise(F.lit(self.index[self.rules.top]))
+                out = F.when(joined == self.index[t], inner) if out is None else out.when(joined == self.index[t], inner)
+            return out
+
+        return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")), choose)
+
+    def _exact_mask(self, e: Column) -> Column:
+        """Bits of the types a scalar converts into exactly along the lattice (all bits for a null)."""
+        everything = (1 << len(self.types)) - 1
+
+        def bits_for(st: Column) -> Column:
+            out = F.when(st.isNull(), F.lit(everything))
+            for s in self.types:
+                bits = F.lit(0)
+                for u in self.lattice.upper_bounds(s):
+                    bit = F.lit(1 << self.index[u])
+                    if self.lattice.guarded(s, u):
+                        bit = F.when(self.exact(self.value(e, s), self.lattice.path(s, u)), bit).otherwise(F.lit(0))
+                    bits = bits.bitwiseOR(bit)
+                out = out.when(st == self.index[s], bits)
+            return out.otherwise(F.lit(0))
+
+        return let(self.scalar_type(e), bits_for)
+
+    # --- conversions --------------------------------------------------------------------------------------------
+    def convert(self, v: Column, edges: tuple[Edge, ...]) -> Column:
+        for edge in edges:
+            v = self.forward(v, edge)
+        return v
+
+    def exact(self, v: Column, edges: tuple[Edge, ...]) -> Column:
+        """Whether ``v`` converts along ``edges`` and back unchanged (null when it does not convert)."""
+        out = self.convert(v, edges)
+        back = out
+        for edge in reversed(edges):
+            back = self.inverse(back, edge)
+        return F.coalesce(back == v, F.lit(False)) & out.isNotNull()
+
+    def forward(self, v: Column, edge: Edge) -> Column:
+        s, t = self.iceberg[edge.source], self.iceberg[edge.target]
+        return _CONVERT[edge.via](v, s, t, forward=True)
+
+    def inverse(self, v: Column, edge: Edge) -> Column:
+        s, t = self.iceberg[edge.source], self.iceberg[edge.target]
+        return _CONVERT[edge.via](v, s, t, forward=False)
+
+
+def _digits(text: Column) -> Column:
+    """The significant digits of a number's text (plain or Java's E notation): no sign, point, exponent or
+    leading and trailing zeros. Two texts of numbers that round to the same double are the same number exactly
+    when these agree."""
+    mantissa = F.regexp_replace(F.regexp_replace(text, "[eE].*$", ""), "^-", "")
+    return F.regexp_replace(F.regexp_replace(mantissa, r"\.", ""), "^0+|0+$", "")
+
+
+def _desc(kind: Column, dim: Column, mask: Column) -> Column:
+    return F.struct(kind.alias("kind"), dim.alias("dim"), mask.alias("mask"))
+
+
+# --- the conversion catalog in Spark (forward and inverse of engine/conversions.py) ------------------------------
+
+
+def timestamp_text(ts: Column) -> Column:
+    """ISO-8601 in UTC with a Z, six fraction digits only when there is a fraction (as conversions.to_text)."""
+    micros = F.pmod(F.unix_micros(ts), F.lit(1_000_000))
+    head = F.date_format(ts, "yyyy-MM-dd'T'HH:mm:ss")
+    return F.when(ts.isNull(), F.lit(None)).otherwise(
+        F.concat(head, F.when(micros == 0, F.lit("")).otherwise(F.concat(F.lit("."), F.lpad(micros.cast("string"), 6, "0"))), F.lit("Z"))
+    )
+
+
+def _text(v: Column, s: str, t: str, forward: bool) -> Column:
+    fam = family(s)
+    if forward:
+        if fam == "timestamp":
+            return timestamp_text(v)
+        if fam == "date":
+            return F.date_format(v, "yyyy-MM-dd")
+        return v.cast("string")
+    if fam == "timestamp":
+        return F.regexp_replace(v, "Z$", "").try_cast(spark_type(s))
+    if fam == "date":
+        return F.try_to_date(v, "yyyy-MM-dd")
+    if fam == "boolean":
+        return F.when(v == "true", F.lit(True)).when(v == "false", F.lit(False))
+    return v.try_cast(spark_type(s))
+
+
+def _cast(v: Column, s: str, t: str, forward: bool) -> Column:
+    return v.try_cast(spark_type(t if forward else s))
+
+
+def _bool_to_int(v: Column, s: str, t: str, forward: bool) -> Column:
+    if forward:
+        return F.when(v, F.lit(1)).when(~v, F.lit(0)).cast(spark_type(t))
+    return F.when(v == 1, F.lit(True)).when(v == 0, F.lit(False))
+
+
+def _midnight(v: Column, s: str, t: str, forward: bool) -> Column:
+    if forward:
+        return v.cast(spark_type(t))
+    return F.when(F.pmod(F.unix_micros(v), F.lit(86_400_000_000)) == 0, F.to_date(v))
+
+
+def _epoch(unit: int):
+    def convert(v: Column, s: str, t: str, forward: bool) -> Column:
+        to_time = (family(s) == "integer") == forward  # integer -> timestamp
+        if to_time:
+            micros = F.try_multiply(v.cast("bigint"), F.lit(unit))
+            # Iceberg timestamps span years 1..9999: refuse what lies outside
+            ok = micros.between(-62135596800000000, 253402300799999999)
+            return F.when(ok, F.timestamp_micros(micros))
+        micros = F.unix_micros(v)
+        target = spark_type(t if forward else s)
+        return F.when(F.pmod(micros, F.lit(unit)) == 0, F.floor(micros / F.lit(unit)).cast(target))
+
+    return convert
+
+
+def _days(v: Column, s: str, t: str, forward: bool) -> Column:
+    to_date = (family(s) == "integer") == forward
+    if to_date:
+        return F.when(v.between(-719162, 2932896), F.date_from_unix_date(v.cast("int")))
+    return F.unix_date(v).cast(spark_type(t if forward else s))
+
+
+_CONVERT = {
+    "text": _text,
+    "cast": _cast,
+    "bool_to_int": _bool_to_int,
+    "midnight_utc": _midnight,
+    "epoch_seconds": _epoch(1_000_000),
+    "epoch_millis": _epoch(1_000),
+    "epoch_micros": _epoch(1),
+    "epoch_days": _days,
+}
+
+
+def shape_code(types: SparkTypes, x: Column, depth: int) -> Column:
+    """The shape of a value as text — ``long``, ``double[]``, ``record[][]``, ``null``, ``empty`` — equal to
+    ``str(Typer.type_value(v).shape)`` in Python (with ``null`` and ``empty`` for nulls and empties)."""
+    names = F.array(*[F.lit(t) for t in types.types])
+
+    def name_of(index: Column) -> Column:
+        return F.element_at(names, index + 1)
+
+    def code(d: Column) -> Column:
+        brackets = F.repeat(F.lit("[]"), d["dim"])
+        element = None
+        for dim in range(1, depth + 1):
+            e = types.element_type(x, dim, d["mask"])
+            element = F.when(d["dim"] == dim, e) if element is None else element.when(d["dim"] == dim, e)
+        prim = F.when(d["dim"] == 0, name_of(types.scalar_type(x)))
+        if element is not None:
+            prim = prim.otherwise(name_of(element))
+        empty_object = (types.json_kind(x) == "object") & (F.size(F.map_keys(x.cast("map<string,variant>"))) == 0)
+        return (
+            F.when(d["kind"] == NULL, F.lit("null"))
+            .when(d["kind"] == EMPTY, F.lit("empty"))
+            .when(empty_object, F.lit("empty"))
+            .when(d["kind"] == MIXED, name_of(F.lit(types.mixed_type())))
+            .when(d["kind"] == RECORD, F.concat(F.lit("record"), brackets))
+            .otherwise(F.concat(prim, brackets))
+        )
+
+    return let(types.descriptor(x, depth), code)
