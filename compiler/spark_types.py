@@ -44,6 +44,16 @@ def let(value: Column, body) -> Column:
     return F.element_at(F.transform(F.array(value), body), 1)
 
 
+def as_array(x: Column) -> Column:
+    """An array VARIANT as ``array<variant>`` (null for anything else; never an error)."""
+    return F.try_variant_get(x, "$", "array<variant>")
+
+
+def as_map(x: Column) -> Column:
+    """An object VARIANT as ``map<string, variant>`` (null for anything else; never an error)."""
+    return F.try_variant_get(x, "$", "map<string,variant>")
+
+
 def _get(x: Column, sql_type: str) -> Column:
     return F.try_variant_get(x, "$", sql_type)
 
@@ -180,7 +190,7 @@ class SparkTypes:
         )
 
     def _array_descriptor(self, x: Column, depth: int) -> Column:
-        elements = x.cast("array<variant>")
+        elements = as_array(x)
         init = F.struct(
             F.lit(0).alias("kinds"), F.lit(-1).alias("mind"), F.lit(-1).alias("maxd"), F.lit(0).alias("mask"),
             F.lit(0).alias("edepth"), F.lit(False).alias("mixed"),
@@ -226,9 +236,9 @@ class SparkTypes:
     def element_type(self, x: Column, dim: int, mask: Column) -> Column:
         """The narrowest type at or above the join of the leaves' types into which every leaf converts exactly
         (the Python typer's rule)."""
-        leaves = x.cast("array<variant>")
+        leaves = as_array(x)
         for _ in range(dim - 1):
-            leaves = F.flatten(F.transform(leaves, lambda e: e.cast("array<variant>")))
+            leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self._exact_mask(e)))
 
@@ -396,7 +406,7 @@ def shape_code(types: SparkTypes, x: Column, depth: int) -> Column:
         prim = F.when(d["dim"] == 0, name_of(types.scalar_type(x)))
         if element is not None:
             prim = prim.otherwise(name_of(element))
-        empty_object = (types.json_kind(x) == "object") & (F.size(F.map_keys(x.cast("map<string,variant>"))) == 0)
+        empty_object = (types.json_kind(x) == "object") & (F.size(F.map_keys(as_map(x))) == 0)
         return (
             F.when(d["kind"] == NULL, F.lit("null"))
             .when(d["kind"] == EMPTY, F.lit("empty"))

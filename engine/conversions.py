@@ -15,12 +15,13 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Context, Decimal, InvalidOperation
 from typing import Any, Callable
 
 EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 EPOCH_DATE = dt.date(1970, 1, 1)
 
+_WIDE = Context(prec=200)
 _DECIMAL = re.compile(r"^decimal\((\d+),\s*(\d+)\)$")
 
 
@@ -64,7 +65,7 @@ def fits(iceberg: str, value: Any) -> bool:
         if not d.is_finite() or abs(d) >= Decimal(10) ** (precision - scale):
             return False
         try:
-            return d.quantize(Decimal(1).scaleb(-scale)) == d
+            return d.quantize(Decimal(1).scaleb(-scale), context=_WIDE) == d
         except InvalidOperation:
             return False
     if fam == "float":

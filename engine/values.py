@@ -79,7 +79,7 @@ class InvalidJson(ValueError):
 
 
 def _reject_constant(name: str) -> Any:
-    raise InvalidJson(f"{name} is not JSON")
+    raise InvalidJson("not valid JSON")
 
 
 def parse_line(line: str) -> dict:
@@ -88,11 +88,21 @@ def parse_line(line: str) -> dict:
         value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant)
     except InvalidJson:
         raise
-    except (ValueError, RecursionError) as exc:
-        raise InvalidJson(f"not valid JSON: {exc}") from None
+    except (ValueError, RecursionError):
+        raise InvalidJson("not valid JSON") from None
     if not isinstance(value, dict):
-        raise InvalidJson(f"a JSON {type(value).__name__ if value is not None else 'null'} is not an object")
+        raise InvalidJson(f"a JSON {_json_type(value)} is not an object")
     return value
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, JsonNumber):
+        return "number"
+    return {list: "array", str: "string"}.get(type(value), "value")
 
 
 def json_text(raw: Any) -> str:

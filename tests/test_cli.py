@@ -38,6 +38,7 @@ def test_plan_shipped_example():
         "price_long::long    -- evolved_from:price",
         "started_long::long    -- evolved_from:started",
         "notes::string",
+        "price_decimal::decimal    -- evolved_from:price",
         "price_string::string    -- evolved_from:price",
         "tags_array2_string[][]::string    -- evolved_from:tags",
         "user_array_record[].id::long    -- evolved_from:user",

@@ -1,0 +1,185 @@
+"""The Spark observer: the same :class:`~widen.engine.observe.Observations` as the Python observer, computed in
+Spark. Only aggregates reach the driver (one row per path and shape), never records.
+
+Records are walked level by level: the fields of one level are exploded from the records' VARIANT objects
+(cast to ``map<string, variant>``, so any name works), each value gets its shape (:func:`shape_code`), the shapes
+are counted per path, and the records found in record-shaped values become the next level.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+
+from widen.compiler.spark_types import SparkTypes, as_array, as_map, shape_code
+from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
+from widen.engine.shapes import Shape
+from widen.rules.model import Rules
+
+
+def parse_shape(code: str) -> Shape:
+    base = code.split("[", 1)[0]
+    dim = code.count("[]")
+    return Shape(None if base == "record" else base, dim)
+
+
+class SparkObserver:
+    """Observes a DataFrame whose ``record`` column holds each line's VARIANT object."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.types = SparkTypes(rules)
+        self.lattice = rules.lattice
+
+    def _exact_bits(self, x, dim, depth: int):
+        """Bits of the types every leaf of a value of dimension ``dim`` converts into exactly."""
+        everything = (1 << len(self.types.types)) - 1
+        out = F.when(dim == 0, self.types._exact_mask(x))
+        leaves = as_array(x)
+        for k in range(1, depth + 1):
+            if k > 1:
+                leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
+            bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.types._exact_mask(e)))
+            out = out.when(dim == k, bits)
+        return out
+
+    def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
+        """(the observation tree, the number of fields with an empty name dropped)."""
+        frame = records.select(
+            F.array().cast("array<string>").alias("path"),
+            F.array().cast("array<int>").alias("rdims"),
+            F.col("record").alias("x"),
+            F.lit(0).alias("d"),
+        )
+        rows: list = []
+        empty_names = 0
+        level = 0
+        while True:
+            fields = self._explode(frame)
+            bound = fields.select(
+                F.max(F.size(F.split(F.schema_of_variant(F.col("x")), "ARRAY<")) - 1).alias("b"),
+                F.sum(F.when(F.col("k") == "", 1).otherwise(0)).alias("empty"),
+            ).first()
+            if bound is None or bound["b"] is None:
+                break
+            empty_names += int(bound["empty"] or 0)
+            depth = max(int(bound["b"]), 0)
+            fields = fields.filter(F.col("k") != "")
+            shaped = fields.select(
+                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"),
+                F.col("rdims"),
+                F.col("x"),
+                shape_code(self.types, F.col("x"), depth).alias("shape"),
+            )
+            dim = F.size(F.split(F.col("shape"), r"\[\]")) - 1
+            prim = ~F.col("shape").startswith("record") & ~F.col("shape").isin("null", "empty")
+            bits = F.when(prim, self._exact_bits(F.col("x"), dim, depth))
+            shaped = shaped.withColumn("bits", bits).cache()
+            agg = shaped.groupBy("path", "rdims", "shape").agg(
+                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")
+            ).collect()
+            rows.extend(agg)
+            records_next = [r for r in agg if r["shape"].startswith("record")]
+            if not records_next:
+                shaped.unpersist()
+                break
+            frame = self._children(shaped.filter(F.col("shape").startswith("record")), depth)
+            level += 1
+        return self._tree(rows), empty_names
+
+    def _explode(self, frame: DataFrame) -> DataFrame:
+        return frame.select(
+            "path",
+            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
+            .alias("rdims"),
+            F.explode(as_map(F.col("x"))).alias("k", "x"),
+        )
+
+    def _children(self, shaped: DataFrame, depth: int) -> DataFrame:
+        d = F.size(F.split(F.col("shape"), r"\[\]")) - 1
+        elements = None
+        arr = as_array(F.col("x"))
+        for dim in range(1, depth + 1):
+            flat = arr
+            for _ in range(dim - 1):
+                flat = F.flatten(F.transform(flat, lambda e: as_array(e)))
+            elements = F.when(d == dim, flat) if elements is None else elements.when(d == dim, flat)
+        objects = F.when(d == 0, F.array(F.col("x")))
+        if elements is not None:
+            objects = objects.otherwise(elements)
+        out = shaped.select("path", "rdims", d.alias("d"), F.explode(objects).alias("x"))
+        return out.filter(self.types.json_kind(F.col("x")) == "object")
+
+    def _tree(self, rows) -> LevelObservation:
+        by_parent: dict[tuple, dict[str, dict]] = defaultdict(dict)
+        for r in rows:
+            path, rdims = tuple(r["path"]), tuple(r["rdims"])
+            parent = (path[:-1], rdims)
+            acc = by_parent[parent].setdefault(path[-1], {"shapes": {}, "nulls": 0, "empties": 0})
+            code = r["shape"]
+            if code == "null":
+                acc["nulls"] += r["n"]
+            elif code == "empty":
+                acc["empties"] += r["n"]
+            else:
+                shape = parse_shape(code)
+                acc["shapes"][shape] = Seen(r["n"], self._inexact(shape, r["bits"]))
+        return self._level(by_parent, (), ())
+
+    def _inexact(self, shape: Shape, bits) -> frozenset[str]:
+        if shape.is_record or bits is None:
+            return frozenset()
+        index = self.types.index
+        return frozenset(
+            u for u in self.lattice.upper_bounds(shape.type)
+            if u != shape.type and self.lattice.guarded(shape.type, u) and not (bits >> index[u]) & 1
+        )
+
+    def _level(self, by_parent, path: tuple, rdims: tuple) -> LevelObservation:
+        fields = []
+        for name, acc in sorted(by_parent.get((path, rdims), {}).items()):
+            here = path + (name,)
+            children = []
+            for shape in acc["shapes"]:
+                if shape.is_record:
+                    inner = self._level(by_parent, here, rdims + (shape.dim,))
+                    children.append((shape.dim, inner))
+            shapes = tuple(sorted(acc["shapes"].items(), key=lambda kv: kv[0].sort_key()))
+            fields.append(FieldObservation(name, shapes, tuple(sorted(children)), acc["nulls"], acc["empties"]))
+        return LevelObservation(tuple(fields))
+
+
+def _json_type(kind):
+    return (
+        F.when(kind.startswith("ARRAY"), F.lit("array"))
+        .when(kind == "STRING", F.lit("string"))
+        .when(kind == "BOOLEAN", F.lit("boolean"))
+        .when(kind == "VOID", F.lit("null"))
+        .otherwise(F.lit("number"))
+    )
+
+
+def parse_records(lines: DataFrame) -> DataFrame:
+    """Lines (``value``, ``source``, ``line``) -> the same with ``record`` (a VARIANT object, or null) and
+    ``reason`` (why a line is not a record)."""
+    text = F.when(F.col("line") == 1, F.regexp_replace(F.col("value"), "^\ufeff", "")).otherwise(F.col("value"))
+    parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
+    kind = F.schema_of_variant(F.col("record"))
+    reason = (
+        F.when(F.col("record").isNull(), F.lit("not valid JSON"))
+        .when(~kind.startswith("OBJECT<"), F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
+    )
+    return parsed.withColumn("reason", reason)
+
+
+def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, DataFrame]:
+    """Observe a batch of lines in Spark: (observations, the parsed DataFrame of valid records, cached)."""
+    parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
+    good = parsed.filter(F.col("reason").isNull())
+    bad = parsed.filter(F.col("reason").isNotNull()).select("source", "line", "reason", "value").collect()
+    total = good.count()
+    level, empty_names = SparkObserver(rules).observe(good)
+    rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in bad)
+    return Observations(level, total, empty_names, rescued), good
