@@ -31,3 +31,13 @@ def rules() -> widen.Rules:
 @pytest.fixture(scope="session")
 def lossy_rules() -> widen.Rules:
     return widen.load_rules(os.path.join(HERE, "data", "lossy.rules"))
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local SparkSession for the whole test session."""
+    from widen.session import spark_session
+
+    session = spark_session("local[2]", app="widen-tests")
+    yield session
+    session.stop()

@@ -1,0 +1,184 @@
+"""The Spark compiler: a :class:`~widen.engine.planner.Plan` becomes one projection of Spark Column expressions.
+
+A partner walk over the plan's target schema: each column gathers the routes that target it; a value is
+recognised by its shape (:func:`~widen.compiler.spark_types.shape_code`, the same shapes the planner saw), its
+leaves converted along the rules' edges, wrapped into larger dimensions, and records rebuilt with ``struct`` (and
+``transform`` for arrays of records). Columns come out in table order with exactly the table's types. No Python
+UDF is involved; :func:`compile_plan` returns a function for ``df.transform``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pyspark.sql import Column, DataFrame
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+from widen.compiler.spark_types import SparkTypes, as_array, as_map, let, shape_code, spark_type
+from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Route, Target
+from widen.engine.schema import Column as TableColumn
+from widen.rules.model import Rules
+
+_PRIMITIVES = {
+    "boolean": T.BooleanType(),
+    "int": T.IntegerType(),
+    "bigint": T.LongType(),
+    "float": T.FloatType(),
+    "double": T.DoubleType(),
+    "date": T.DateType(),
+    "timestamp": T.TimestampType(),
+    "timestamp_ntz": T.TimestampNTZType(),
+    "string": T.StringType(),
+}
+
+
+def data_type(col: TableColumn, rules: Rules) -> T.DataType:
+    """The Spark type of a table column."""
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    if col.shape.is_record:
+        inner: T.DataType = T.StructType([T.StructField(c.name, data_type(c, rules), True) for c in col.children])
+    else:
+        name = spark_type(iceberg[col.shape.type])
+        if name.startswith("decimal("):
+            p, s = name[len("decimal("):-1].split(",")
+            inner = T.DecimalType(int(p), int(s))
+        else:
+            inner = _PRIMITIVES[name]
+    for _ in range(col.shape.dim):
+        inner = T.ArrayType(inner, True)
+    return inner
+
+
+class SparkCompiler:
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.types = SparkTypes(rules)
+        self.lattice = rules.lattice
+
+    # --- one struct level ---------------------------------------------------------------------------------------
+    def level(self, level: LevelPlan, record: Column) -> Column:
+        """The columns of one level, in table order, as one struct, from a VARIANT object (the struct is built
+        once: referring to its fields one by one would copy the whole expression for each)."""
+        fields = sorted({r.field for r in level.routes})
+        if not fields:
+            return F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
+                              for cp in level.columns])
+        depth = {f: max(r.shape.dim for r in level.routes if r.field == f) for f in fields}
+
+        def body(bound: Column) -> Column:
+            values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
+            shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
+            return F.struct(*[self.column(cp, level, values, shapes) for cp in level.columns])
+
+        m = as_map(record)
+        parts = []
+        for i, f in enumerate(fields):
+            v = F.element_at(m, F.lit(f))
+            parts.append(v.alias(f"v{i}"))
+        pre = F.struct(*parts)
+
+        def with_shapes(vs: Column) -> Column:
+            shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
+            shaped += [shape_code(self.types, vs[f"v{i}"], depth[f]).alias(f"s{i}") for i, f in enumerate(fields)]
+            return let(F.struct(*shaped), body)
+
+        return let(pre, with_shapes)
+
+    def column(self, cp: ColumnPlan, level: LevelPlan, values: dict, shapes: dict) -> Column:
+        col = cp.column
+        out = None
+        for route in level.routes:
+            for target in route.targets:
+                if target.column != col.name:
+                    continue
+                value = self.route_value(route, target, cp, values[route.field])
+                cond = shapes[route.field] == str(route.shape)
+                out = F.when(cond, value) if out is None else out.when(cond, value)
+        dtype = data_type(col, self.rules)
+        if out is None:
+            return F.lit(None).cast(dtype).alias(col.name)
+        return out.otherwise(F.lit(None).cast(dtype)).cast(dtype).alias(col.name)
+
+    # --- one value into one column ------------------------------------------------------------------------------
+    def route_value(self, route: Route, target: Target, cp: ColumnPlan, v: Column) -> Column:
+        shape = route.shape
+        if shape.is_record:
+            value = self._records(v, shape.dim, cp.level)
+        else:
+            value = self._primitive(v, shape.type, shape.dim, target)
+        for _ in range(target.wrap):
+            value = F.when(value.isNotNull(), F.array(value))
+        return value
+
+    def _records(self, v: Column, dim: int, level: LevelPlan) -> Column:
+        if dim == 0:
+            return F.when(self.types.json_kind(v) == "object", self.level(level, v))
+        return F.transform(as_array(v), lambda e: self._records(e, dim - 1, level))
+
+    def _leaf(self, e: Column, element_type: str) -> Column:
+        """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
+        if self.lattice.types and len(self.lattice.types) == 1:
+            return self.types.value(e, element_type)
+        st = self.types.scalar_type(e)
+        out = None
+        for s in self.lattice.types:
+            if not self.lattice.leq(s, element_type):
+                continue
+            v = self.types.convert(self.types.value(e, s), self.lattice.path(s, element_type))
+            cond = st == self.types.index[s]
+            out = F.when(cond, v) if out is None else out.when(cond, v)
+        return out
+
+    def _primitive(self, v: Column, element_type: str, dim: int, target: Target) -> Column:
+        edges = target.edges
+        types = self.types
+
+        def leaf(e: Column) -> Column:
+            return let(self._leaf(e, element_type), lambda typed: types.convert(typed, edges))
+
+        def ok(e: Column) -> Column:
+            return let(self._leaf(e, element_type), lambda typed: typed.isNull() | types.exact(typed, edges))
+
+        def nested(x: Column, d: int, fn) -> Column:
+            if d == 0:
+                return fn(x)
+            return F.transform(as_array(x), lambda e: nested(e, d - 1, fn))
+
+        value = nested(v, dim, leaf)
+        if target.guarded or not target.lossless:
+            leaves = as_array(v)
+            for _ in range(dim - 1):
+                leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
+            if dim == 0:
+                good = ok(v)
+            else:
+                good = F.forall(leaves, lambda e: (types.json_kind(e) == "null") | ok(e))
+            if not target.lossless:
+                # a conversion routes a value only when every leaf converts (no partial arrays)
+                converted = nested(v, dim, leaf)
+                if dim == 0:
+                    good = converted.isNotNull()
+                else:
+                    good = F.forall(leaves, lambda e: (types.json_kind(e) == "null") | leaf(e).isNotNull())
+                if target.guarded:
+                    good = good & (ok(v) if dim == 0 else F.forall(leaves, lambda e: (types.json_kind(e) == "null") | ok(e)))
+            value = F.when(good, value)
+        return value
+
+
+def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
+    """The plan as a DataFrame transform: from a ``record`` VARIANT column (or a ``value`` column of JSON text) to
+    the table's columns, in order, with the table's types.
+
+    >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
+    """
+    compiler = SparkCompiler(rules)
+
+    def transform(df: DataFrame) -> DataFrame:
+        record = F.col("record") if "record" in df.columns else F.try_parse_json(F.col("value"))
+        row = compiler.level(plan.root, record).alias("__widen_row")
+        return df.select(row).select(*[F.col("__widen_row").getField(cp.column.name).alias(cp.column.name)
+                                       for cp in plan.root.columns])
+
+    return transform

@@ -1,0 +1,27 @@
+"""The SparkSession Widen uses when it makes its own (the CLI, the tests): local, UTC, microsecond Parquet
+timestamps, and settings that keep Widen's wide generated expressions fast to evaluate."""
+
+from __future__ import annotations
+
+import os
+
+
+def spark_session(master: str | None = None, app: str = "widen"):
+    """A SparkSession (the active one, or a new local one)."""
+    from pyspark.sql import SparkSession
+
+    builder = (
+        SparkSession.builder.appName(app)
+        .master(master or os.environ.get("WIDEN_SPARK_MASTER", "local[*]"))
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")
+        .config("spark.driver.memory", os.environ.get("WIDEN_DRIVER_MEMORY", "4g"))
+        # Widen's projections are wide CASE trees over VARIANT values: Janino's 64 KB method limit makes
+        # whole-stage code generation fail and fall back anyway, so skip the attempt.
+        .config("spark.sql.codegen.wholeStage", "false")
+        .config("spark.sql.shuffle.partitions", os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"))
+    )
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
+    return spark
