@@ -121,13 +121,13 @@ class SparkCompiler:
         if self.lattice.types and len(self.lattice.types) == 1:
             return self.types.value(e, element_type)
         st = self.types.scalar_type(e)
-        out = None
+        # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
+        out = F.when(self.types.json_kind(e).isin("array", "object"), self.types.value(e, element_type))
         for s in self.lattice.types:
             if not self.lattice.leq(s, element_type):
                 continue
             v = self.types.convert(self.types.value(e, s), self.lattice.path(s, element_type))
-            cond = st == self.types.index[s]
-            out = F.when(cond, v) if out is None else out.when(cond, v)
+            out = out.when(st == self.types.index[s], v)
         return out
 
     def _primitive(self, v: Column, element_type: str, dim: int, target: Target) -> Column:

@@ -36,6 +36,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true",
                    help="say for each column why it exists and which observed shapes route into it")
 
+    i = sub.add_parser(
+        "ingest",
+        help="ingest batches of JSON lines into an Iceberg table, in Spark",
+        description="Ingest each BATCH (a JSON-lines file, gzipped too, or a directory of them) in order into an "
+        "Iceberg table: observe in Spark, plan, write Parquet with Spark, commit schema and data in one "
+        "transaction per batch.",
+    )
+    i.add_argument("batches", nargs="+", metavar="BATCH")
+    i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
+    i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
+    i.add_argument("--catalog", help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
+    i.add_argument("--warehouse", default="warehouse",
+                   help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
+
     c = sub.add_parser(
         "check",
         help="validate a rules file and property-test it",
@@ -55,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _plan(args)
         if args.command == "check":
             return _check(args)
+        if args.command == "ingest":
+            return _ingest(args)
     except WidenError as exc:
         if args.debug:
             raise
@@ -184,11 +200,32 @@ def _print_explained(columns, path, prefix, explained) -> None:
             _print_explained(col.children, key, name + ".", explained)
 
 
+# --- ingest ---------------------------------------------------------------------------------------------------------
+
+
+def _ingest(args) -> int:
+    from widen.ingest import ingest
+
+    rules = _load(args.rules)
+    reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse)
+    records = sum(r.records for r in reports)
+    values = sum(r.values for r in reports)
+    added = sum(len(r.fields_added) for r in reports)
+    rescued = sum(r.rescued for r in reports)
+    print(
+        f"{args.table}: {_n(len(reports), 'batch')} ingested: {_n(records, 'record')}, {_n(values, 'value')} "
+        f"written, {_n(added, 'field')} added, {_n(rescued, 'line')} rescued"
+        + (f" (in {args.table}__rescued)" if rescued else "")
+    )
+    return 0
+
+
 # --- check ----------------------------------------------------------------------------------------------------------
 
 
 def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    plural = "es" if word.endswith(("ch", "sh")) else "s"
+    return f"{count} {word}{'' if count == 1 else plural}"
 
 
 def _check(args) -> int:
