@@ -50,15 +50,23 @@ def _pad_records(v, col, dim):
     return [_pad_records(x, col, dim - 1) for x in v]
 
 
-def test_ingest_example_events_reads_back_exactly(spark, rules, tmp_path):
+@pytest.fixture(scope="module")
+def events(spark, rules, tmp_path_factory):
+    """The example events ingested once: (warehouse directory, batch reports)."""
+    warehouse = tmp_path_factory.mktemp("events") / "wh"
+    reports = ingest(EVENTS, "demo.events", rules=rules, warehouse=str(warehouse), spark=spark,
+                     progress=lambda _: None)
+    return warehouse, reports
+
+
+def test_ingest_example_events_reads_back_exactly(events, rules):
     """Three days of drifting events land in Iceberg; every row read back through pyiceberg equals the reference
     router's row; the rescued line is kept with its file and line number; the summary records each batch."""
-    reports = ingest(EVENTS, "demo.events", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
-                     progress=lambda _: None)
+    warehouse, reports = events
     assert [r.records for r in reports] == [3, 3, 3]
     assert [r.rescued for r in reports] == [0, 0, 1]
     assert "price_string" in reports[2].fields_added
-    catalog = open_catalog(None, str(tmp_path / "wh"))
+    catalog = open_catalog(None, str(warehouse))
     table = catalog.load_table("demo.events")
     batches = [[l.rstrip("\n") for l in open(f)] for f in EVENTS]
     expected = [normalise(r) for r in reference_rows(rules, batches)]
@@ -100,3 +108,45 @@ def test_big_integers_read_back_exact(spark, rules, tmp_path):
     assert any(k == "n_decimal" and v == 2**70 for k, v in values)
     assert ("n", '[1,"x",{"k":1}]') in values  # first seen together: the common denominator takes the name
     assert ("n_double", 1.5) in values
+
+
+def cli(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True)
+
+
+def test_stats_from_iceberg_metadata(events):
+    """`widen stats`: per column its type, evolved_from, first batch, values and nulls, from Iceberg metadata."""
+    warehouse, _ = events
+    out = cli("stats", "--table", "demo.events", "--warehouse", str(warehouse))
+    assert out.returncode == 0, out.stderr
+    rows = {line.split()[0]: line.split() for line in out.stdout.splitlines()[2:]}
+    assert rows["price_string"][1:3] == ["string", "price"]
+    assert rows["price_string"][3].endswith("day-3.jsonl")
+    assert rows["price_string"][-2:] == ["3", "0"]  # day 3's "n/a", 2.5 and the 30-digit integer, as text
+    assert rows["event_id"][-2:] == ["9", "0"]
+    assert rows["user_array_record[].id"][2] == "user"
+
+
+def test_view_folds_each_family(events, spark):
+    """`widen view` prints a Spark SQL view whose COALESCE puts the string column first; Spark runs it over the
+    table's rows and gets one text value per field."""
+    warehouse, _ = events
+    out = cli("view", "--table", "demo.events", "--warehouse", str(warehouse))
+    assert out.returncode == 0, out.stderr
+    assert "COALESCE(`price_string`, CAST(`price` AS STRING), CAST(`price_long` AS STRING), " \
+           "CAST(`price_decimal` AS STRING)) AS `price`" in out.stdout
+    rows = open_catalog(None, str(warehouse)).load_table("demo.events").scan().to_arrow().to_pylist()
+    table = open_catalog(None, str(warehouse)).load_table("demo.events")
+    from widen.compiler.iceberg import from_iceberg
+    from widen.compiler.spark import data_type
+    from pyspark.sql import types as T
+
+    schema = T.StructType([T.StructField(c.name, data_type(c, widen.load_rules()), True)
+                           for c in from_iceberg(table.schema(), widen.load_rules()).columns])
+    spark.createDataFrame(rows, schema).createOrReplaceTempView("events_rows")
+    spark.sql(out.stdout.replace("FROM demo.events", "FROM events_rows"))
+    folded = {r["event_id"]: r["price"] for r in spark.sql("SELECT * FROM demo_events_folded").collect()}
+    assert folded[7] == "n/a" and folded[5] == "9007199254740993" and folded[1] == "10.0"

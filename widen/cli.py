@@ -50,6 +50,14 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--warehouse", default="warehouse",
                    help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
 
+    for name, text in (("stats", "per column: type, evolved_from, first batch, values written, nulls"),
+                       ("view", "a Spark SQL view folding each evolved family back into one column")):
+        v = sub.add_parser(name, help=text, description=text + " (from Iceberg's own metadata).")
+        v.add_argument("--table", required=True, help="NAMESPACE.NAME")
+        v.add_argument("--rules", help="rules file (default: the shipped types.rules)")
+        v.add_argument("--catalog", help="a pyiceberg catalog name")
+        v.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+
     c = sub.add_parser(
         "check",
         help="validate a rules file and property-test it",
@@ -71,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "ingest":
             return _ingest(args)
+        if args.command in ("stats", "view"):
+            return _inspect(args)
     except WidenError as exc:
         if args.debug:
             raise
@@ -217,6 +227,24 @@ def _ingest(args) -> int:
         f"written, {_n(added, 'field')} added, {_n(rescued, 'line')} rescued"
         + (f" (in {args.table}__rescued)" if rescued else "")
     )
+    return 0
+
+
+def _inspect(args) -> int:
+    from pyiceberg.exceptions import NoSuchTableError
+
+    from widen.ingest import open_catalog
+    from widen.inspect import column_stats, render_stats, view_sql
+
+    rules = _load(args.rules)
+    try:
+        table = open_catalog(args.catalog, args.warehouse).load_table(args.table)
+    except NoSuchTableError:
+        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}") from None
+    if args.command == "stats":
+        print(render_stats(column_stats(table, rules)))
+    else:
+        print(view_sql(args.table, table.schema(), rules))
     return 0
 
 

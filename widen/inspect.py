@@ -1,0 +1,128 @@
+"""``widen stats`` and ``widen view``: what a table holds, from Iceberg's own metadata.
+
+Stats are the page's "Written Data Statistics": per column its type, the field it evolved from, the snapshot (and
+batch) it first appeared in, the values written and the nulls, all from the schema history and the manifests'
+column metrics (nothing of our own is stored). The view folds each evolved family back into one text column, as
+the page suggests (``COALESCE(my_field_string, CAST(my_field AS STRING)) AS my_field``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyiceberg.types import ListType, NestedField, PrimitiveType, StructType
+
+from widen.rules.model import Rules
+
+
+@dataclass(frozen=True)
+class ColumnStats:
+    path: str
+    type: str
+    evolved_from: str | None
+    first_snapshot: int | None
+    first_batch: str | None
+    values: int
+    nulls: int
+
+
+def _leaves(fields, prefix="", docs=()):
+    """(path, leaf field id, the column's field, leaf type, docs along the path) of every primitive leaf."""
+    for f in fields:
+        t = f.field_type
+        path = prefix + f.name
+        here = docs + ((f.doc,) if f.doc else ())
+        leaf_id = f.field_id
+        while isinstance(t, ListType):
+            path += "[]"
+            leaf_id, t = t.element_id, t.element_type
+        if isinstance(t, StructType):
+            yield from _leaves(t.fields, path + ".", here)
+        else:
+            yield path, leaf_id, f, t, here
+
+
+def column_stats(table, rules: Rules) -> list[ColumnStats]:
+    """Per leaf column of the table's current schema."""
+    first_schema: dict[int, int] = {}
+    for schema in sorted(table.schemas().values(), key=lambda s: s.schema_id):
+        for field_id in schema._lazy_id_to_field:
+            first_schema.setdefault(field_id, schema.schema_id)
+    snapshots = sorted(table.snapshots(), key=lambda s: s.sequence_number or 0)
+    first_snapshot: dict[int, object] = {}
+    for snap in snapshots:
+        if snap.schema_id is not None:
+            first_snapshot.setdefault(snap.schema_id, snap)
+    values: dict[int, int] = {}
+    nulls: dict[int, int] = {}
+    current = table.current_snapshot()
+    if current is not None:
+        for task in table.scan().plan_files():
+            df = task.file
+            for fid, n in (df.value_counts or {}).items():
+                values[fid] = values.get(fid, 0) + n
+            for fid, n in (df.null_value_counts or {}).items():
+                nulls[fid] = nulls.get(fid, 0) + n
+    out = []
+    for path, leaf_id, field, leaf_type, docs in _leaves(table.schema().fields):
+        schema_id = first_schema.get(field.field_id)
+        snap = None
+        if schema_id is not None:
+            candidates = [s for s in snapshots if s.schema_id is not None and s.schema_id >= schema_id]
+            snap = candidates[0] if candidates else None
+        batch = snap.summary.additional_properties.get("widen.batch") if snap is not None else None
+        written = values.get(leaf_id, 0) - nulls.get(leaf_id, 0)
+        out.append(
+            ColumnStats(path, str(leaf_type), next((e for e in map(rules.naming.evolved_from, reversed(docs)) if e), None),
+                        snap.snapshot_id if snap else None, batch, written, nulls.get(leaf_id, 0))
+        )
+    return out
+
+
+def render_stats(stats: list[ColumnStats]) -> str:
+    header = ("column", "type", "evolved_from", "first batch", "values", "nulls")
+    rows = [(s.path, s.type, s.evolved_from or "", s.first_batch or (str(s.first_snapshot) if s.first_snapshot else ""),
+             str(s.values), str(s.nulls)) for s in stats]
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    line = lambda r: "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+    return "\n".join([line(header), line(tuple("-" * w for w in widths))] + [line(r) for r in rows])
+
+
+def _quote(name: str) -> str:
+    return "`" + name.replace("`", "``") + "`"
+
+
+def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None) -> str:
+    """A Spark SQL view with one text column per source field: its family's columns folded with COALESCE, the
+    common-denominator (string) columns first, the others as text (``to_json`` for arrays and records)."""
+    families: dict[str, list[NestedField]] = {}
+    order: list[str] = []
+    for f in schema.fields:
+        key = rules.naming.evolved_from(f.doc) or f.name
+        if key not in families:
+            order.append(key)
+        families.setdefault(key, []).append(f)
+    string_types = {t.name for t in rules.types if t.iceberg == "string"}
+    iceberg_string = "string"
+    columns = []
+    for key in order:
+        fam = families[key]
+        if len(fam) == 1 and fam[0].name == key:
+            columns.append(f"  {_quote(key)}")
+            continue
+        def rank(f: NestedField):
+            t = f.field_type
+            return (0 if str(t) == iceberg_string else 1 if isinstance(t, PrimitiveType) else 2, fam.index(f))
+        parts = []
+        for f in sorted(fam, key=rank):
+            t = f.field_type
+            if str(t) == iceberg_string:
+                parts.append(_quote(f.name))
+            elif isinstance(t, PrimitiveType):
+                parts.append(f"CAST({_quote(f.name)} AS STRING)")
+            else:
+                parts.append(f"to_json({_quote(f.name)})")
+        columns.append(f"  COALESCE({', '.join(parts)}) AS {_quote(key)}")
+    del string_types
+    name = view_name or table_name.replace(".", "_") + "_folded"
+    return f"CREATE OR REPLACE TEMPORARY VIEW {_quote(name)} AS\nSELECT\n" + ",\n".join(columns) + f"\nFROM {table_name}"
