@@ -313,6 +313,47 @@ def _desc(kind: Column, dim: Column, mask: Column) -> Column:
 # --- the conversion catalog in Spark (forward and inverse of engine/conversions.py) ------------------------------
 
 
+def double_text(d: Column) -> Column:
+    """A double's text in Java's ``Double.toString`` layout with the *shortest* round-trip digits, as
+    :func:`widen.engine.conversions.format_double` writes it (Java 17's own ``toString`` sometimes prints more
+    digits than needed: -2.6846981345602608E16 for -2.684698134560261E16). The digits are the first
+    ``%.Ne`` rendering, N = 0..16, that reads back as the same double."""
+    sci = None
+    for n in range(17):
+        candidate = F.format_string(f"%.{n}e", d)
+        ok = candidate.try_cast("double") == d
+        sci = F.when(ok, candidate) if sci is None else sci.when(ok, candidate)
+    sci = sci.otherwise(F.format_string("%.16e", d))
+    return let(sci, lambda text: _layout(d, text))
+
+
+def _layout(d: Column, sci: Column) -> Column:
+    """``-1.2345e+03`` -> ``-1234.5``; plain between 1e-3 and 1e7, else ``-1.2345E3`` (Java's layout)."""
+    sign = F.when(sci.startswith("-"), F.lit("-")).otherwise(F.lit(""))
+    body = F.regexp_replace(sci, "^-", "")
+    mantissa = F.regexp_extract(body, r"^([0-9.]+)e", 1)
+    exponent = F.regexp_extract(body, r"e([+-][0-9]+)$", 1).cast("int")
+    digits = F.regexp_replace(F.regexp_replace(mantissa, r"\.", ""), "0+$", "")
+    digits = F.when(digits == "", F.lit("0")).otherwise(digits)
+    n = F.length(digits)
+    point = exponent + 1  # the decimal point stands after `point` digits
+    plain = (
+        F.when(point <= 0, F.concat(F.lit("0."), F.repeat(F.lit("0"), -point), digits))
+        .when(point >= n, F.concat(digits, F.repeat(F.lit("0"), point - n), F.lit(".0")))
+        .otherwise(F.concat(digits.substr(F.lit(1), point), F.lit("."), digits.substr(point + 1, n - point)))
+    )
+    rest = digits.substr(F.lit(2), n)
+    scientific = F.concat(digits.substr(F.lit(1), F.lit(1)), F.lit("."), F.when(n > 1, rest).otherwise(F.lit("0")),
+                          F.lit("E"), exponent.cast("string"))
+    magnitude = F.abs(d)
+    text = F.when((magnitude >= 1e-3) & (magnitude < 1e7), plain).otherwise(scientific)
+    return (
+        F.when(d.isNull(), F.lit(None))
+        .when(d == 0, F.when(F.format_string("%s", d).startswith("-"), F.lit("-0.0")).otherwise(F.lit("0.0")))
+        .otherwise(F.concat(sign, text))
+    )
+
+
 def timestamp_text(ts: Column) -> Column:
     """ISO-8601 in UTC with a Z, six fraction digits only when there is a fraction (as conversions.to_text)."""
     micros = F.pmod(F.unix_micros(ts), F.lit(1_000_000))
@@ -329,6 +370,8 @@ def _text(v: Column, s: str, t: str, forward: bool) -> Column:
             return timestamp_text(v)
         if fam == "date":
             return F.date_format(v, "yyyy-MM-dd")
+        if fam == "float":
+            return double_text(v)
         return v.cast("string")
     if fam == "timestamp":
         return F.regexp_replace(v, "Z$", "").try_cast(spark_type(s))

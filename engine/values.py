@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from widen.engine.conversions import family, fits, parse_date, parse_timestamp, same_value
+from widen.engine.conversions import family, fits, format_double, parse_date, parse_timestamp, same_value
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
 
@@ -66,6 +66,14 @@ class JsonNumber(str):
             body = whole + ("." + frac if frac else "")
             negative = self.startswith("-") and body.strip("0.") != ""
             return ("-" if negative else "") + body
+        # VARIANT holds a double: its text is the double's (Java layout, shortest digits) when the double is the
+        # number exactly; otherwise the token is kept (the Spark path cannot: see docs/spark.md)
+        try:
+            value = float(self)
+        except (ValueError, OverflowError):
+            return str(self)
+        if math.isfinite(value) and Decimal(repr(value)) == Decimal(self):
+            return format_double(value)
         return str(self)
 
 
