@@ -14,6 +14,7 @@ def spark_session(master: str | None = None, app: str = "widen"):
         SparkSession.builder.appName(app)
         .master(master or os.environ.get("WIDEN_SPARK_MASTER", "local[*]"))
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")
         .config("spark.driver.memory", os.environ.get("WIDEN_DRIVER_MEMORY", "4g"))
