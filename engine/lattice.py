@@ -65,24 +65,8 @@ class Lattice:
         return RulesError(message, span, self.rules.source)
 
     def _validate(self) -> None:
-        try:
-            cycle = nx.find_cycle(self.graph)
-        except nx.NetworkXNoCycle:
-            cycle = None
-        if cycle:
-            edges = [self.graph.edges[a, b]["edge"] for a, b in cycle]
-            names = " -> ".join([a for a, _ in cycle] + [cycle[0][0]])
-            last = max(edges, key=lambda e: (e.span.line, e.span.column))
-            raise self._error(f"widening cycle {names}: widening must only go up", last.span)
-        try:
-            cycle = nx.find_cycle(self.conversions)
-        except nx.NetworkXNoCycle:
-            cycle = None
-        if cycle:
-            edges = [self.conversions.edges[a, b]["edge"] for a, b in cycle]
-            names = " -> ".join([a for a, _ in cycle] + [cycle[0][0]])
-            last = max(edges, key=lambda e: (e.span.line, e.span.column))
-            raise self._error(f"conversion cycle {names}: a value would be routed back and forth", last.span)
+        self._acyclic(self.graph, "widening cycle {}: widening must only go up")
+        self._acyclic(self.conversions, "conversion cycle {}: a value would be routed back and forth")
         for a, b in combinations(self.types, 2):
             ups_a = nx.descendants(self.graph, a) | {a}
             ups_b = nx.descendants(self.graph, b) | {b}
@@ -102,6 +86,17 @@ class Lattice:
                     f"'{edge.source}' already widens to '{edge.target}'; a conversion there would never be used",
                     edge.span,
                 )
+
+    def _acyclic(self, graph: nx.DiGraph, message: str) -> None:
+        """Raise at the last-declared edge of a cycle, naming the types around it."""
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            return
+        edges = [graph.edges[a, b]["edge"] for a, b in cycle]
+        names = " -> ".join([a for a, _ in cycle] + [cycle[0][0]])
+        last = max(edges, key=lambda e: (e.span.line, e.span.column))
+        raise self._error(message.format(names), last.span)
 
     # --- the order and the join ---------------------------------------------------------------------------------
     def leq(self, a: str, b: str, _during_validation: bool = False) -> bool:

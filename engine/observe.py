@@ -181,7 +181,7 @@ class Observer:
             return frozenset()
         lattice = self.lattice
         out = set()
-        leaves = list(_leaves(typed.value, shape.dim))
+        leaves = list(records_of(typed.value, shape.dim))
         for up in lattice.upper_bounds(shape.type):
             if up != shape.type and lattice.guarded(shape.type, up):
                 path = lattice.path(shape.type, up)
@@ -191,16 +191,6 @@ class Observer:
 
     def result(self) -> Observations:
         return Observations(_freeze(self._root), self.records, self.empty_names, tuple(self.rescued))
-
-
-def _leaves(value: Any, dim: int):
-    if value is None:
-        return
-    if dim == 0:
-        yield value
-        return
-    for x in value:
-        yield from _leaves(x, dim - 1)
 
 
 def _freeze(acc: dict[str, _FieldAcc]) -> LevelObservation:

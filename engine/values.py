@@ -283,19 +283,11 @@ class Typer:
             return _MIXED
         return (kinds.pop(), dim + 1, frozenset(types))
 
-    def _leaves(self, raw: Any, dim: int):
-        if dim == 0:
-            if raw is not None:
-                yield raw
-            return
-        for x in raw or ():
-            yield from self._leaves(x, dim - 1)
-
     def _element_type(self, raw: list, dim: int, types: frozenset[str]) -> str:
         """The narrowest type at or above the join of the element types that holds every element exactly."""
         lattice = self.lattice
         joined = lattice.join_all(sorted(types))
-        leaves = [self.primitive(x) for x in self._leaves(raw, dim)]
+        leaves = [self.primitive(x) for x in records_of(raw, dim)]
         for candidate in lattice.upper_bounds(joined):
             if all(lattice.exact(v, lattice.path(t, candidate)) for t, v in leaves):
                 return candidate
@@ -311,7 +303,8 @@ class Typer:
 
 
 def records_of(value: Any, dim: int):
-    """The records inside a record array of dimension ``dim`` (nulls skipped)."""
+    """The leaves of an array of dimension ``dim`` in order, nulls skipped (the records of a record array, the
+    scalars of a primitive one)."""
     if value is None:
         return
     if dim == 0:
