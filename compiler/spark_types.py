@@ -383,7 +383,14 @@ def _text(v: Column, s: str, t: str, forward: bool) -> Column:
 
 
 def _cast(v: Column, s: str, t: str, forward: bool) -> Column:
-    return v.try_cast(spark_type(t if forward else s))
+    source, target = (s, t) if forward else (t, s)
+    if family(source) == "float" and family(target) == "integer":
+        # Spark compares against Long.MaxValue rounded to a double (2^63) and saturates: 2^63 would come back as
+        # 2^63 - 1. Refuse what lies outside [-2^bits-1, 2^bits-1) before casting.
+        bits = 32 if target == "int" else 64
+        inside = (v >= float(-(2 ** (bits - 1)))) & (v < float(2 ** (bits - 1)))
+        return F.when(inside, v.try_cast(spark_type(target)))
+    return v.try_cast(spark_type(target))
 
 
 def _bool_to_int(v: Column, s: str, t: str, forward: bool) -> Column:

@@ -61,7 +61,8 @@ def test_observer_matches_python(spark, rules):
     lines = [l.rstrip("\n") for f in sorted((ROOT / "examples" / "events").glob("day-*.jsonl")) for l in open(f)]
     lines += ['{"a":{"b":{"c":"s"}}}', '{"a":{"b":[{"x":"s"}]}}', '{"a":{"b":[[{"y":"s"}]]}}',
               '{"a":{"b":[[[{"z":"s"}]]]}}', '{"x":9007199254740993}', '{"x":[1, 9007199254740993]}', '{"x":2.5}',
-              '{"y": [], "z": {}, "w": null}', "[1]", "", '"just a string"']
+              '{"y": [], "z": {}, "w": null}', '{"m": 9223372036854775807}', '{"m": -9223372036854775808}',
+              '{"m": 9007199254740992}', "[1]", "", '"just a string"']
     observations, _ = observe_dataframe(lines_frame(spark, lines), rules)
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level
