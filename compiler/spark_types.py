@@ -180,7 +180,16 @@ class SparkTypes:
         looked into ``depth`` levels deep; deeper arrays count as mixed."""
         bits = F.array(*[F.lit(1 << i) for i in range(len(self.types))])
         prim = _desc(F.lit(PRIM), F.lit(0), F.element_at(bits, self.scalar_type(x) + 1))
-        array = self._array_descriptor(x, depth - 1) if depth > 0 else _desc(F.lit(MIXED), F.lit(0), F.lit(0))
+        if depth > 0:
+            array = self._array_descriptor(x, depth - 1)
+        else:
+            # deeper than we look: only arrays holding no value at any depth (ARRAY<ARRAY<VOID>>) are not mixed
+            sv = self.storage(x)
+            value_free = sv.rlike(r"^(ARRAY<)+VOID>+$")
+            levels = F.size(F.split(sv, "ARRAY<")) - 1
+            array = F.when(value_free, _desc(F.lit(EMPTY), levels, F.lit(0))).otherwise(
+                _desc(F.lit(MIXED), F.lit(0), F.lit(0))
+            )
         return let(
             self.json_kind(x),
             lambda kind: F.when(kind == "null", _desc(F.lit(NULL), F.lit(0), F.lit(0)))

@@ -94,8 +94,9 @@ def normalise(value):
         [['{"x":5}', '{"x":2.5}', '{"x":9007199254740993}', '{"x":123456789012345678901234}']],  # edge case #1
         [['{"started":"2024-05-01T10:00:00Z"}'], ['{"started":1714561200000}', '{"started":"2024-05-03"}']],
         [['{"a":true}'], ['{"a":"2024-05-01"}', '{"a":false}', '{"a":[1.5, 2]}']],  # behaviour 3
+        [['{"a":true}'], ['{"a":[]}', '{"a":[[[]],null]}', '{"a":"x"}', '{"a":{}}']],  # empties write nothing
     ],
-    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3"],
+    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
