@@ -62,7 +62,7 @@ def fits(iceberg: str, value: Any) -> bool:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             return False
         d = Decimal(value)
-        if not d.is_finite() or abs(d) >= Decimal(10) ** (precision - scale):
+        if not d.is_finite() or _WIDE.abs(d) >= _WIDE.power(Decimal(10), precision - scale):
             return False
         try:
             return d.quantize(Decimal(1).scaleb(-scale), context=_WIDE) == d

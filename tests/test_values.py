@@ -17,6 +17,8 @@ TABLE = [
     ("-9223372036854775808", Shape("long", 0), -(2**63)),
     ("9223372036854775808", Shape("decimal", 0), 2**63),
     ("1180591620717411303424", Shape("decimal", 0), 2**70),
+    ("9" * 38, Shape("decimal", 0), 10**38 - 1),  # the largest decimal(38, 0)
+    ("1" + "0" * 38, Shape("double", 0), 1e38),  # 39 digits: VARIANT stores a double, and 1e38 is that double
     ("1" + "0" * 40, Shape("double", 0), 1e40),  # VARIANT stores a 41-digit number as a double: exact here
     ("1" * 41, Shape("string", 0), "1" * 41),  # not exact as a double: kept as its text
     ("12345678901234567890.0", Shape("decimal", 0), 12345678901234567890),  # as VARIANT: DECIMAL(20,0)
