@@ -10,7 +10,7 @@ from typing import Any, Iterable, Iterator
 
 from widen.engine.planner import LevelPlan, Plan, Route, Target
 from widen.engine.shapes import Shape
-from widen.engine.values import EMPTY, Typer, parse_line
+from widen.engine.values import Typer, parse_line
 from widen.errors import PlanError
 from widen.rules.model import Rules
 
@@ -60,12 +60,7 @@ class Router:
     def _level(self, level: LevelPlan, record: dict, path: tuple[str, ...]) -> dict:
         row: dict[str, Any] = {cp.column.name: None for cp in level.columns}
         routes = self._index(level)
-        for key, raw in record.items():
-            if key == "":
-                continue
-            typed = self.typer.type_value(raw)
-            if typed is None or typed is EMPTY:
-                continue
+        for key, _, typed in self.typer.valued_fields(record):
             route = routes.get((key, typed.shape))
             if route is None:
                 where = ".".join(path + (key,))

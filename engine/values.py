@@ -222,6 +222,17 @@ class Typer:
             return value + 0.0  # -0.0 is 0 in a VARIANT decimal
         return None
 
+    def valued_fields(self, record: dict):
+        """``(name, raw, typed)`` of the fields of a record that carry a value: empty names, nulls and empties are
+        skipped (the observer counts those; nothing routes them)."""
+        for key, raw in record.items():
+            if key == "":
+                continue
+            typed = self.type_value(raw)
+            if typed is None or typed is EMPTY:
+                continue
+            yield key, raw, typed
+
     # --- any value ----------------------------------------------------------------------------------------------
     def type_value(self, raw: Any) -> Typed | None | _Empty:
         """The typed form of a JSON value; None for null; :data:`EMPTY` for ``{}``, ``[]`` and the like."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from widen.engine.conversions import CATALOG
 from widen.engine.schema import Column
-from widen.engine.values import EMPTY, Typed, Typer, json_text, records_of, same_leaves
+from widen.engine.values import Typed, Typer, json_text, records_of, same_leaves
 from widen.rules.model import Rules
 
 
@@ -43,12 +43,7 @@ class Verifier:
 
     def losses(self, columns: tuple[Column, ...], record: dict, row: dict, path: str = "") -> list[Loss]:
         out: list[Loss] = []
-        for key, raw in record.items():
-            if key == "":
-                continue
-            typed = self.typer.type_value(raw)
-            if typed is None or typed is EMPTY:
-                continue
+        for key, raw, typed in self.typer.valued_fields(record):
             where = f"{path}{key}"
             fam = self.family(columns, key)
             if typed.shape.is_record:
@@ -101,12 +96,7 @@ class Verifier:
         for i, rec in enumerate(originals):
             if rec is None:
                 continue
-            for key, raw in rec.items():
-                if key == "":
-                    continue
-                child = self.typer.type_value(raw)
-                if child is None or child is EMPTY:
-                    continue
+            for key, raw, child in self.typer.valued_fields(rec):
                 best: list[Loss] | None = None
                 for col, positions in holders:
                     stored_rec = positions[i]
