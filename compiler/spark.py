@@ -118,8 +118,6 @@ class SparkCompiler:
 
     def _leaf(self, e: Column, element_type: str) -> Column:
         """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
-        if self.lattice.types and len(self.lattice.types) == 1:
-            return self.types.value(e, element_type)
         st = self.types.scalar_type(e)
         # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
         out = F.when(self.types.json_kind(e).isin("array", "object"), self.types.value(e, element_type))

@@ -54,6 +54,7 @@ class SparkObserver:
             F.lit(0).alias("d"),
         )
         rows: list = []
+        cached: list[DataFrame] = []
         empty_names = 0
         level = 0
         while True:
@@ -77,16 +78,17 @@ class SparkObserver:
             prim = ~F.col("shape").startswith("record") & ~F.col("shape").isin("null", "empty")
             bits = F.when(prim, self._exact_bits(F.col("x"), dim, depth))
             shaped = shaped.withColumn("bits", bits).cache()
+            cached.append(shaped)
             agg = shaped.groupBy("path", "rdims", "shape").agg(
                 F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")
             ).collect()
             rows.extend(agg)
-            records_next = [r for r in agg if r["shape"].startswith("record")]
-            if not records_next:
-                shaped.unpersist()
+            if not any(r["shape"].startswith("record") for r in agg):
                 break
             frame = self._children(shaped.filter(F.col("shape").startswith("record")), depth)
             level += 1
+        for frame_cache in cached:
+            frame_cache.unpersist()
         return self._tree(rows), empty_names
 
     def _explode(self, frame: DataFrame) -> DataFrame:
@@ -174,12 +176,22 @@ def parse_records(lines: DataFrame) -> DataFrame:
     return parsed.withColumn("reason", reason)
 
 
+RESCUED_EXAMPLES = 1000
+
+
 def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, DataFrame]:
-    """Observe a batch of lines in Spark: (observations, the parsed DataFrame of valid records, cached)."""
+    """Observe a batch of lines in Spark: (observations, the parsed lines, cached: ``record`` and ``reason``;
+    ``reason`` is null for records). Rescued lines are counted in Spark; at most :data:`RESCUED_EXAMPLES` of them
+    reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
+    the frame."""
     parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
     good = parsed.filter(F.col("reason").isNull())
-    bad = parsed.filter(F.col("reason").isNotNull()).select("source", "line", "reason", "value").collect()
-    total = good.count()
+    bad = parsed.filter(F.col("reason").isNotNull())
+    counts = parsed.select(
+        F.count(F.lit(1)).alias("all"), F.count(F.col("reason")).alias("bad")
+    ).first()
+    examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
+    rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
     level, empty_names = SparkObserver(rules).observe(good)
-    rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in bad)
-    return Observations(level, total, empty_names, rescued), good
+    total = counts["all"] - counts["bad"]
+    return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued)), parsed

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyspark.sql import Column
 from pyspark.sql import functions as F
 
-from widen.engine.conversions import decimal_params, family
+from widen.engine.conversions import family
 from widen.rules.model import Edge, Rules
 
 # descriptor kinds (see SparkTypes.descriptor)
@@ -179,24 +179,30 @@ class SparkTypes:
         EMPTY, the nesting depth of the empties); mask the bit set of the scalar types at the leaves. Arrays are
         looked into ``depth`` levels deep; deeper arrays count as mixed."""
         bits = F.array(*[F.lit(1 << i) for i in range(len(self.types))])
-        prim = _desc(F.lit(PRIM), F.lit(0), F.element_at(bits, self.scalar_type(x) + 1))
-        if depth > 0:
-            array = self._array_descriptor(x, depth - 1)
-        else:
-            # deeper than we look: only arrays holding no value at any depth (ARRAY<ARRAY<VOID>>) are not mixed
-            sv = self.storage(x)
-            value_free = sv.rlike(r"^(ARRAY<)+VOID>+$")
-            levels = F.size(F.split(sv, "ARRAY<")) - 1
-            array = F.when(value_free, _desc(F.lit(EMPTY), levels, F.lit(0))).otherwise(
-                _desc(F.lit(MIXED), F.lit(0), F.lit(0))
-            )
-        return let(
-            self.json_kind(x),
-            lambda kind: F.when(kind == "null", _desc(F.lit(NULL), F.lit(0), F.lit(0)))
-            .when(kind == "object", _desc(F.lit(RECORD), F.lit(0), F.lit(0)))
-            .when(kind == "array", array)
-            .otherwise(prim),
-        )
+
+        def from_storage(sv: Column) -> Column:
+            # the VARIANT's storage type is computed once and shared by the kind and the scalar type
+            def by_kind(kind: Column) -> Column:
+                prim = _desc(F.lit(PRIM), F.lit(0), F.element_at(bits, self._scalar_type(x, sv, kind) + 1))
+                if depth > 0:
+                    array = self._array_descriptor(x, depth - 1)
+                else:
+                    # deeper than we look: only arrays holding no value at any depth (ARRAY<ARRAY<VOID>>) are
+                    # not mixed
+                    levels = F.size(F.split(sv, "ARRAY<")) - 1
+                    array = F.when(sv.rlike(r"^(ARRAY<)+VOID>+$"), _desc(F.lit(EMPTY), levels, F.lit(0))).otherwise(
+                        _desc(F.lit(MIXED), F.lit(0), F.lit(0))
+                    )
+                return (
+                    F.when(kind == "null", _desc(F.lit(NULL), F.lit(0), F.lit(0)))
+                    .when(kind == "object", _desc(F.lit(RECORD), F.lit(0), F.lit(0)))
+                    .when(kind == "array", array)
+                    .otherwise(prim)
+                )
+
+            return let(self._kind_of(x, sv), by_kind)
+
+        return let(self.storage(x), from_storage)
 
     def _array_descriptor(self, x: Column, depth: int) -> Column:
         elements = as_array(x)

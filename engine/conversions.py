@@ -238,6 +238,9 @@ def from_text(text: str, iceberg: str) -> Any:
 
 NUMERIC = ("integer", "decimal", "float")
 
+#: What :meth:`Conversion.convert_exactly` returns for a value that does not convert back unchanged.
+INEXACT = object()
+
 
 @dataclass(frozen=True)
 class Conversion:
@@ -249,15 +252,19 @@ class Conversion:
     forward: Callable[[Any, str, str], Any]
     inverse: Callable[[Any, str, str], Any]
 
-    def exact(self, value: Any, source: str, target: str) -> bool:
-        """Whether ``value`` converts and converts back unchanged."""
+    def convert_exactly(self, value: Any, source: str, target: str) -> Any:
+        """The converted value when it converts back unchanged, else :data:`INEXACT`."""
         try:
             out = self.forward(value, source, target)
-            if not fits(target, out):
-                return False
-            return same_value(self.inverse(out, source, target), value)
+            if fits(target, out) and same_value(self.inverse(out, source, target), value):
+                return out
         except (ValueError, OverflowError, ArithmeticError, TypeError):
-            return False
+            pass
+        return INEXACT
+
+    def exact(self, value: Any, source: str, target: str) -> bool:
+        """Whether ``value`` converts and converts back unchanged."""
+        return self.convert_exactly(value, source, target) is not INEXACT
 
 
 def _to_number(value: Any, target: str) -> Any:

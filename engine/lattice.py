@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 import networkx as nx
 
-from widen.engine.conversions import CATALOG
+from widen.engine.conversions import CATALOG, INEXACT
 from widen.errors import RulesError
 from widen.rules.model import Edge, Rules
 
@@ -56,7 +56,11 @@ class Lattice:
             self.conversions.add_edge(edge.source, edge.target, edge=edge)
         self._validate()
         self._up = {t: frozenset(nx.descendants(graph, t)) | {t} for t in self.types}
-        self._paths = dict(nx.all_pairs_shortest_path(graph))
+        self._paths = {
+            (a, b): tuple(graph.edges[x, y]["edge"] for x, y in zip(nodes, nodes[1:]))
+            for a, targets in nx.all_pairs_shortest_path(graph)
+            for b, nodes in targets.items()
+        }
         self._order = {n: i for i, n in enumerate(nx.topological_sort(graph))}
         self._ups_sorted = {t: tuple(sorted(self._up[t], key=self._order.__getitem__)) for t in self.types}
 
@@ -123,8 +127,7 @@ class Lattice:
 
     def path(self, a: str, b: str) -> tuple[Edge, ...]:
         """The widening edges a value takes from ``a`` to ``b`` (shortest path; empty when ``a == b``)."""
-        nodes = self._paths[a][b]
-        return tuple(self.graph.edges[x, y]["edge"] for x, y in zip(nodes, nodes[1:]))
+        return self._paths[a, b]
 
     def guarded(self, a: str, b: str) -> bool:
         """Whether the path from ``a`` to ``b`` has an edge that only exact values take."""
@@ -154,11 +157,9 @@ class Lattice:
     def exact(self, value: Any, edges: tuple[Edge, ...]) -> bool:
         """Whether ``value`` converts along ``edges`` and back unchanged."""
         for edge in edges:
-            conv = CATALOG[edge.via]
-            s, t = self.iceberg[edge.source], self.iceberg[edge.target]
-            if not conv.exact(value, s, t):
+            value = CATALOG[edge.via].convert_exactly(value, self.iceberg[edge.source], self.iceberg[edge.target])
+            if value is INEXACT:
                 return False
-            value = conv.forward(value, s, t)
         return True
 
 

@@ -6,9 +6,8 @@ the fields observed inside those records. The Spark observer produces the very s
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from widen.engine.shapes import Shape
 from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line, records_of
@@ -99,6 +98,12 @@ class Observations:
     records: int = 0
     empty_names: int = 0
     rescued: tuple[Rescued, ...] = ()
+    #: rescued lines beyond those kept in ``rescued`` (the Spark observer keeps a bounded number of examples)
+    more_rescued: int = 0
+
+    @property
+    def rescued_count(self) -> int:
+        return len(self.rescued) + self.more_rescued
 
     def merge(self, other: "Observations") -> "Observations":
         return Observations(
@@ -106,6 +111,7 @@ class Observations:
             self.records + other.records,
             self.empty_names + other.empty_names,
             self.rescued + other.rescued,
+            self.more_rescued + other.more_rescued,
         )
 
 

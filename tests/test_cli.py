@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from pyiceberg.schema import Schema
 
 ROOT = Path(__file__).resolve().parent.parent

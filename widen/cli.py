@@ -159,8 +159,9 @@ def _plan(args) -> int:
 
 def _summary(label: str, p, observations) -> None:
     parts = [f"{observations.records} records", f"{len(p.additions)} column{'s' if len(p.additions) != 1 else ''} added"]
-    if observations.rescued:
-        parts.append(f"{len(observations.rescued)} line{'s' if len(observations.rescued) != 1 else ''} rescued")
+    if observations.rescued_count:
+        n = observations.rescued_count
+        parts.append(f"{n} line{'s' if n != 1 else ''} rescued")
     empties = _empties(observations.level)
     if empties:
         parts.append(f"{empties} empty value{'s' if empties != 1 else ''} ({{}}, [] or all-null arrays) not written")
@@ -169,8 +170,8 @@ def _summary(label: str, p, observations) -> None:
     print(f"{label}: " + ", ".join(parts), file=sys.stderr)
     for r in observations.rescued[:5]:
         print(f"  rescued {r.source}:{r.line}: {r.reason}", file=sys.stderr)
-    if len(observations.rescued) > 5:
-        print(f"  ... and {len(observations.rescued) - 5} more", file=sys.stderr)
+    if observations.rescued_count > 5:
+        print(f"  ... and {observations.rescued_count - 5} more", file=sys.stderr)
 
 
 def _empties(level) -> int:

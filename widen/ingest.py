@@ -90,6 +90,7 @@ def ingest(
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them), in order, into ``table``
     (``namespace.name``), creating the namespace and the table on first write."""
     from pyiceberg.exceptions import NamespaceAlreadyExistsError, NoSuchTableError
+    from pyspark.sql import functions as F
 
     from widen.compiler.iceberg import from_iceberg, to_iceberg
     from widen.compiler.spark import compile_plan
@@ -123,11 +124,12 @@ def ingest(
         report.files = len(files)
         say(f"batch {number} ({batch}): reading {len(files)} file{'s' if len(files) != 1 else ''}")
         lines = read_lines(spark, files)
-        observations, records = observe_dataframe(lines, rules)
+        observations, parsed = observe_dataframe(lines, rules)
+        records = parsed.filter(F.col("reason").isNull())
         report.records, report.rescued, report.empty_names = (
-            observations.records, len(observations.rescued), observations.empty_names
+            observations.records, observations.rescued_count, observations.empty_names
         )
-        say(f"batch {number}: observed {observations.records} records, {len(observations.rescued)} rescued")
+        say(f"batch {number}: observed {observations.records} records, {observations.rescued_count} rescued")
         try:
             tbl = cat.load_table(table)
             current = tbl.schema()
@@ -150,7 +152,7 @@ def ingest(
             "widen.batch": str(batch),
             "widen.source-files": ",".join(files)[:4000],
             "widen.records": str(observations.records),
-            "widen.rescued": str(len(observations.rescued)),
+            "widen.rescued": str(observations.rescued_count),
             "widen.fields-added": ",".join(report.fields_added)[:4000],
         }
         with tbl.transaction() as tx:
@@ -161,9 +163,9 @@ def ingest(
         tbl = cat.load_table(table)
         report.snapshot_id = tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else None
         report.values = _values_written(tbl, report.snapshot_id) if written else 0
-        if observations.rescued:
-            _write_rescued(spark, cat, table, lines, batch)
-        records.unpersist()
+        if observations.rescued_count:
+            _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch)
+        parsed.unpersist()
         report.seconds = time.perf_counter() - started
         say(
             f"batch {number}: {report.records} records, {report.values} values written, "
@@ -197,13 +199,12 @@ def _values_written(tbl, snapshot_id) -> int:
     return total
 
 
-def _write_rescued(spark, cat, table: str, lines, batch: str) -> None:
+def _write_rescued(cat, table: str, bad, batch: str) -> None:
+    """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``."""
     from pyiceberg.exceptions import NoSuchTableError
     from pyiceberg.schema import Schema
     from pyiceberg.types import IntegerType, NestedField, StringType
     from pyspark.sql import functions as F
-
-    from widen.compiler.spark_observe import parse_records
 
     name = table + RESCUED_SUFFIX
     schema = Schema(
@@ -217,7 +218,6 @@ def _write_rescued(spark, cat, table: str, lines, batch: str) -> None:
         tbl = cat.load_table(name)
     except NoSuchTableError:
         tbl = cat.create_table(name, schema=schema)
-    bad = parse_records(lines.filter(F.trim(F.col("value")) != "")).filter(F.col("reason").isNotNull())
     out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason", F.col("value").alias("raw"))
     data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
     out.coalesce(1).write.parquet(data_dir)

@@ -102,8 +102,6 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
         if key not in families:
             order.append(key)
         families.setdefault(key, []).append(f)
-    string_types = {t.name for t in rules.types if t.iceberg == "string"}
-    iceberg_string = "string"
     columns = []
     for key in order:
         fam = families[key]
@@ -112,17 +110,16 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
             continue
         def rank(f: NestedField):
             t = f.field_type
-            return (0 if str(t) == iceberg_string else 1 if isinstance(t, PrimitiveType) else 2, fam.index(f))
+            return (0 if str(t) == "string" else 1 if isinstance(t, PrimitiveType) else 2, fam.index(f))
         parts = []
         for f in sorted(fam, key=rank):
             t = f.field_type
-            if str(t) == iceberg_string:
+            if str(t) == "string":
                 parts.append(_quote(f.name))
             elif isinstance(t, PrimitiveType):
                 parts.append(f"CAST({_quote(f.name)} AS STRING)")
             else:
                 parts.append(f"to_json({_quote(f.name)})")
         columns.append(f"  COALESCE({', '.join(parts)}) AS {_quote(key)}")
-    del string_types
     name = view_name or table_name.replace(".", "_") + "_folded"
     return f"CREATE OR REPLACE TEMPORARY VIEW {_quote(name)} AS\nSELECT\n" + ",\n".join(columns) + f"\nFROM {table_name}"
