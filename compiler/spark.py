@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pyspark.sql import Column, DataFrame
-from pyspark.sql import functions as F
+from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
+from widen.compiler.sql import Expr as Column
+from widen.compiler.sql import F, identifier
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, let, shape_code, spark_type
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Route, Target
 from widen.engine.schema import Column as TableColumn
@@ -118,15 +119,17 @@ class SparkCompiler:
 
     def _leaf(self, e: Column, element_type: str) -> Column:
         """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
-        st = self.types.scalar_type(e)
-        # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
-        out = F.when(self.types.json_kind(e).isin("array", "object"), self.types.value(e, element_type))
-        for s in self.lattice.types:
-            if not self.lattice.leq(s, element_type):
-                continue
-            v = self.types.convert(self.types.value(e, s), self.lattice.path(s, element_type))
-            out = out.when(st == self.types.index[s], v)
-        return out
+        def by_type(st: Column) -> Column:
+            # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
+            out = F.when(self.types.json_kind(e).isin("array", "object"), self.types.value(e, element_type))
+            for s in self.lattice.types:
+                if not self.lattice.leq(s, element_type):
+                    continue
+                v = self.types.convert(self.types.value(e, s), self.lattice.path(s, element_type))
+                out = out.when(st == self.types.index[s], v)
+            return out
+
+        return let(self.types.scalar_type(e), by_type)
 
     def _primitive(self, v: Column, element_type: str, dim: int, target: Target) -> Column:
         edges = target.edges
@@ -171,12 +174,28 @@ def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
 
     >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
     """
+    from pyspark.sql import functions as PF
+
     compiler = SparkCompiler(rules)
+    rows: dict[str, str] = {}
 
     def transform(df: DataFrame) -> DataFrame:
-        record = F.col("record") if "record" in df.columns else F.try_parse_json(F.col("value"))
-        row = compiler.level(plan.root, record).alias("__widen_row")
-        return df.select(row).select(*[F.col("__widen_row").getField(cp.column.name).alias(cp.column.name)
+        source = "record" if "record" in df.columns else "value"
+        if source not in rows:
+            record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
+            rows[source] = compiler.level(plan.root, record).sql
+        row = PF.expr(rows[source]).alias("__widen_row")
+        return df.select(row).select(*[PF.col("__widen_row").getField(cp.column.name).alias(cp.column.name)
                                        for cp in plan.root.columns])
 
     return transform
+
+
+def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
+    """The plan's projection as one Spark SQL query over ``source``, a table or view with a ``value`` column of
+    JSON text (one record per row): the same expression :func:`compile_plan` runs."""
+    compiler = SparkCompiler(rules)
+    row = compiler.level(plan.root, F.try_parse_json(F.col("value"))).sql
+    columns = ",\n".join(f"  __widen_row.{identifier(cp.column.name)} AS {identifier(cp.column.name)}"
+                         for cp in plan.root.columns)
+    return (f"SELECT\n{columns}\nFROM (\n  SELECT {row} AS __widen_row\n  FROM {source}\n)")

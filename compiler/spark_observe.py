@@ -13,10 +13,16 @@ from collections import defaultdict
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
+from widen.compiler import sql
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, shape_code
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
+
+
+def _col(expr: sql.Expr):
+    """A compiled SQL expression as a PySpark Column."""
+    return F.expr(expr.sql)
 
 
 def parse_shape(code: str) -> Shape:
@@ -33,15 +39,16 @@ class SparkObserver:
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
 
-    def _exact_bits(self, x, dim, depth: int):
+    def _exact_bits(self, x: sql.Expr, dim: sql.Expr, depth: int) -> sql.Expr:
         """Bits of the types every leaf of a value of dimension ``dim`` converts into exactly."""
+        S = sql.F
         everything = (1 << len(self.types.types)) - 1
-        out = F.when(dim == 0, self.types._exact_mask(x))
+        out = S.when(dim == 0, self.types._exact_mask(x))
         leaves = as_array(x)
         for k in range(1, depth + 1):
             if k > 1:
-                leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
-            bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.types._exact_mask(e)))
+                leaves = S.flatten(S.transform(leaves, lambda e: as_array(e)))
+            bits = S.aggregate(leaves, S.lit(everything), lambda acc, e: acc.bitwiseAND(self.types._exact_mask(e)))
             out = out.when(dim == k, bits)
         return out
 
@@ -72,11 +79,11 @@ class SparkObserver:
                 F.concat(F.col("path"), F.array(F.col("k"))).alias("path"),
                 F.col("rdims"),
                 F.col("x"),
-                shape_code(self.types, F.col("x"), depth).alias("shape"),
+                _col(shape_code(self.types, sql.F.col("x"), depth)).alias("shape"),
             )
-            dim = F.size(F.split(F.col("shape"), r"\[\]")) - 1
+            dim = sql.F.size(sql.F.split(sql.F.col("shape"), r"\[\]")) - 1
             prim = ~F.col("shape").startswith("record") & ~F.col("shape").isin("null", "empty")
-            bits = F.when(prim, self._exact_bits(F.col("x"), dim, depth))
+            bits = F.when(prim, _col(self._exact_bits(sql.F.col("x"), dim, depth)))
             shaped = shaped.withColumn("bits", bits).cache()
             cached.append(shaped)
             agg = shaped.groupBy("path", "rdims", "shape").agg(
@@ -96,23 +103,24 @@ class SparkObserver:
             "path",
             F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
             .alias("rdims"),
-            F.explode(as_map(F.col("x"))).alias("k", "x"),
+            F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"),
         )
 
     def _children(self, shaped: DataFrame, depth: int) -> DataFrame:
-        d = F.size(F.split(F.col("shape"), r"\[\]")) - 1
+        S = sql.F
+        d = S.size(S.split(S.col("shape"), r"\[\]")) - 1
         elements = None
-        arr = as_array(F.col("x"))
+        arr = as_array(S.col("x"))
         for dim in range(1, depth + 1):
             flat = arr
             for _ in range(dim - 1):
-                flat = F.flatten(F.transform(flat, lambda e: as_array(e)))
-            elements = F.when(d == dim, flat) if elements is None else elements.when(d == dim, flat)
-        objects = F.when(d == 0, F.array(F.col("x")))
+                flat = S.flatten(S.transform(flat, lambda e: as_array(e)))
+            elements = S.when(d == dim, flat) if elements is None else elements.when(d == dim, flat)
+        objects = S.when(d == 0, S.array(S.col("x")))
         if elements is not None:
             objects = objects.otherwise(elements)
-        out = shaped.select("path", "rdims", d.alias("d"), F.explode(objects).alias("x"))
-        return out.filter(self.types.json_kind(F.col("x")) == "object")
+        out = shaped.select("path", "rdims", _col(d).alias("d"), F.explode(_col(objects)).alias("x"))
+        return out.filter(_col(self.types.json_kind(S.col("x")) == "object"))
 
     def _tree(self, rows) -> LevelObservation:
         by_parent: dict[tuple, dict[str, dict]] = defaultdict(dict)

@@ -1,7 +1,7 @@
 """Typing and converting VARIANT values in Spark, the same way :mod:`widen.engine.values` and
 :mod:`widen.engine.conversions` do in Python.
 
-Every function returns a PySpark ``Column`` built from SQL functions (``schema_of_variant``, ``try_variant_get``,
+Every function returns a Spark SQL expression (:class:`~widen.compiler.sql.Expr`) built from SQL functions (``schema_of_variant``, ``try_variant_get``,
 ``transform``, ``aggregate``...): no Python UDF touches the data. A value is typed by looking at the VARIANT's own
 storage type first (``try_variant_get`` alone follows Spark's casts, which turn ``true`` into 1 and truncate
 doubles), and converted only along the rules' edges.
@@ -9,8 +9,8 @@ doubles), and converted only along the rules' edges.
 
 from __future__ import annotations
 
-from pyspark.sql import Column
-from pyspark.sql import functions as F
+from widen.compiler.sql import F
+from widen.compiler.sql import Expr as Column
 
 from widen.engine.conversions import family
 from widen.rules.model import Edge, Rules

@@ -223,6 +223,34 @@ def observe_lines(lines: Iterable[str], rules: Rules, source: str = "<input>") -
     return observer.result()
 
 
+def schema_observations(schema, rules: Rules) -> Observations:
+    """A batch in which every column of ``schema`` receives a value of its own shape, under the name of its family
+    (a column documented ``evolved_from:price`` receives ``price``): what the table takes as it is.
+
+    >>> from widen import load_rules, plan, observe_lines, TableSchema
+    >>> rules = load_rules()
+    >>> table = plan(TableSchema(), observe_lines(['{"p": 1}', '{"p": "x"}'], rules), rules).schema
+    >>> obs = schema_observations(table, rules)
+    >>> [str(s) for s, _ in obs.level.get("p").shapes], plan(table, obs, rules).additions
+    (['long', 'string'], ())
+    """
+    return Observations(_schema_level(schema.columns, rules), 1)
+
+
+def _schema_level(columns, rules: Rules) -> LevelObservation:
+    level = LevelObservation()
+    for col in columns:
+        if col.foreign is not None:
+            continue
+        name = rules.naming.evolved_from(col.doc) or col.name
+        children: tuple = ()
+        if col.shape.is_record:
+            children = ((col.shape.dim, _schema_level(col.children, rules)),)
+        f = FieldObservation(name, ((col.shape, Seen(1)),), children)
+        level = level.merge(LevelObservation((f,)))
+    return level
+
+
 def observe_records(records: Iterable[dict], rules: Rules) -> Observations:
     """Observe already-parsed records (from :func:`widen.engine.values.parse_line`)."""
     observer = Observer(rules)

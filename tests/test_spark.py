@@ -13,6 +13,7 @@ import widen
 from widen.compiler.spark import compile_plan
 from widen.compiler.spark_observe import observe_dataframe
 from widen.compiler.spark_types import SparkTypes, shape_code
+from widen.compiler.sql import F as S
 from widen.engine.values import EMPTY, Typer
 
 pytestmark = pytest.mark.spark
@@ -43,8 +44,8 @@ def python_shape(rules, text: str) -> str:
 def test_typing_matches_python(spark, rules):
     """Every value of the table gets the same shape in Spark (from its VARIANT) as in Python."""
     df = spark.createDataFrame([(v,) for v in VALUES], "v string")
-    x = F.variant_get(F.parse_json(F.concat(F.lit('{"v":'), F.col("v"), F.lit("}"))), "$.v", "variant")
-    got = {r.v: r.s for r in df.select("v", shape_code(SparkTypes(rules), x, 3).alias("s")).collect()}
+    x = S.variant_get(S.parse_json(S.concat(S.lit('{"v":'), S.col("v"), S.lit("}"))), "$.v", "variant")
+    got = {r.v: r.s for r in df.select("v", F.expr(shape_code(SparkTypes(rules), x, 3).sql).alias("s")).collect()}
     expected = {v: python_shape(rules, v) for v in VALUES}
     assert got == expected
 

@@ -50,6 +50,23 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--warehouse", default="warehouse",
                    help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
 
+    k = sub.add_parser(
+        "compile",
+        help="print the compiled projection as Spark SQL",
+        description="Print, as one Spark SQL query, the projection Widen runs to write batches into a table: "
+        "for the table's columns as they are (--table or --schema), or for the plan of the given BATCHes "
+        "applied to it. Each column is listed first with the values routed into it.",
+    )
+    k.add_argument("batches", nargs="*", metavar="BATCH", help="JSON-lines batches to plan first (optional)")
+    where = k.add_mutually_exclusive_group()
+    where.add_argument("--table", help="NAMESPACE.NAME of an Iceberg table")
+    where.add_argument("--schema", help="an Iceberg schema JSON")
+    k.add_argument("--rules", help="rules file (default: the shipped types.rules)")
+    k.add_argument("--catalog", help="a pyiceberg catalog name")
+    k.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+    k.add_argument("--source", default="batch",
+                   help="the table or view the query reads, with a `value` column of JSON text (default: batch)")
+
     for name, text in (("stats", "per column: type, evolved_from, first batch, values written, nulls"),
                        ("view", "a Spark SQL view folding each evolved family back into one column")):
         v = sub.add_parser(name, help=text, description=text + " (from Iceberg's own metadata).")
@@ -79,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args)
         if args.command == "ingest":
             return _ingest(args)
+        if args.command == "compile":
+            return _compile(args)
         if args.command in ("stats", "view"):
             return _inspect(args)
     except WidenError as exc:
@@ -107,35 +126,47 @@ class _Explained:
     receives: list[str] = field(default_factory=list)
 
 
-def _plan(args) -> int:
+def _schema_file(path: str, rules):
     from pathlib import Path
 
-    from widen.compiler.iceberg import load_schema_json, schema_json, to_iceberg
+    from widen.compiler.iceberg import load_schema_json
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise WidenError(f"{path}: {exc.strerror or exc}") from None
+    return load_schema_json(text, rules, path)
+
+
+def _observe_batch(batch: str, rules):
+    """One batch observed by the pure-Python observer (``plan`` and ``compile`` work without Spark)."""
     from widen.engine.observe import Observer
+    from widen.sources import batch_files, read_lines
+
+    observer = Observer(rules)
+    for path in batch_files(batch):
+        for line in read_lines(path):
+            if line.text is None:
+                observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
+            else:
+                observer.add_line(line.text, line.source, line.number)
+    return observer.result()
+
+
+def _plan(args) -> int:
+    from widen.compiler.iceberg import schema_json, to_iceberg
     from widen.engine.planner import plan
     from widen.engine.schema import TableSchema
-    from widen.sources import batch_files, read_lines
 
     rules = _load(args.rules)
     base = None
     schema = TableSchema()
     if args.schema:
-        try:
-            text = Path(args.schema).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise WidenError(f"{args.schema}: {exc.strerror or exc}") from None
-        base, schema = load_schema_json(text, rules, args.schema)
+        base, schema = _schema_file(args.schema, rules)
     explained: dict[tuple[str, ...], _Explained] = {}
     rejected = False
     for number, batch in enumerate(args.batches, start=1):
-        observer = Observer(rules)
-        for path in batch_files(batch):
-            for line in read_lines(path):
-                if line.text is None:
-                    observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
-                else:
-                    observer.add_line(line.text, line.source, line.number)
-        observations = observer.result()
+        observations = _observe_batch(batch, rules)
         p = plan(schema, observations, rules)
         label = f"batch {number} ({batch})"
         _summary(label, p, observations)
@@ -211,6 +242,70 @@ def _print_explained(columns, path, prefix, explained) -> None:
             _print_explained(col.children, key, name + ".", explained)
 
 
+# --- compile --------------------------------------------------------------------------------------------------------
+
+
+def _compile(args) -> int:
+    from widen.compiler.iceberg import from_iceberg
+    from widen.compiler.spark import projection_sql
+    from widen.engine.observe import schema_observations
+    from widen.engine.planner import plan
+    from widen.engine.schema import TableSchema
+
+    rules = _load(args.rules)
+    schema, described = TableSchema(), "an empty table"
+    if args.table:
+        schema, described = from_iceberg(_open_table(args).schema(), rules), f"table {args.table}"
+    elif args.schema:
+        schema, described = _schema_file(args.schema, rules)[1], args.schema
+    elif not args.batches:
+        raise WidenError("widen compile: give --table, --schema or at least one BATCH")
+    observations = schema_observations(schema, rules)
+    for batch in args.batches:
+        observations = observations.merge(_observe_batch(batch, rules))
+    p = plan(schema, observations, rules)
+    if p.rejections:
+        for r in p.rejections:
+            print(f"  {r}", file=sys.stderr)
+        raise WidenError("the batches are rejected by the rules' policies: there is no projection to compile")
+    print(f"-- widen compile: {described}" + (f" with {len(args.batches)} batch(es) planned" if args.batches else "")
+          + f", rules {rules.path}")
+    print(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes the table's columns")
+    for path, col, _ in p.schema.leaves():
+        print(f"--   {path}::{col.foreign or col.shape.type or 'record'}")
+    print("-- where each value goes (field as observed shape -> column):")
+    for line in _routes(p.root, ()):
+        print(f"--   {line}")
+    if p.additions:
+        print("-- columns the batches add: " + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions))
+    print(projection_sql(p, rules, args.source) + ";")
+    return 0
+
+
+def _routes(level, path):
+    for route in level.routes:
+        source = ".".join(path + (route.field,))
+        for t in route.targets:
+            print_path = ".".join(path + (t.column,))
+            how = t.describe()
+            how = how[len(t.column):].strip() if how.startswith(t.column) else how
+            yield f"{source} as {route.shape} -> {print_path} {how}"
+    for cp in level.columns:
+        if cp.level is not None:
+            yield from _routes(cp.level, path + (cp.column.name,))
+
+
+def _open_table(args):
+    from pyiceberg.exceptions import NoSuchTableError
+
+    from widen.ingest import open_catalog
+
+    try:
+        return open_catalog(args.catalog, args.warehouse).load_table(args.table)
+    except NoSuchTableError:
+        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}") from None
+
+
 # --- ingest ---------------------------------------------------------------------------------------------------------
 
 
@@ -232,16 +327,10 @@ def _ingest(args) -> int:
 
 
 def _inspect(args) -> int:
-    from pyiceberg.exceptions import NoSuchTableError
-
-    from widen.ingest import open_catalog
     from widen.inspect import column_stats, render_stats, view_sql
 
     rules = _load(args.rules)
-    try:
-        table = open_catalog(args.catalog, args.warehouse).load_table(args.table)
-    except NoSuchTableError:
-        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}") from None
+    table = _open_table(args)
     if args.command == "stats":
         print(render_stats(column_stats(table, rules)))
     else:
