@@ -140,7 +140,7 @@ def run_c(batches, out: Path, spark=None, **_):
 
     out.mkdir(parents=True, exist_ok=True)
     pipeline = dlt.pipeline(pipeline_name="widen_bench", pipelines_dir=str(out / "pipelines"),
-                            destination=dlt.destinations.duckdb(str(out / "bench.duckdb")), dataset_name="bench")
+                            destination=dlt.destinations.duckdb(str(out / "dlt_load.duckdb")), dataset_name="events_ds")
     info = pipeline.run(records(), table_name="events", write_disposition="append")
     tables = [t for t in pipeline.default_schema.data_table_names()]
     return {"tables": len(tables), "loads": len(info.loads_ids)}
