@@ -17,7 +17,7 @@ from pyspark.sql import types as T
 from widen.compiler.sql import Expr as Column
 from widen.compiler.sql import F, identifier
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, let, shape_code, spark_type
-from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Route, Target
+from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Target
 from widen.engine.schema import Column as TableColumn
 from widen.rules.model import Rules
 
@@ -88,34 +88,46 @@ class SparkCompiler:
 
     def column(self, cp: ColumnPlan, level: LevelPlan, values: dict, shapes: dict) -> Column:
         col = cp.column
-        out = None
-        for route in level.routes:
-            for target in route.targets:
-                if target.column != col.name:
-                    continue
-                value = self.route_value(route, target, cp, values[route.field])
-                cond = shapes[route.field] == str(route.shape)
-                out = F.when(cond, value) if out is None else out.when(cond, value)
         dtype = data_type(col, self.rules)
-        if out is None:
+        incoming = [(route, target) for route in level.routes for target in route.targets if target.column == col.name]
+        if not incoming:
             return F.lit(None).cast(dtype).alias(col.name)
+        if col.shape.is_record:
+            return self._record_column(cp, incoming, values, shapes).cast(dtype).alias(col.name)
+        out = None
+        for route, target in incoming:
+            value = self._primitive(values[route.field], route.shape.type, route.shape.dim, target)
+            for _ in range(target.wrap):
+                value = F.when(value.isNotNull(), F.array(value))
+            cond = shapes[route.field] == str(route.shape)
+            out = F.when(cond, value) if out is None else out.when(cond, value)
         return out.otherwise(F.lit(None).cast(dtype)).cast(dtype).alias(col.name)
 
-    # --- one value into one column ------------------------------------------------------------------------------
-    def route_value(self, route: Route, target: Target, cp: ColumnPlan, v: Column) -> Column:
-        shape = route.shape
-        if shape.is_record:
-            value = self._records(v, shape.dim, cp.level)
-        else:
-            value = self._primitive(v, shape.type, shape.dim, target)
-        for _ in range(target.wrap):
-            value = F.when(value.isNotNull(), F.array(value))
-        return value
+    # --- records into one record column -------------------------------------------------------------------------
+    def _record_column(self, cp: ColumnPlan, incoming, values: dict, shapes: dict) -> Column:
+        """Every record shape routed into the column, first brought to the column's dimension as nested arrays of
+        VARIANT objects (a record of dimension k wrapped ``dim - k`` times), then rebuilt once: the child level's
+        expression appears once per column, whatever the number of shapes routed into it."""
+        dim = cp.column.shape.dim
+        normalised = None
+        for route, target in incoming:
+            value = self._variant_arrays(values[route.field], route.shape.dim)
+            for _ in range(target.wrap):
+                value = F.when(value.isNotNull(), F.array(value))
+            cond = shapes[route.field] == str(route.shape)
+            normalised = F.when(cond, value) if normalised is None else normalised.when(cond, value)
+        return self._records(normalised, dim, cp.level)
 
-    def _records(self, v: Column, dim: int, level: LevelPlan) -> Column:
+    def _variant_arrays(self, v: Column, dim: int) -> Column:
+        """A VARIANT holding records at dimension ``dim`` as ``array^dim<variant>``."""
         if dim == 0:
-            return F.when(self.types.json_kind(v) == "object", self.level(level, v))
-        return F.transform(as_array(v), lambda e: self._records(e, dim - 1, level))
+            return v
+        return F.transform(as_array(v), lambda e: self._variant_arrays(e, dim - 1)) if dim > 1 else as_array(v)
+
+    def _records(self, arrays: Column, dim: int, level: LevelPlan) -> Column:
+        if dim == 0:
+            return F.when(self.types.json_kind(arrays) == "object", self.level(level, arrays))
+        return F.transform(arrays, lambda e: self._records(e, dim - 1, level))
 
     def _leaf(self, e: Column, element_type: str) -> Column:
         """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
@@ -135,11 +147,15 @@ class SparkCompiler:
         edges = target.edges
         types = self.types
 
+        def typed_leaf(e: Column) -> Column:
+            # a scalar's own type is the route's; an array's leaves may be of any type below its element type
+            return types.value(e, element_type) if dim == 0 else self._leaf(e, element_type)
+
         def leaf(e: Column) -> Column:
-            return let(self._leaf(e, element_type), lambda typed: types.convert(typed, edges))
+            return let(typed_leaf(e), lambda typed: types.convert(typed, edges))
 
         def ok(e: Column) -> Column:
-            return let(self._leaf(e, element_type), lambda typed: typed.isNull() | types.exact(typed, edges))
+            return let(typed_leaf(e), lambda typed: typed.isNull() | types.exact(typed, edges))
 
         def nested(x: Column, d: int, fn) -> Column:
             if d == 0:

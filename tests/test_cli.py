@@ -128,3 +128,28 @@ def test_check_passes_on_default_and_fails_on_lossy():
     bad = widen("check", "--rules", LOSSY, "--examples", "300")
     assert bad.returncode == 1
     assert "no precision lost" in bad.stdout and "9007199254740993" in bad.stdout
+
+
+def test_compile_prints_routes_and_a_query(tmp_path):
+    """`widen compile` needs no Spark: for a schema file and a batch it lists each column, where each observed
+    value goes, the columns the batch adds, and one SELECT with the table's columns in order."""
+    schema = tmp_path / "schema.json"
+    out = widen("plan", "--format", "iceberg", EVENTS[0])
+    schema.write_text(out.stdout)
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"price": "n/a", "event_id": 4}\n')
+    out = widen("compile", "--schema", str(schema), str(batch))
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "--   price as string -> price_string (as is)" in text
+    assert "-- columns the batches add: price_string\n" in text
+    select = text[text.index("SELECT"):]
+    names = [line.split(" AS ")[-1].strip(" ,`") for line in select.splitlines()[1:] if " AS `" in line and "__widen_row." in line]
+    assert names[-1] == "price_string" and names[0] == "event_id"
+    assert select.rstrip().endswith("  FROM batch\n);")
+
+
+def test_compile_needs_something_to_compile():
+    out = widen("compile")
+    assert out.returncode == 2
+    assert "give --table, --schema or at least one BATCH" in out.stderr

@@ -277,7 +277,7 @@ def _compile(args) -> int:
     for line in _routes(p.root, ()):
         print(f"--   {line}")
     if p.additions:
-        print("-- columns the batches add: " + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions))
+        print(f"-- columns {'the batches add' if args.batches else 'values of these shapes would add'}: " + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions))
     print(projection_sql(p, rules, args.source) + ";")
     return 0
 
