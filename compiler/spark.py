@@ -207,6 +207,13 @@ def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
     return transform
 
 
+def projection_key(plan: Plan, rules: Rules) -> str:
+    """What a plan's files depend on: the projection's SQL and the columns it writes (two plans with the same key
+    write the same files from the same batch)."""
+    row = SparkCompiler(rules).level(plan.root, F.col("record")).sql
+    return row + "\n" + ",".join(identifier(cp.column.name) for cp in plan.root.columns)
+
+
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
     """The plan's projection as one Spark SQL query over ``source``, a table or view with a ``value`` column of
     JSON text (one record per row): the same expression :func:`compile_plan` runs."""

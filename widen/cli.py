@@ -49,6 +49,23 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--catalog", help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
     i.add_argument("--warehouse", default="warehouse",
                    help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
+    i.add_argument("--force", action="store_true",
+                   help="ingest files the table has already absorbed (by content hash) again")
+
+    g = sub.add_parser(
+        "gc",
+        help="list (or delete) Parquet files of commits that never happened",
+        description="List the Parquet files Widen wrote under the table's data directory (and its __rescued "
+        "table's) that no snapshot references: what a killed ingest leaves behind. Files younger than "
+        "--older-than are left alone (they may belong to an ingest still running). Nothing is deleted without "
+        "--delete.",
+    )
+    g.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    g.add_argument("--catalog", help="a pyiceberg catalog name")
+    g.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+    g.add_argument("--older-than", type=float, default=60.0, metavar="MINUTES",
+                   help="only files at least this old (default 60)")
+    g.add_argument("--delete", action="store_true", help="delete the files listed")
 
     k = sub.add_parser(
         "compile",
@@ -98,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _ingest(args)
         if args.command == "compile":
             return _compile(args)
+        if args.command == "gc":
+            return _gc(args)
         if args.command in ("stats", "view"):
             return _inspect(args)
     except WidenError as exc:
@@ -313,7 +332,10 @@ def _ingest(args) -> int:
     from widen.ingest import ingest
 
     rules = _load(args.rules)
-    reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse)
+    reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
+                     force=args.force)
+    skipped = sum(1 for r in reports if r.skipped)
+    reports = [r for r in reports if not r.skipped]
     records = sum(r.records for r in reports)
     values = sum(r.values for r in reports)
     added = sum(len(r.fields_added) for r in reports)
@@ -322,7 +344,25 @@ def _ingest(args) -> int:
         f"{args.table}: {_n(len(reports), 'batch')} ingested: {_n(records, 'record')}, {_n(values, 'value')} "
         f"written, {_n(added, 'field')} added, {_n(rescued, 'line')} rescued"
         + (f" (in {args.table}__rescued)" if rescued else "")
+        + (f"; {_n(skipped, 'batch')} already ingested, skipped" if skipped else "")
     )
+    return 0
+
+
+def _gc(args) -> int:
+    from widen.ingest import RESCUED_SUFFIX, _load, open_catalog, orphan_files
+
+    cat = open_catalog(args.catalog, args.warehouse)
+    tables = [t for t in (_load(cat, args.table), _load(cat, args.table + RESCUED_SUFFIX)) if t is not None]
+    if not tables:
+        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
+    found = [(t, f) for t in tables for f in orphan_files(t, args.older_than * 60)]
+    for t, f in found:
+        if args.delete:
+            t.io.delete(f)
+        print(("deleted " if args.delete else "") + f)
+    what = "deleted" if args.delete else "found (run with --delete to remove them)"
+    print(f"{_n(len(found), 'unreferenced file')} older than {args.older_than:g} minutes {what}", file=sys.stderr)
     return 0
 
 

@@ -1,15 +1,22 @@
 """``widen ingest``: batches of JSON lines into an Iceberg table, observed and routed in Spark.
 
-For each batch: read the lines (file and line number kept), parse them as VARIANT, observe the batch in Spark,
-plan it against the table's current schema, write the compiled projection as Parquet with Spark (microsecond
-timestamps), and commit the schema change and the files to Iceberg in one pyiceberg transaction whose snapshot
-summary records the batch. Lines that are not JSON objects go, with their text, file, line number and reason, to
-a companion table ``<table>__rescued``.
+For each batch: fingerprint its files (size, SHA-256) and skip those the table's ledger says it has absorbed; read
+the lines (file and line number kept), parse them as VARIANT, observe the batch in Spark, plan it against the
+table's current schema, write the compiled projection as Parquet with Spark (microsecond timestamps), and commit
+the schema change and the files to Iceberg in one pyiceberg transaction whose snapshot summary records the batch
+and its files (the ledger). Lines that are not JSON objects go, with their text, file, line number and reason, to
+a companion table ``<table>__rescued``, committed first with the same ledger.
+
+A commit that conflicts with another writer (Iceberg's optimistic concurrency, or SQLite's "database is locked")
+is retried against the reloaded table: re-planned, its files rewritten when the projection changed, its
+transaction rebuilt. A commit whose acknowledgement was lost is found by its commit id and not repeated.
+Guarantees and the tests that hold them: ``docs/guarantees.md``.
 """
 
 from __future__ import annotations
 
-import os
+import json
+import random
 import sys
 import time
 import uuid
@@ -18,8 +25,13 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from widen.errors import InputError, PlanError, WidenError
+from widen.faults import checkpoint
+from widen.sources import Fingerprint
 
 RESCUED_SUFFIX = "__rescued"
+#: commit attempts per batch before giving up (each after reloading the table; backoff doubles, with jitter)
+MAX_ATTEMPTS = 10
+BACKOFF_SECONDS = 0.2
 
 
 @dataclass
@@ -35,6 +47,16 @@ class BatchReport:
     files: int = 0
     snapshot_id: int | None = None
     seconds: float = 0.0
+    #: files of the batch the table had already absorbed (skipped unless ``force``)
+    already: list[str] = field(default_factory=list)
+    #: commit attempts (1 unless another writer committed in between)
+    attempts: int = 0
+    #: the commit landed although the catalog reported a failure (found by its commit id)
+    recovered: bool = False
+
+    @property
+    def skipped(self) -> bool:
+        return self.files == 0 and bool(self.already)
 
 
 def open_catalog(catalog: str | None, warehouse: str):
@@ -86,19 +108,18 @@ def ingest(
     warehouse: str = "warehouse",
     spark=None,
     progress: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them), in order, into ``table``
-    (``namespace.name``), creating the namespace and the table on first write."""
-    from pyiceberg.exceptions import NamespaceAlreadyExistsError, NoSuchTableError
-    from pyspark.sql import functions as F
+    (``namespace.name``), creating the namespace and the table on first write.
 
-    from widen.compiler.iceberg import from_iceberg, to_iceberg
-    from widen.compiler.spark import compile_plan
-    from widen.compiler.spark_observe import observe_dataframe
-    from widen.engine.planner import plan
-    from widen.engine.schema import TableSchema
+    A file the table has already absorbed (same SHA-256, whatever its path) is skipped and reported; ``force``
+    ingests it again.
+    """
+    from pyiceberg.exceptions import NamespaceAlreadyExistsError
+
     from widen.rules.loader import load_rules
-    from widen.sources import batch_files
+    from widen.sources import batch_files, fingerprint
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
@@ -110,78 +131,248 @@ def ingest(
         cat.create_namespace(namespace)
     except NamespaceAlreadyExistsError:
         pass
-    if spark is None:
-        from widen.session import spark_session
-
-        started = time.perf_counter()
-        spark = spark_session()
-        say(f"spark: session ready in {time.perf_counter() - started:.1f}s")
+    except Exception as exc:  # another process created it between our check and our insert
+        if not _retryable(exc) and "already exists" not in str(exc).lower():
+            raise
     reports = []
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
         report = BatchReport(batch)
-        files = [str(f) for f in batch_files(batch)]
-        report.files = len(files)
-        say(f"batch {number} ({batch}): reading {len(files)} file{'s' if len(files) != 1 else ''}")
-        lines = read_lines(spark, files)
-        observations, parsed = observe_dataframe(lines, rules)
-        records = parsed.filter(F.col("reason").isNull())
-        report.records, report.rescued, report.empty_names = (
-            observations.records, observations.rescued_count, observations.empty_names
-        )
-        say(f"batch {number}: observed {observations.records} records, {observations.rescued_count} rescued")
-        try:
-            tbl = cat.load_table(table)
-            current = tbl.schema()
-        except NoSuchTableError:
-            tbl, current = None, None
-        before = from_iceberg(current, rules) if current is not None else TableSchema()
-        p = plan(before, observations, rules)
-        if p.rejections:
-            raise PlanError(f"batch {batch} rejected by the rules' policies", details=tuple(str(r) for r in p.rejections))
-        target = to_iceberg(p.schema, rules, current)
-        report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
-        if tbl is None:
-            tbl = cat.create_table(table, schema=target)
-        data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
-        if observations.records:
-            out = records.transform(compile_plan(p, rules))
-            out.write.mode("error").parquet(data_dir)
-        written = _parquet_files(data_dir)
-        summary = {
-            "widen.batch": str(batch),
-            "widen.source-files": ",".join(files)[:4000],
-            "widen.records": str(observations.records),
-            "widen.rescued": str(observations.rescued_count),
-            "widen.fields-added": ",".join(report.fields_added)[:4000],
-        }
-        with tbl.transaction() as tx:
-            if p.additions:
-                tx.update_schema().union_by_name(target).commit()
-            if written:
-                tx.add_files(written, snapshot_properties=summary)
-        tbl = cat.load_table(table)
-        report.snapshot_id = tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else None
-        report.values = _values_written(tbl, report.snapshot_id) if written else 0
-        if observations.rescued_count:
-            _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch)
-        parsed.unpersist()
+        every = [fingerprint(f) for f in batch_files(batch)]
+        prints = every
+        tbl = _load(cat, table)
+        if tbl is not None and not force:
+            absorbed = ledger(tbl)
+            report.already = [fp.path for fp in prints if fp.sha256 in absorbed]
+            prints = [fp for fp in prints if fp.sha256 not in absorbed]
+            if report.already and not prints:
+                snapshots = sorted({absorbed[fp.sha256] for fp in every})
+                say(f"batch {number} ({batch}): already ingested (snapshot {', '.join(map(str, snapshots))}); "
+                    "nothing to do (--force ingests it again)")
+                reports.append(report)
+                continue
+            if report.already:
+                say(f"batch {number}: {len(report.already)} file(s) already ingested, skipped: "
+                    + ", ".join(report.already[:5]) + (" ..." if len(report.already) > 5 else ""))
+        report.files = len(prints)
+        if spark is None:
+            from widen.session import spark_session
+
+            t0 = time.perf_counter()
+            spark = spark_session()
+            say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
+        say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}")
+        _ingest_batch(spark, cat, table, rules, batch, prints, report, force, lambda t: say(f"batch {number}: {t}"))
         report.seconds = time.perf_counter() - started
         say(
             f"batch {number}: {report.records} records, {report.values} values written, "
             f"{len(report.fields_added)} field{'s' if len(report.fields_added) != 1 else ''} added, "
-            f"{report.rescued} line{'s' if report.rescued != 1 else ''} rescued ({report.seconds:.1f}s)"
+            f"{report.rescued} line{'s' if report.rescued != 1 else ''} rescued ({report.seconds:.1f}s"
+            + (f", {report.attempts} commit attempts" if report.attempts > 1 else "")
+            + (", commit found after a lost acknowledgement" if report.recovered else "") + ")"
         )
         reports.append(report)
     return reports
 
 
-def _parquet_files(directory: str) -> list[str]:
-    path = directory[len("file://"):] if directory.startswith("file://") else directory
-    path = path[len("file:"):] if path.startswith("file:") else path
-    if not os.path.isdir(path):
-        return []
-    return sorted(f"{directory}/{f}" for f in os.listdir(path) if f.endswith(".parquet"))
+def _ingest_batch(spark, cat, table, rules, batch, prints: list[Fingerprint], report: BatchReport, force, say):
+    from pyspark.sql import functions as F
+
+    from widen.compiler.spark_observe import observe_dataframe
+
+    lines = read_lines(spark, [fp.path for fp in prints])
+    observations, parsed = observe_dataframe(lines, rules)
+    try:
+        report.records, report.rescued, report.empty_names = (
+            observations.records, observations.rescued_count, observations.empty_names
+        )
+        say(f"observed {observations.records} records, {observations.rescued_count} rescued")
+        if observations.rescued_count:
+            _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
+        checkpoint("after-rescued")
+        records = parsed.filter(F.col("reason").isNull())
+        _commit_batch(cat, table, rules, records, observations, batch, prints, report, force, say)
+    finally:
+        parsed.unpersist()
+
+
+def _commit_batch(cat, table, rules, records, observations, batch, prints, report: BatchReport, force, say) -> None:
+    """Plan, write and commit one batch; on a conflict, reload, re-plan (rewriting the files only when the
+    projection changed) and retry with a new transaction."""
+    from widen.compiler.iceberg import from_iceberg, to_iceberg
+    from widen.compiler.spark import compile_plan, projection_key
+    from widen.engine.planner import plan
+    from widen.engine.schema import TableSchema
+
+    commit_id = uuid.uuid4().hex
+    written: list[str] = []
+    written_key = None
+    try:
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            report.attempts = attempt
+            tbl = _load_or_create(cat, table)
+            if attempt > 1 and not force:
+                absorbed = ledger(tbl)
+                if all(fp.sha256 in absorbed for fp in prints):
+                    say("another writer ingested these files meanwhile; nothing to do")
+                    report.already, report.files = [fp.path for fp in prints], 0
+                    return
+            current = tbl.schema()
+            p = plan(from_iceberg(current, rules) if current.fields else TableSchema(), observations, rules)
+            if p.rejections:
+                raise PlanError(f"batch {batch} rejected by the rules' policies",
+                                details=tuple(str(r) for r in p.rejections))
+            target = to_iceberg(p.schema, rules, current)
+            report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
+            if observations.records:
+                key = projection_key(p, rules)
+                if key != written_key:
+                    if written:
+                        say("the table changed under us and so did the projection: rewriting the batch's files")
+                    _delete(tbl, written)
+                    written, written_key = [], None
+                    data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
+                    records.transform(compile_plan(p, rules)).write.mode("error").parquet(data_dir)
+                    written, written_key = _list_files(data_dir, ".parquet"), key
+            checkpoint("after-write")
+            summary = {
+                "widen.commit-id": commit_id,
+                "widen.batch": str(batch),
+                "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")),
+                "widen.records": str(observations.records),
+                "widen.rescued": str(observations.rescued_count),
+                "widen.fields-added": ",".join(report.fields_added),
+            }
+            try:
+                with tbl.transaction() as tx:
+                    if p.additions or not current.fields:
+                        tx.update_schema().union_by_name(target).commit()
+                    if written:
+                        tx.add_files(written, snapshot_properties=summary)
+                checkpoint("after-commit")
+            except Exception as exc:
+                landed = _landed(cat, table, commit_id)
+                if landed is not None:
+                    report.recovered = True
+                    say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {landed})")
+                elif not _retryable(exc) or attempt == MAX_ATTEMPTS:
+                    raise
+                else:
+                    delay = BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random())
+                    say(f"commit conflict ({type(exc).__name__}: {str(exc).splitlines()[0][:120]}); "
+                        f"reloading the table and retrying in {delay:.1f}s (attempt {attempt + 1}/{MAX_ATTEMPTS})")
+                    time.sleep(delay)
+                    continue
+            written = []  # committed: they belong to the table now
+            tbl = cat.load_table(table)
+            snap = _snapshot_with(tbl, commit_id)
+            report.snapshot_id = snap.snapshot_id if snap else None
+            report.values = _values_written(tbl, report.snapshot_id) if snap is not None and report.snapshot_id else 0
+            return
+    finally:
+        if written:  # never committed: remove them (a kill -9 leaves them for `widen gc`)
+            _delete(_load(cat, table), written)
+
+
+def _retryable(exc: Exception) -> bool:
+    """A conflict with another writer: Iceberg's optimistic check, or the catalog database being busy."""
+    from pyiceberg.exceptions import CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError
+
+    if isinstance(exc, (CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError)):
+        return True
+    text = str(exc).lower()
+    return type(exc).__name__ == "OperationalError" and ("locked" in text or "busy" in text)
+
+
+def _load(cat, table: str):
+    from pyiceberg.exceptions import NoSuchTableError
+
+    try:
+        return cat.load_table(table)
+    except NoSuchTableError:
+        return None
+
+
+def _load_or_create(cat, table: str):
+    """The table, created with no columns if it does not exist (its columns arrive with its first data, in one
+    commit); a table another process created first is loaded."""
+    from pyiceberg.exceptions import TableAlreadyExistsError
+    from pyiceberg.schema import Schema
+
+    tbl = _load(cat, table)
+    if tbl is not None:
+        return tbl
+    try:
+        return cat.create_table(table, schema=Schema())
+    except TableAlreadyExistsError:
+        return cat.load_table(table)
+    except Exception as exc:
+        if _retryable(exc):
+            time.sleep(BACKOFF_SECONDS)
+            return _load_or_create(cat, table)
+        raise
+
+
+def ledger(tbl) -> dict[str, int]:
+    """The files the table has absorbed: SHA-256 -> the snapshot that added them, from the ``widen.files`` entries
+    of the current snapshot's ancestry (the table's own metadata; nothing else is consulted)."""
+    from pyiceberg.table.snapshots import ancestors_of
+
+    out: dict[str, int] = {}
+    current = tbl.current_snapshot()
+    if current is None:
+        return out
+    for snap in ancestors_of(current, tbl.metadata):
+        props = snap.summary.additional_properties if snap.summary else {}
+        for entry in json.loads(props.get("widen.files", "[]")):
+            out.setdefault(entry[2], snap.snapshot_id)
+    return out
+
+
+def _snapshot_with(tbl, commit_id: str):
+    from pyiceberg.table.snapshots import ancestors_of
+
+    current = tbl.current_snapshot()
+    if current is None:
+        return None
+    for snap in ancestors_of(current, tbl.metadata):
+        if snap.summary and snap.summary.additional_properties.get("widen.commit-id") == commit_id:
+            return snap
+    return None
+
+
+def _landed(cat, table: str, commit_id: str) -> int | None:
+    """The snapshot our commit created, if it landed after all (a lost acknowledgement)."""
+    try:
+        tbl = _load(cat, table)
+    except Exception:
+        return None
+    snap = _snapshot_with(tbl, commit_id) if tbl is not None else None
+    return snap.snapshot_id if snap is not None else None
+
+
+def _filesystem(uri: str):
+    from pyarrow import fs
+
+    return fs.FileSystem.from_uri(uri)
+
+
+def _list_files(directory: str, suffix: str = "") -> list[str]:
+    """Files under a directory URI (recursively), as URIs; [] when it does not exist."""
+    from pyarrow import fs
+
+    filesystem, path = _filesystem(directory)
+    infos = filesystem.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True))
+    prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
+    return sorted(prefix + i.path for i in infos if i.type == fs.FileType.File and i.path.endswith(suffix))
+
+
+def _delete(tbl, files: list[str]) -> None:
+    for f in files:
+        try:
+            tbl.io.delete(f) if tbl is not None else None
+        except Exception:  # already gone; `widen gc` lists whatever is left
+            pass
 
 
 def _values_written(tbl, snapshot_id) -> int:
@@ -199,9 +390,9 @@ def _values_written(tbl, snapshot_id) -> int:
     return total
 
 
-def _write_rescued(cat, table: str, bad, batch: str) -> None:
-    """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``."""
-    from pyiceberg.exceptions import NoSuchTableError
+def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], force: bool) -> None:
+    """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
+    batch's files in its own ledger (a re-run after a crash does not rescue them twice)."""
     from pyiceberg.schema import Schema
     from pyiceberg.types import IntegerType, NestedField, StringType
     from pyspark.sql import functions as F
@@ -214,17 +405,70 @@ def _write_rescued(cat, table: str, bad, batch: str) -> None:
         NestedField(4, "reason", StringType(), required=False),
         NestedField(5, "raw", StringType(), required=False),
     )
-    try:
-        tbl = cat.load_table(name)
-    except NoSuchTableError:
-        tbl = cat.create_table(name, schema=schema)
+    from pyiceberg.exceptions import TableAlreadyExistsError
+
+    tbl = _load(cat, name)
+    if tbl is None:
+        try:
+            tbl = cat.create_table(name, schema=schema)
+        except TableAlreadyExistsError:
+            tbl = cat.load_table(name)
+    if not force and all(fp.sha256 in ledger(tbl) for fp in prints):
+        return
     out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason", F.col("value").alias("raw"))
     data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
     out.coalesce(1).write.parquet(data_dir)
-    files = _parquet_files(data_dir)
-    if files:
-        with tbl.transaction() as tx:
-            tx.add_files(files, snapshot_properties={"widen.batch": str(batch)})
+    files = _list_files(data_dir, ".parquet")
+    commit_id = uuid.uuid4().hex
+    summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
+               "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":"))}
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        tbl = cat.load_table(name)
+        try:
+            with tbl.transaction() as tx:
+                tx.add_files(files, snapshot_properties=summary)
+            return
+        except Exception as exc:
+            if _landed(cat, name, commit_id) is not None:
+                return
+            if not _retryable(exc) or attempt == MAX_ATTEMPTS:
+                _delete(tbl, files)
+                raise
+            time.sleep(BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random()))
 
 
-__all__ = ["BatchReport", "ingest", "open_catalog", "read_lines", "WidenError"]
+def orphan_files(tbl, older_than_seconds: float = 3600.0) -> list[str]:
+    """Parquet files Widen wrote under the table's ``data/widen-*`` directories that no snapshot references
+    (the files of a commit that never happened: a killed ingest), older than the given age (a younger file may
+    belong to an ingest still running)."""
+    from pyarrow import fs
+
+    referenced = set()
+    for snap in tbl.snapshots():
+        for manifest in snap.manifests(tbl.io):
+            for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=False):
+                referenced.add(_normal(entry.data_file.file_path))
+    data = f"{tbl.location().rstrip('/')}/data"
+    filesystem, path = _filesystem(data)
+    infos = filesystem.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True))
+    prefix = data[: len(data) - len(path)] if data.endswith(path) else ""
+    now = time.time()
+    out = []
+    for info in infos:
+        if info.type != fs.FileType.File or not info.path.endswith(".parquet") or "/widen-" not in info.path:
+            continue
+        uri = prefix + info.path
+        age = now - info.mtime.timestamp() if info.mtime is not None else float("inf")
+        if _normal(uri) not in referenced and age >= older_than_seconds:
+            out.append(uri)
+    return sorted(out)
+
+
+def _normal(uri: str) -> str:
+    for scheme in ("file://", "file:"):
+        if uri.startswith(scheme):
+            return uri[len(scheme):]
+    return uri
+
+
+__all__ = ["BatchReport", "MAX_ATTEMPTS", "ingest", "ledger", "open_catalog", "orphan_files", "read_lines", "WidenError"]

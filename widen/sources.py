@@ -39,6 +39,36 @@ def batch_files(path: str | Path) -> list[Path]:
     return [p]
 
 
+@dataclass(frozen=True)
+class Fingerprint:
+    """A source file as the table's ledger knows it: its path, size and SHA-256 of its bytes (as stored: a
+    gzipped file is hashed compressed). The hash is what makes a file "already ingested", not the path: a renamed
+    or copied file is recognised, a file changed in place is not."""
+
+    path: str
+    size: int
+    sha256: str
+
+    def entry(self) -> list:
+        return [self.path, self.size, self.sha256]
+
+
+def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
+    """Hash a file by streaming it (never held in memory whole)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    size = 0
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(chunk):
+                digest.update(block)
+                size += len(block)
+    except OSError as exc:
+        raise InputError(f"{path}: {exc.strerror or exc}") from None
+    return Fingerprint(str(Path(path).resolve()), size, digest.hexdigest())
+
+
 def read_lines(path: Path) -> Iterator[Line]:
     """The lines of one file, decoded as UTF-8 one by one (a byte-order mark at the start is dropped)."""
     opener = gzip.open if path.suffix == ".gz" else open

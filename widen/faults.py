@@ -1,0 +1,34 @@
+"""Fault points: named moments of an ingest at which a test can kill the process (``WIDEN_FAULT=kill:NAME``) or
+hold it until a given time (``WIDEN_FAULT=pause:NAME:EPOCH_SECONDS``, to release several writers together).
+
+The crash tests (``tests/test_faults.py``) run ``widen ingest`` in a child process with ``WIDEN_FAULT`` set, so the
+process dies by SIGKILL exactly there — no cleanup handler runs, as in a real ``kill -9`` or a lost machine — and
+then run the same command again. Unset (always, outside those tests), a fault point does nothing.
+
+The points of one batch, in order:
+
+- ``after-write``: the batch's Parquet files are written; nothing is committed.
+- ``after-rescued``: the batch's rescued lines are committed to ``<table>__rescued``; the table is not.
+- ``after-commit``: the batch's schema change and files are committed; the process dies before reporting.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+POINTS = ("after-write", "after-rescued", "after-commit")
+
+
+def checkpoint(name: str) -> None:
+    """Die here (SIGKILL) when ``WIDEN_FAULT`` is ``kill:<name>``; wait here until the given time when it is
+    ``pause:<name>:<epoch seconds>``."""
+    if name not in POINTS:
+        raise ValueError(f"unknown fault point {name!r}")
+    fault = os.environ.get("WIDEN_FAULT", "")
+    if fault == f"kill:{name}":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if fault.startswith(f"pause:{name}:"):
+        until = float(fault.rsplit(":", 1)[1])
+        time.sleep(max(0.0, until - time.time()))
