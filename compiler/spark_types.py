@@ -333,13 +333,60 @@ def double_text(d: Column) -> Column:
     :func:`widen.engine.conversions.format_double` writes it (Java 17's own ``toString`` sometimes prints more
     digits than needed: -2.6846981345602608E16 for -2.684698134560261E16). The digits are the first
     ``%.Ne`` rendering, N = 0..16, that reads back as the same double."""
+    return let(_shortest_sci(d), lambda text: _layout(d, text))
+
+
+def _shortest_sci(d: Column) -> Column:
+    """``%.Ne`` with the fewest digits that reads back as the same double."""
     sci = None
     for n in range(17):
         candidate = F.format_string(f"%.{n}e", d)
         ok = candidate.try_cast("double") == d
         sci = F.when(ok, candidate) if sci is None else sci.when(ok, candidate)
-    sci = sci.otherwise(F.format_string("%.16e", d))
-    return let(sci, lambda text: _layout(d, text))
+    return sci.otherwise(F.format_string("%.16e", d))
+
+
+_NUMBER = r"^(-?)([0-9]*)\.?([0-9]*)(?:[eE]([+-]?[0-9]+))?$"
+
+
+def _normal_number(text: Column) -> Column:
+    """A number's text as ``[-]DIGITSeEXP`` with no leading or trailing zeros in DIGITS (``0`` for zero): two texts
+    denote the same number exactly when these are equal. Null when the exponent does not fit an int."""
+    parts = F.struct(*[F.regexp_extract(text, _NUMBER, i).alias(n) for i, n in enumerate("swfe", start=1)])
+
+    def normal(p: Column) -> Column:
+        e = F.when(p["e"] == "", F.lit(0)).otherwise(p["e"].try_cast("int")) - F.length(p["f"])
+        digits = F.regexp_replace(F.concat(p["w"], p["f"]), "^0+", "")
+
+        def trim(d: Column) -> Column:
+            t = F.regexp_replace(d, "0+$", "")
+            shifted = (e + (F.length(d) - F.length(t))).cast("string")
+            return F.when(t == "", F.lit("0")).otherwise(F.concat(p["s"], t, F.lit("e"), shifted))
+
+        return let(digits, trim)
+
+    return let(parts, normal)
+
+
+def inexact_number(line: Column) -> Column:
+    """The first number of a JSON line that VARIANT stores as a double (an exponent, or more than 38 significant
+    digits) and that the double is not exactly (``1e400``, 42 digits); null when there is none. Strings are blanked
+    out first, so digits inside them are never taken for numbers."""
+    bare = F.regexp_replace(line, r'"(?:[^"\\]|\\.)*"', '""')
+    tokens = F.regexp_extract_all(bare, r"(-?[0-9][0-9.]*(?:[eE][+-]?[0-9]+)?)", 1)
+
+    def suspicious(t: Column) -> Column:
+        whole = F.regexp_replace(F.regexp_extract(t, r"^-?([0-9]*)", 1), "^0+", "")
+        frac = F.regexp_replace(F.regexp_extract(t, r"\.([0-9]*)", 1), "0+$", "")
+        as_double = t.rlike("[eE]") | ((F.length(whole) + F.length(frac)) > 38)
+
+        def inexact(d: Column) -> Column:
+            exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
+            return ~F.coalesce(exact, F.lit(False))
+
+        return as_double & let(t.try_cast("double"), inexact)
+
+    return F.try_element_at(F.filter(tokens, suspicious), F.lit(1))
 
 
 def _layout(d: Column, sci: Column) -> Column:

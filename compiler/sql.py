@@ -256,6 +256,7 @@ _STRING_LITERALS = {
     "variant_get": (1, 2),
     "regexp_replace": (1, 2),
     "regexp_extract": (1,),
+    "regexp_extract_all": (1,),
     "date_format": (1,),
     "format_string": (0,),
     "split": (1,),

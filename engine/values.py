@@ -67,14 +67,19 @@ class JsonNumber(str):
             negative = self.startswith("-") and body.strip("0.") != ""
             return ("-" if negative else "") + body
         # VARIANT holds a double: its text is the double's (Java layout, shortest digits) when the double is the
-        # number exactly; otherwise the token is kept (the Spark path cannot: see docs/spark.md)
+        # number exactly; otherwise the token is kept (parse_line rescues such records: Spark cannot keep them)
+        if self.exact_double:
+            return format_double(float(self))
+        return str(self)
+
+    @property
+    def exact_double(self) -> bool:
+        """The number is a finite double exactly (its double's shortest text is the same number)."""
         try:
             value = float(self)
         except (ValueError, OverflowError):
-            return str(self)
-        if math.isfinite(value) and Decimal(repr(value)) == Decimal(self):
-            return format_double(value)
-        return str(self)
+            return False
+        return math.isfinite(value) and Decimal(repr(value)) == Decimal(self)
 
 
 def _fraction(token: str) -> str:
@@ -90,17 +95,52 @@ def _reject_constant(name: str) -> Any:
     raise InvalidJson("not valid JSON")
 
 
+def _no_duplicates(pairs: list) -> dict:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        # Spark's VARIANT refuses duplicate keys; keeping the last one would drop the first value unseen
+        raise InvalidJson("not valid JSON")
+    return dict(pairs)
+
+
 def parse_line(line: str) -> dict:
-    """Parse one JSON-lines record; raise :class:`InvalidJson` unless it is a JSON object."""
+    """Parse one JSON-lines record; raise :class:`InvalidJson` unless it is a JSON object (duplicate keys, NaN and
+    Infinity are not JSON) whose every number VARIANT holds exactly.
+
+    >>> try:
+    ...     parse_line('{"a": 1e400}')
+    ... except InvalidJson as exc:
+    ...     print(exc)
+    a number VARIANT cannot hold exactly: 1e400
+    """
     try:
-        value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant)
+        value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant,
+                           object_pairs_hook=_no_duplicates)
     except InvalidJson:
         raise
     except (ValueError, RecursionError):
         raise InvalidJson("not valid JSON") from None
     if not isinstance(value, dict):
         raise InvalidJson(f"a JSON {_json_type(value)} is not an object")
+    inexact = _inexact_number(value)
+    if inexact is not None:
+        raise InvalidJson(f"a number VARIANT cannot hold exactly: {inexact}")
     return value
+
+
+def _inexact_number(value: Any) -> str | None:
+    """The first number VARIANT would store as a double that is not the number (``1e400``, 42 digits), if any:
+    Spark would see another value, so the record is rescued whole, on both paths."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, JsonNumber) and v.storage == "double" and not v.exact_double:
+            return str(v)
+    return None
 
 
 def _json_type(value: Any) -> str:

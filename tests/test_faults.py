@@ -137,10 +137,11 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
 
 
 def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch):
-    """Deterministic interleaving: after our files are written, another writer commits a batch that turns `x`
-    into a string. Our commit fails (the transaction asserted the old schema), we reload, re-plan (our long `x`
-    now also goes to `x_long`? no: to the existing columns the new plan picks), rewrite our files because the
-    projection changed, build a new transaction, and land. Both batches are in the table, each value exact."""
+    """Deterministic interleaving: after our files are written, another writer commits a batch that adds
+    `x_string` and `yours`. Our commit fails (our transaction asserted the old schema id), so we reload the table,
+    re-plan against its new schema (our long `x` now also goes to `x_string`: a value goes to every column that can
+    hold it), rewrite our files because the projection changed, build a new transaction, and land. Both batches
+    are in the table, each row the reference router's, and no file of the failed attempt is left behind."""
     import widen.ingest as ingest_module
 
     wh = tmp_path / "wh"

@@ -255,7 +255,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                 if landed is not None:
                     report.recovered = True
                     say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {landed})")
-                elif not _retryable(exc) or attempt == MAX_ATTEMPTS:
+                elif not (_retryable(exc) or _changed(cat, table, tbl)) or attempt == MAX_ATTEMPTS:
                     raise
                 else:
                     delay = BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random())
@@ -284,6 +284,21 @@ def _retryable(exc: Exception) -> bool:
     return type(exc).__name__ == "OperationalError" and ("locked" in text or "busy" in text)
 
 
+def _changed(cat, table: str, tbl) -> bool:
+    """Another writer committed since ``tbl`` was loaded: whatever our commit raised (pyiceberg's own retry of a
+    stale schema change raises ValueError), it was a conflict."""
+    try:
+        now = _load(cat, table)
+    except Exception:
+        return False
+    return now is not None and now.metadata_location != tbl.metadata_location
+
+
+#: Widen retries commits itself (re-planning against the new schema); pyiceberg's own retry would replay a
+#: stale schema change
+TABLE_PROPERTIES = {"commit.retry.num-retries": "0"}
+
+
 def _load(cat, table: str):
     from pyiceberg.exceptions import NoSuchTableError
 
@@ -303,7 +318,7 @@ def _load_or_create(cat, table: str):
     if tbl is not None:
         return tbl
     try:
-        return cat.create_table(table, schema=Schema())
+        return cat.create_table(table, schema=Schema(), properties=TABLE_PROPERTIES)
     except TableAlreadyExistsError:
         return cat.load_table(table)
     except Exception as exc:
@@ -394,7 +409,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
     """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
     batch's files in its own ledger (a re-run after a crash does not rescue them twice)."""
     from pyiceberg.schema import Schema
-    from pyiceberg.types import IntegerType, NestedField, StringType
+    from pyiceberg.types import BinaryType, IntegerType, NestedField, StringType
     from pyspark.sql import functions as F
 
     name = table + RESCUED_SUFFIX
@@ -403,19 +418,24 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
         NestedField(2, "source", StringType(), required=False),
         NestedField(3, "line", IntegerType(), required=False),
         NestedField(4, "reason", StringType(), required=False),
-        NestedField(5, "raw", StringType(), required=False),
+        NestedField(5, "raw", StringType(), required=False,
+                    doc="the line as text (invalid UTF-8 sequences replaced by U+FFFD: raw_bytes has the bytes)"),
+        NestedField(6, "raw_bytes", BinaryType(), required=False, doc="the line's bytes, when not valid UTF-8"),
     )
     from pyiceberg.exceptions import TableAlreadyExistsError
 
     tbl = _load(cat, name)
     if tbl is None:
         try:
-            tbl = cat.create_table(name, schema=schema)
+            tbl = cat.create_table(name, schema=schema, properties=TABLE_PROPERTIES)
         except TableAlreadyExistsError:
             tbl = cat.load_table(name)
     if not force and all(fp.sha256 in ledger(tbl) for fp in prints):
         return
-    out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason", F.col("value").alias("raw"))
+    valid = F.is_valid_utf8(F.col("value"))
+    out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason",
+                     F.make_valid_utf8(F.col("value")).alias("raw"),
+                     F.when(~valid, F.col("value").cast("binary")).alias("raw_bytes"))
     data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
     out.coalesce(1).write.parquet(data_dir)
     files = _list_files(data_dir, ".parquet")
