@@ -201,8 +201,8 @@ def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
             record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
             rows[source] = compiler.level(plan.root, record).sql
         row = PF.expr(rows[source]).alias("__widen_row")
-        return df.select(row).select(*[PF.col("__widen_row").getField(cp.column.name).alias(cp.column.name)
-                                       for cp in plan.root.columns])
+        # `*` expands the fields by position: names differing only by case (two Iceberg columns) stay apart
+        return df.select(row).select("__widen_row.*")
 
     return transform
 
@@ -219,6 +219,5 @@ def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
     JSON text (one record per row): the same expression :func:`compile_plan` runs."""
     compiler = SparkCompiler(rules)
     row = compiler.level(plan.root, F.try_parse_json(F.col("value"))).sql
-    columns = ",\n".join(f"  __widen_row.{identifier(cp.column.name)} AS {identifier(cp.column.name)}"
-                         for cp in plan.root.columns)
-    return (f"SELECT\n{columns}\nFROM (\n  SELECT {row} AS __widen_row\n  FROM {source}\n)")
+    columns = ", ".join(identifier(cp.column.name) for cp in plan.root.columns)
+    return (f"SELECT __widen_row.*  -- {columns}\nFROM (\n  SELECT {row} AS __widen_row\n  FROM {source}\n)")

@@ -14,7 +14,8 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import SparkTypes, as_array, as_map, inexact_number, shape_code
+from widen.compiler.spark_types import SparkTypes, as_array, as_map, inexact_number, nesting_depth, shape_code
+from widen.engine.values import MAX_NESTING
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
@@ -178,10 +179,15 @@ def parse_records(lines: DataFrame) -> DataFrame:
     parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
     kind = F.schema_of_variant(F.col("record"))
     inexact = _col(inexact_number(sql.F.col("value")))
+    depth = _col(nesting_depth(sql.F.col("value")))
     reason = (
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
         .when(F.col("record").isNull(), F.lit("not valid JSON"))
         .when(~kind.startswith("OBJECT<"), F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
+        # each level of nesting puts a '<' in the schema: only records with enough of them are measured
+        .when((F.length(kind) - F.length(F.replace(kind, F.lit("<"), F.lit(""))) >= MAX_NESTING)
+              & (depth > MAX_NESTING),
+              F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
         # VARIANT keeps such a number as a different double: the record is kept whole, as text, rather than changed
         # (only records whose VARIANT holds a double somewhere, or a mixed array that may, are looked at)
         .when((kind.contains("DOUBLE") | kind.contains("VARIANT")) & inexact.isNotNull(),

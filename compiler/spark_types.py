@@ -368,11 +368,27 @@ def _normal_number(text: Column) -> Column:
     return let(parts, normal)
 
 
+def _blank_strings(line: Column) -> Column:
+    return F.regexp_replace(line, r'"(?:[^"\\]|\\.)*"', '""')
+
+
+def nesting_depth(line: Column) -> Column:
+    """How deeply arrays and objects nest in a JSON line, from its brackets outside strings."""
+    brackets = F.regexp_replace(_blank_strings(line), r"[^\[\]{}]", "")
+
+    def step(acc: Column, c: Column) -> Column:
+        d = acc["d"] + F.when(c.isin("[", "{"), F.lit(1)).when(c.isin("]", "}"), F.lit(-1)).otherwise(F.lit(0))
+        return F.struct(d.alias("d"), F.greatest(acc["m"], d).alias("m"))
+
+    zero = F.struct(F.lit(0).alias("d"), F.lit(0).alias("m"))
+    return F.aggregate(F.split(brackets, ""), zero, step, lambda acc: acc["m"])
+
+
 def inexact_number(line: Column) -> Column:
     """The first number of a JSON line that VARIANT stores as a double (an exponent, or more than 38 significant
     digits) and that the double is not exactly (``1e400``, 42 digits); null when there is none. Strings are blanked
     out first, so digits inside them are never taken for numbers."""
-    bare = F.regexp_replace(line, r'"(?:[^"\\]|\\.)*"', '""')
+    bare = _blank_strings(line)
     tokens = F.regexp_extract_all(bare, r"(-?[0-9][0-9.]*(?:[eE][+-]?[0-9]+)?)", 1)
 
     def suspicious(t: Column) -> Column:

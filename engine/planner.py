@@ -146,6 +146,7 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
     size_double::double    -- evolved_from:size
     """
     planner = _Planner(rules)
+    planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, observations.level, ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
         planner.rejections.append(
@@ -163,6 +164,34 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
     )
 
 
+def _child_prefix(col: Column, prefix: str) -> str:
+    """Where an Iceberg schema's name index puts the children of a record column (lists add ``element``)."""
+    return prefix + col.name + ".element" * col.shape.dim + "."
+
+
+def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
+    for col in columns:
+        yield prefix + col.name
+        yield from _full_names(col.children, _child_prefix(col, prefix))
+
+
+class _Taken(set):
+    """The names in use at one level, and the full dotted names of the whole table: Iceberg refuses two fields
+    with one full name (a top-level ``a.b`` beside ``a`` holding ``b``), so a new column whose full name is in use
+    is named like any other clash (``b_2``, documented ``evolved_from:b``)."""
+
+    def __init__(self, names: Iterable[str], prefix: str, full: set[str]):
+        super().__init__(names)
+        self.prefix, self.full = prefix, full
+
+    def __contains__(self, name: object) -> bool:
+        return set.__contains__(self, name) or (self.prefix + str(name)) in self.full
+
+    def add(self, name: str) -> None:
+        set.add(self, name)
+        self.full.add(self.prefix + name)
+
+
 def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
     for position, cp in enumerate(level.columns):
         if cp.added:
@@ -175,6 +204,8 @@ def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
 class _Planner:
     rules: Rules
     rejections: list[Rejection] = field(default_factory=list)
+    #: the full dotted names (as Iceberg's name index spells them) of every column, planned ones included
+    full_names: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.lattice = self.rules.lattice
@@ -203,11 +234,13 @@ class _Planner:
         return Column(name, shape, self.naming.doc_for(field_name)), reason
 
     # --- one struct level ---------------------------------------------------------------------------------------
-    def level(self, existing: tuple[Column, ...], obs: LevelObservation | None, path: tuple[str, ...]) -> LevelPlan:
+    def level(
+        self, existing: tuple[Column, ...], obs: LevelObservation | None, path: tuple[str, ...], prefix: str = ""
+    ) -> LevelPlan:
         families: dict[str, list[Column]] = {}
         for col in existing:
             families.setdefault(self.family_of(col), []).append(col)
-        taken = {c.name for c in existing}
+        taken = _Taken((c.name for c in existing), prefix, self.full_names)
         added: list[tuple[Column, str]] = []
         routes: list[Route] = []
         family_cols: dict[str, list[Column]] = {k: list(v) for k, v in families.items()}
@@ -255,7 +288,7 @@ class _Planner:
         def build(col: Column, is_new: bool, reason: str) -> ColumnPlan:
             if not col.shape.is_record or col.foreign is not None:
                 return ColumnPlan(col, is_new, reason)
-            inner = self.level(col.children, child_obs.get(col.name), path + (col.name,))
+            inner = self.level(col.children, child_obs.get(col.name), path + (col.name,), _child_prefix(col, prefix))
             return ColumnPlan(col.with_children(tuple(cp.column for cp in inner.columns)), is_new, reason, inner)
 
         columns = [build(c, False, "in the table") for c in existing]

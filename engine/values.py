@@ -122,10 +122,32 @@ def parse_line(line: str) -> dict:
         raise InvalidJson("not valid JSON") from None
     if not isinstance(value, dict):
         raise InvalidJson(f"a JSON {_json_type(value)} is not an object")
+    depth = nesting_depth(value)
+    if depth > MAX_NESTING:
+        raise InvalidJson(f"nested {depth} levels deep, more than {MAX_NESTING}")
     inexact = _inexact_number(value)
     if inexact is not None:
         raise InvalidJson(f"a number VARIANT cannot hold exactly: {inexact}")
     return value
+
+
+#: arrays and objects nested deeper than this (counting the record itself) are rescued whole: a column with
+#: hundreds of array levels is no use to any reader, and Spark's expressions and Parquet's schemas grow with it
+MAX_NESTING = 8
+
+
+def nesting_depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a value (``{}`` is 1, ``{"a": [1]}`` is 2)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, depth)
+            stack.extend((x, depth + 1) for x in v.values())
+        elif isinstance(v, list):
+            deepest = max(deepest, depth)
+            stack.extend((x, depth + 1) for x in v)
+    return deepest
 
 
 def _inexact_number(value: Any) -> str | None:

@@ -15,6 +15,7 @@ Guarantees and the tests that hold them: ``docs/guarantees.md``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -162,7 +163,9 @@ def ingest(
             spark = spark_session()
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}")
-        _ingest_batch(spark, cat, table, rules, batch, prints, report, force, lambda t: say(f"batch {number}: {t}"))
+        with session_settings(spark):
+            _ingest_batch(spark, cat, table, rules, batch, prints, report, force,
+                          lambda t: say(f"batch {number}: {t}"))
         report.seconds = time.perf_counter() - started
         say(
             f"batch {number}: {report.records} records, {report.values} values written, "
@@ -232,7 +235,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                     _delete(tbl, written)
                     written, written_key = [], None
                     data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
-                    records.transform(compile_plan(p, rules)).write.mode("error").parquet(data_dir)
+                    _write_parquet(records.transform(compile_plan(p, rules)), data_dir)
                     written, written_key = _list_files(data_dir, ".parquet"), key
             checkpoint("after-write")
             summary = {
@@ -272,6 +275,36 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
     finally:
         if written:  # never committed: remove them (a kill -9 leaves them for `widen gc`)
             _delete(_load(cat, table), written)
+
+
+#: Spark settings an ingest needs, set for the batch and restored after it (a user's session may differ):
+#: Iceberg names are case-sensitive (`Foo` and `foo` are two columns), and the analyzer needs more than its
+#: default 100 passes to resolve the nested lambdas of values nested a dozen levels deep
+SESSION_SETTINGS = {
+    "spark.sql.caseSensitive": "true",
+    "spark.sql.analyzer.maxIterations": "2000",
+    "spark.sql.optimizer.maxIterations": "2000",
+}
+
+
+@contextlib.contextmanager
+def session_settings(spark):
+    conf = spark.conf
+    before = {k: conf.get(k, None) for k in SESSION_SETTINGS}
+    for k, v in SESSION_SETTINGS.items():
+        conf.set(k, v)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            if v is None:
+                conf.unset(k)
+            else:
+                conf.set(k, v)
+
+
+def _write_parquet(df, data_dir: str) -> None:
+    df.write.mode("error").parquet(data_dir)
 
 
 def _retryable(exc: Exception) -> bool:
