@@ -144,7 +144,7 @@ def test_compile_prints_routes_and_a_query(tmp_path):
     assert "--   price as string -> price_string (as is)" in text
     assert "-- columns the batches add: price_string\n" in text
     select = text[text.index("SELECT"):]
-    names = [line.split(" AS ")[-1].strip(" ,`") for line in select.splitlines()[1:] if " AS `" in line and "__widen_row." in line]
+    names = [n.strip("` ") for n in select.splitlines()[0].split("-- ", 1)[1].split(",")]
     assert names[-1] == "price_string" and names[0] == "event_id"
     assert select.rstrip().endswith("  FROM batch\n);")
 
