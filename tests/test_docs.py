@@ -32,6 +32,8 @@ MODULES = [
     "widen.engine.planner",
     "widen.engine.router",
     "widen.engine.observe",
+    "widen.engine.values",
+    "widen.compiler.sql",
     "widen.rules.loader",
 ]
 
