@@ -52,8 +52,13 @@ def data_type(col: TableColumn, rules: Rules) -> T.DataType:
 
 
 class SparkCompiler:
-    def __init__(self, rules: Rules):
+    """Compiles plans for one rules file. ``exhaustive``: the projection will only see the batch the plan observed
+    (as in ``widen ingest``), so a field seen with a single shape is routed without looking at its shape; without
+    it, every value's shape is checked and a value of a shape the plan never saw is written nowhere."""
+
+    def __init__(self, rules: Rules, exhaustive: bool = False):
         self.rules = rules
+        self.exhaustive = exhaustive
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
 
@@ -79,9 +84,13 @@ class SparkCompiler:
             parts.append(v.alias(f"v{i}"))
         pre = F.struct(*parts)
 
+        known = {f: next(str(r.shape) for r in level.routes if r.field == f)
+                 for f in fields if self.exhaustive and f in level.single}
+
         def with_shapes(vs: Column) -> Column:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
-            shaped += [shape_code(self.types, vs[f"v{i}"], depth[f]).alias(f"s{i}") for i, f in enumerate(fields)]
+            shaped += [(F.lit(known[f]) if f in known else shape_code(self.types, vs[f"v{i}"], depth[f])).alias(f"s{i}")
+                       for i, f in enumerate(fields)]
             return let(F.struct(*shaped), body)
 
         return let(pre, with_shapes)
@@ -184,15 +193,17 @@ class SparkCompiler:
         return value
 
 
-def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
+def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> Callable[[DataFrame], DataFrame]:
     """The plan as a DataFrame transform: from a ``record`` VARIANT column (or a ``value`` column of JSON text) to
-    the table's columns, in order, with the table's types.
+    the table's columns, in order, with the table's types. ``exhaustive`` (the default): the transform is applied
+    to the batch the plan observed, so fields seen with one shape skip the shape test; pass False to apply a plan
+    to other data (values of shapes the plan did not observe are then written nowhere, never miscast).
 
     >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
     """
     from pyspark.sql import functions as PF
 
-    compiler = SparkCompiler(rules)
+    compiler = SparkCompiler(rules, exhaustive)
     rows: dict[str, str] = {}
 
     def transform(df: DataFrame) -> DataFrame:
@@ -210,7 +221,7 @@ def compile_plan(plan: Plan, rules: Rules) -> Callable[[DataFrame], DataFrame]:
 def projection_key(plan: Plan, rules: Rules) -> str:
     """What a plan's files depend on: the projection's SQL and the columns it writes (two plans with the same key
     write the same files from the same batch)."""
-    row = SparkCompiler(rules).level(plan.root, F.col("record")).sql
+    row = SparkCompiler(rules, exhaustive=True).level(plan.root, F.col("record")).sql
     return row + "\n" + ",".join(identifier(cp.column.name) for cp in plan.root.columns)
 
 

@@ -77,6 +77,9 @@ class LevelPlan:
 
     columns: tuple[ColumnPlan, ...]
     routes: tuple[Route, ...] = ()
+    #: fields whose every value in the batch had one shape (no other shape, no empty value): a compiled projection
+    #: applied to this very batch need not look at their shape
+    single: frozenset[str] = frozenset()
 
     def column(self, name: str) -> ColumnPlan | None:
         for c in self.columns:
@@ -293,7 +296,8 @@ class _Planner:
 
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
-        return LevelPlan(tuple(columns), tuple(routes))
+        single = frozenset(f.name for f in observed if len(f.shapes) == 1 and not f.empties)
+        return LevelPlan(tuple(columns), tuple(routes), single)
 
     # --- first sight ----------------------------------------------------------------------------------------------
     def first_sight(self, f: FieldObservation, shapes: dict[Shape, Seen], taken: set[str]) -> list[tuple[Column, str]]:
