@@ -70,12 +70,20 @@ class SparkCompiler:
         if not fields:
             return F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
                               for cp in level.columns])
-        depth = {f: max(r.shape.dim for r in level.routes if r.field == f) for f in fields}
+        depth: dict[str, int] = {}
+        first_shape: dict[str, str] = {}
+        incoming: dict[str, list] = {}
+        for r in level.routes:
+            depth[r.field] = max(depth.get(r.field, 0), r.shape.dim)
+            first_shape.setdefault(r.field, str(r.shape))
+            for t in r.targets:
+                incoming.setdefault(t.column, []).append((r, t))
 
         def body(bound: Column) -> Column:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
             shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
-            return F.struct(*[self.column(cp, level, values, shapes) for cp in level.columns])
+            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes)
+                              for cp in level.columns])
 
         m = as_map(record)
         parts = []
@@ -84,8 +92,7 @@ class SparkCompiler:
             parts.append(v.alias(f"v{i}"))
         pre = F.struct(*parts)
 
-        known = {f: next(str(r.shape) for r in level.routes if r.field == f)
-                 for f in fields if self.exhaustive and f in level.single}
+        known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
 
         def with_shapes(vs: Column) -> Column:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
@@ -95,10 +102,10 @@ class SparkCompiler:
 
         return let(pre, with_shapes)
 
-    def column(self, cp: ColumnPlan, level: LevelPlan, values: dict, shapes: dict) -> Column:
+    def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict) -> Column:
+        """One column from the (route, target) pairs that send values into it."""
         col = cp.column
         dtype = data_type(col, self.rules)
-        incoming = [(route, target) for route in level.routes for target in route.targets if target.column == col.name]
         if not incoming:
             return F.lit(None).cast(dtype).alias(col.name)
         if col.shape.is_record:

@@ -249,6 +249,9 @@ class _Planner:
         family_cols: dict[str, list[Column]] = {k: list(v) for k, v in families.items()}
         observed = obs.fields if obs is not None else ()
         observed_names = [f.name for f in observed if f.shapes]
+        by_lower: dict[str, set[str]] = {}
+        for n in list(families) + observed_names:
+            by_lower.setdefault(n.lower(), set()).add(n)
 
         for f in observed:
             shapes = f.shape_map
@@ -257,9 +260,7 @@ class _Planner:
             fam = families.get(f.name, [])
             where = path + (f.name,)
             if not fam:
-                clash = sorted(
-                    {n for n in list(families) + observed_names if n != f.name and n.lower() == f.name.lower()}
-                )
+                clash = sorted(by_lower.get(f.name.lower(), set()) - {f.name})
                 if clash and self.rules.policy("case_conflict") == "reject":
                     self.reject("case_conflict", where, f"differs only by case from {', '.join(clash)}")
                     continue
