@@ -63,13 +63,10 @@ class SparkCompiler:
         self.lattice = rules.lattice
 
     # --- one struct level ---------------------------------------------------------------------------------------
-    def level(self, level: LevelPlan, record: Column) -> Column:
-        """The columns of one level, in table order, as one struct, from a VARIANT object (the struct is built
-        once: referring to its fields one by one would copy the whole expression for each)."""
+    def _prepare(self, level: LevelPlan):
+        """A level's observed fields (sorted), each one's deepest array dimension, the shape of the fields a
+        projection need not test (exhaustive), and the (route, target) pairs sending values into each column."""
         fields = sorted({r.field for r in level.routes})
-        if not fields:
-            return F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
-                              for cp in level.columns])
         depth: dict[str, int] = {}
         first_shape: dict[str, str] = {}
         incoming: dict[str, list] = {}
@@ -78,6 +75,19 @@ class SparkCompiler:
             first_shape.setdefault(r.field, str(r.shape))
             for t in r.targets:
                 incoming.setdefault(t.column, []).append((r, t))
+        known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
+        return fields, depth, known, incoming
+
+    def _shape(self, f: str, v: Column, depth: dict, known: dict) -> Column:
+        return F.lit(known[f]) if f in known else shape_code(self.types, v, depth[f])
+
+    def level(self, level: LevelPlan, record: Column) -> Column:
+        """The columns of a nested level, in table order, as one struct, from a VARIANT object (values and shapes
+        bound once with ``let``: referring to them one by one would copy their expressions for each use)."""
+        fields, depth, known, incoming = self._prepare(level)
+        if not fields:
+            return F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
+                              for cp in level.columns])
 
         def body(bound: Column) -> Column:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
@@ -86,21 +96,29 @@ class SparkCompiler:
                               for cp in level.columns])
 
         m = as_map(record)
-        parts = []
-        for i, f in enumerate(fields):
-            v = F.element_at(m, F.lit(f))
-            parts.append(v.alias(f"v{i}"))
-        pre = F.struct(*parts)
-
-        known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
+        pre = F.struct(*[F.element_at(m, F.lit(f)).alias(f"v{i}") for i, f in enumerate(fields)])
 
         def with_shapes(vs: Column) -> Column:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
-            shaped += [(F.lit(known[f]) if f in known else shape_code(self.types, vs[f"v{i}"], depth[f])).alias(f"s{i}")
-                       for i, f in enumerate(fields)]
+            shaped += [self._shape(f, vs[f"v{i}"], depth, known).alias(f"s{i}") for i, f in enumerate(fields)]
             return let(F.struct(*shaped), body)
 
         return let(pre, with_shapes)
+
+    def stages(self, root: LevelPlan, record: Column) -> list[list[Column]]:
+        """The top level as successive projections (each a list of named expressions over the previous one):
+        the record as a map; each field's value; each value's shape; the table's columns. Top-level fields are
+        plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct."""
+        fields, depth, known, incoming = self._prepare(root)
+        v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}
+        sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
+        return [
+            [as_map(record).alias("__m")],
+            [F.element_at(F.col("__m"), F.lit(f)).alias(f"__v{i}") for i, f in enumerate(fields)],
+            [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
+            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields)],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh) for cp in root.columns],
+        ]
 
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict) -> Column:
         """One column from the (route, target) pairs that send values into it."""
@@ -211,16 +229,16 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> Callab
     from pyspark.sql import functions as PF
 
     compiler = SparkCompiler(rules, exhaustive)
-    rows: dict[str, str] = {}
+    cache: dict[str, list[list[tuple[str, str]]]] = {}
 
     def transform(df: DataFrame) -> DataFrame:
         source = "record" if "record" in df.columns else "value"
-        if source not in rows:
+        if source not in cache:
             record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
-            rows[source] = compiler.level(plan.root, record).sql
-        row = PF.expr(rows[source]).alias("__widen_row")
-        # `*` expands the fields by position: names differing only by case (two Iceberg columns) stay apart
-        return df.select(row).select("__widen_row.*")
+            cache[source] = [[(e.name, e.sql) for e in stage] for stage in compiler.stages(plan.root, record)]
+        for stage in cache[source]:
+            df = df.select(*[PF.expr(text).alias(name) for name, text in stage])
+        return df
 
     return transform
 
@@ -228,14 +246,21 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> Callab
 def projection_key(plan: Plan, rules: Rules) -> str:
     """What a plan's files depend on: the projection's SQL and the columns it writes (two plans with the same key
     write the same files from the same batch)."""
-    row = SparkCompiler(rules, exhaustive=True).level(plan.root, F.col("record")).sql
-    return row + "\n" + ",".join(identifier(cp.column.name) for cp in plan.root.columns)
+    stages = SparkCompiler(rules, exhaustive=True).stages(plan.root, F.col("record"))
+    return "\n".join(f"{e.name}={e.sql}" for stage in stages for e in stage)
 
 
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
     """The plan's projection as one Spark SQL query over ``source``, a table or view with a ``value`` column of
-    JSON text (one record per row): the same expression :func:`compile_plan` runs."""
-    compiler = SparkCompiler(rules)
-    row = compiler.level(plan.root, F.try_parse_json(F.col("value"))).sql
-    columns = ", ".join(identifier(cp.column.name) for cp in plan.root.columns)
-    return (f"SELECT __widen_row.*  -- {columns}\nFROM (\n  SELECT {row} AS __widen_row\n  FROM {source}\n)")
+    JSON text (one record per row): the projections :func:`compile_plan` runs, nested as subqueries (every value's
+    shape is tested: the query may be run on other data)."""
+    stages = SparkCompiler(rules).stages(plan.root, F.try_parse_json(F.col("value")))
+    query = f"FROM {source}"
+    for depth, stage in enumerate(stages):
+        pad = "  " * (len(stages) - depth)
+        items = f",\n{pad}  ".join(f"{e.sql} AS {identifier(e.name)}" for e in stage)
+        query = f"SELECT\n{pad}  {items}\n{pad}{query}"
+        if depth < len(stages) - 1:
+            query = f"(\n{pad}{query}\n{pad})"
+            query = f"FROM {query}"
+    return query

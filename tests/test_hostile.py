@@ -165,3 +165,20 @@ def test_a_users_suffixed_field_is_not_overwritten(spark, rules, tmp_path):
     rows = [{k: v for k, v in r.items() if v is not None} for r in table.scan().to_arrow().to_pylist()]
     assert sorted(rows, key=str) == sorted([{"price": 1, "price_string": "mine"},
                                             {"price_string": "still mine", "price_string_2": "n/a"}], key=str)
+
+
+def test_a_record_with_ten_thousand_keys(spark, rules, tmp_path):
+    """A record with 10,000 keys beside a normal record: 10,000 columns, every value exact (the top level is
+    compiled as plain columns, one small expression each)."""
+    path = tmp_path / "wide.jsonl"
+    path.write_text(json.dumps({f"k{i}": i for i in range(10_000)}) + "\n" + json.dumps({"k1": "x"}) + "\n")
+    [report] = ingest([str(path)], "h.wide", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
+                      progress=lambda _: None)
+    assert report.records == 2 and report.values == 10_002
+    table = open_catalog(None, str(tmp_path / "wh")).load_table("h.wide")
+    # k1, first seen as a long and a string together, is the common denominator (string) plus k1_long
+    assert len(table.schema().fields) == 10_001
+    rows = sorted(table.scan().to_arrow().to_pylist(), key=lambda r: r["k0"] is None)
+    assert all(rows[0][f"k{i}"] == i for i in range(10_000) if i != 1)
+    assert (rows[0]["k1"], rows[0]["k1_long"]) == ("1", 1)
+    assert (rows[1]["k1"], rows[1]["k1_long"], rows[1]["k0"]) == ("x", None, None)
