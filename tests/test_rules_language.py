@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import widen
-from widen.rules.loader import parse_rules
+from widen.rules.loader import load_rules, parse_rules
 
 DEFAULT = Path(widen.default_rules_path()).read_text()
 
@@ -155,3 +155,19 @@ def test_missing_rules_file_is_an_input_error(tmp_path):
     """A rules path that does not exist is an error naming the path."""
     with pytest.raises(widen.InputError, match="cannot read rules file"):
         widen.load_rules(tmp_path / "nope.rules")
+
+
+def test_a_lossy_widening_edge_is_named_at_its_rule():
+    """A `widen` edge that changes a value (the page's literal long -> double, without `where exact`) is reported
+    by `widen check` at the rule's file:line:col, with the value and what it becomes; the shipped rules have none."""
+    from widen.properties import edge_problems
+
+    lossy = Path(__file__).parent / "data" / "lossy.rules"
+    line = next(i for i, l in enumerate(lossy.read_text().splitlines(), start=1) if l.startswith("widen long -> double"))
+    [problem] = edge_problems(load_rules(lossy))
+    assert problem.startswith(f"{lossy}:{line}:1: 'widen long -> double via cast' loses precision: ")
+    assert "9007199254740993 becomes 9007199254740992.0" in problem and "add 'where exact'" in problem
+    assert edge_problems(load_rules()) == []
+    out = subprocess.run([sys.executable, "-m", "widen.cli", "check", "--rules", str(lossy), "--examples", "5"],
+                         capture_output=True, text=True)
+    assert out.returncode == 1 and f"{lossy}:{line}:1: 'widen long -> double via cast' loses precision" in out.stdout

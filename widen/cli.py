@@ -405,6 +405,12 @@ def _check(args) -> int:
     else:
         print(f"lattice laws: ok (join commutative, associative, idempotent, least upper bound; "
               f"{n * n} pairs, {n ** 3} triples)")
+    if report.edges:
+        print(f"widening edges: FAILED ({_n(len(report.edges), 'edge')} losing precision on a boundary value)")
+        for problem in report.edges:
+            print(f"  {problem}")
+    else:
+        print("widening edges: ok (every edge without 'where exact' gives back each boundary value of its source)")
     if report.violations:
         print("properties: FAILED; the smallest counterexample found (each line needed):")
         for v in report.violations[:5]:

@@ -12,6 +12,7 @@ state laws, never a second copy of a rule:
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from itertools import product
@@ -26,7 +27,7 @@ from widen.engine.planner import plan
 from widen.engine.router import Router
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import TOP, Shape, shape_join, shape_leq
-from widen.engine.values import JsonNumber, json_text, parse_line
+from widen.engine.values import EMPTY, JsonNumber, json_text, parse_line
 from widen.engine.verify import Verifier
 from widen.rules.model import Rules
 
@@ -204,10 +205,46 @@ class CheckReport:
     lattice: tuple[str, ...]
     examples: int
     violations: tuple[Violation, ...]
+    #: widening edges that change a boundary value, each pointing at its rule (``file:line:col``)
+    edges: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.lattice and not self.violations
+        return not self.lattice and not self.violations and not self.edges
+
+
+def edge_problems(rules: Rules) -> list[str]:
+    """Every ``widen`` edge without ``where exact`` whose conversion does not give back a boundary value of its
+    source type unchanged, as ``file:line:col: ...`` naming the rule, the value and what it becomes."""
+    from widen.engine.conversions import CATALOG
+    from widen.engine.values import InvalidJson, Typer, parse_line
+
+    typer = Typer(rules)
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    samples: dict[str, list[tuple[str, Any]]] = {}
+    texts = BOUNDARY_VALUES + [str(i) for i in SPECIAL_INTEGERS] + SPECIAL_FRACTIONS + [json.dumps(s) for s in SPECIAL_STRINGS]
+    for text in texts:
+        try:
+            typed = typer.type_value(parse_line('{"v": %s}' % text)["v"])
+        except InvalidJson:
+            continue
+        if typed is not None and typed is not EMPTY and not typed.shape.is_record and typed.shape.dim == 0:
+            samples.setdefault(typed.shape.type, []).append((text, typed.value))
+    out = []
+    for edge in rules.widen_edges():
+        if edge.exact:
+            continue
+        conv = CATALOG[edge.via]
+        for text, value in samples.get(edge.source, []):
+            if not conv.exact(value, iceberg[edge.source], iceberg[edge.target]):
+                try:
+                    became = repr(conv.forward(value, iceberg[edge.source], iceberg[edge.target]))
+                except Exception as exc:  # noqa: BLE001 - the conversion's own failure is the finding
+                    became = f"an error ({type(exc).__name__})"
+                out.append(f"{edge.span}: '{edge}' loses precision: {text} becomes {became}; add 'where exact' "
+                           f"to route only the values that convert back unchanged")
+                break
+    return out
 
 
 BOUNDARY_VALUES = ["1", "true", "0.5", "0.30000000000000001", str(2**53 + 1), str(2**63 - 1), str(2**64 + 1),
@@ -228,10 +265,11 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
     values (:data:`BOUNDARY_VALUES`) and then on ``examples`` generated batch sequences (Hypothesis). The
     smallest counterexample found is reported."""
     lattice = tuple(lattice_problems(rules.lattice))
+    edges = tuple(edge_problems(rules))
     boundary = boundary_sequences()
     for batches in boundary:
         if batch_violations(rules, batches):
-            return CheckReport(lattice, len(boundary), tuple(minimize(rules, batches)))
+            return CheckReport(lattice, len(boundary), tuple(minimize(rules, batches)), edges)
     found: list[list[Violation]] = []
     ran = [0]
 
@@ -256,7 +294,7 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
     except AssertionError:
         pass
     smallest = tuple(minimize(rules, found[-1][0].batches)) if found else ()
-    return CheckReport(lattice, len(boundary) + ran[0], smallest)
+    return CheckReport(lattice, len(boundary) + ran[0], smallest, edges)
 
 
 def minimize(rules: Rules, batches: Sequence[Sequence[str]]) -> list[Violation]:
