@@ -203,3 +203,47 @@ def test_concurrent_processes_released_together(rules, tmp_path):
     expected = sorted((normalise(r) for r in reference_rows(rules, [lines[name] for name in order])),
                       key=lambda r: r["id"])
     assert sorted((normalise(r) for r in rows(wh)), key=lambda r: r["id"]) == expected
+
+
+def test_another_writer_ingests_the_same_file_meanwhile(spark, rules, tmp_path, monkeypatch):
+    """Two writers given the same file (under two names): the other commits it while our files are written; our
+    commit conflicts, the retry finds the file in the table's ledger and stops. The records are in the table once,
+    and the files we wrote for the lost race are removed."""
+    import widen.ingest as ingest_module
+
+    wh = tmp_path / "wh"
+    ours = write(tmp_path / "ours.jsonl", BATCH)
+    theirs = tmp_path / "theirs.jsonl"
+    shutil.copy(ours, theirs)
+    ingest([write(tmp_path / "seed.jsonl", ['{"id": 0}'])], "t.events", rules=rules, warehouse=str(wh), spark=spark,
+           progress=quiet)
+    real = ingest_module.checkpoint
+    interleaved = []
+
+    def other_writer_commits(name):
+        if name == "after-write" and not interleaved:
+            interleaved.append(name)
+            ingest([str(theirs)], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=quiet)
+        real(name)
+
+    monkeypatch.setattr(ingest_module, "checkpoint", other_writer_commits)
+    said = []
+    [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
+    assert report.already == [str(Path(ours).resolve())] and report.files == 0
+    assert any("another writer ingested 1 of these files meanwhile" in s for s in said)
+    assert sorted(r["id"] for r in rows(wh)) == [0, 1, 2, 3]
+    assert [r["raw"] for r in rows(wh, "t.events__rescued")] == ["not json at all"]
+    assert orphan_files(open_catalog(None, str(wh)).load_table("t.events"), older_than_seconds=0) == []
+
+
+def test_two_copies_in_one_batch_are_one_file(spark, rules, tmp_path):
+    """A directory holding the same content twice (a copy under another name) ingests it once and says so."""
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    write(folder / "a.jsonl", BATCH[:1])
+    shutil.copy(folder / "a.jsonl", folder / "b.jsonl")
+    said = []
+    [report] = ingest([str(folder)], "t.events", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
+                      progress=said.append)
+    assert report.records == 1 and len(rows(tmp_path / "wh")) == 1
+    assert any("b.jsonl has the same content as" in s for s in said)

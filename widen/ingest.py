@@ -139,7 +139,7 @@ def ingest(
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
         report = BatchReport(batch)
-        every = [fingerprint(f) for f in batch_files(batch)]
+        every = _unique([fingerprint(f) for f in batch_files(batch)], say if not force else None)
         prints = every
         tbl = _load(cat, table)
         if tbl is not None and not force:
@@ -163,9 +163,18 @@ def ingest(
             spark = spark_session()
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}")
-        with session_settings(spark):
-            _ingest_batch(spark, cat, table, rules, batch, prints, report, force,
-                          lambda t: say(f"batch {number}: {t}"))
+        while prints:
+            try:
+                with session_settings(spark):
+                    _ingest_batch(spark, cat, table, rules, batch, prints, report, force,
+                                  lambda t: say(f"batch {number}: {t}"))
+                break
+            except _Absorbed as absorbed:  # another writer committed some of these files meanwhile
+                report.already += [fp.path for fp in absorbed.files]
+                prints = [fp for fp in prints if fp not in absorbed.files]
+                report.files = len(prints)
+                say(f"batch {number}: another writer ingested {len(absorbed.files)} of these files meanwhile; "
+                    + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
         report.seconds = time.perf_counter() - started
         say(
             f"batch {number}: {report.records} records, {report.values} values written, "
@@ -176,6 +185,31 @@ def ingest(
         )
         reports.append(report)
     return reports
+
+
+class _Absorbed(Exception):
+    """Some of the batch's files were committed by another writer while we worked on them."""
+
+    def __init__(self, files: list[Fingerprint]):
+        super().__init__(f"{len(files)} file(s) absorbed by another writer")
+        self.files = files
+
+
+class CommitUnknown(WidenError):
+    """The catalog failed in a way that leaves unknown whether the commit landed."""
+
+
+def _unique(prints: list[Fingerprint], say) -> list[Fingerprint]:
+    """One file per content: a second copy in the same batch would be the same records twice."""
+    if say is None:
+        return prints
+    seen: dict[str, Fingerprint] = {}
+    for fp in prints:
+        if fp.sha256 in seen:
+            say(f"{fp.path} has the same content as {seen[fp.sha256].path}: skipped (--force keeps both)")
+            continue
+        seen[fp.sha256] = fp
+    return list(seen.values())
 
 
 def _ingest_batch(spark, cat, table, rules, batch, prints: list[Fingerprint], report: BatchReport, force, say):
@@ -210,16 +244,23 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
     commit_id = uuid.uuid4().hex
     written: list[str] = []
     written_key = None
+    # files are deleted only when the commit is known not to have landed (else `widen gc` finds them later)
+    may_have_landed = False
     try:
         for attempt in range(1, MAX_ATTEMPTS + 1):
             report.attempts = attempt
             tbl = _load_or_create(cat, table)
-            if attempt > 1 and not force:
+            if _snapshot_with(tbl, commit_id) is not None:  # an earlier attempt landed after all
+                report.recovered = True
+                written = []
+                _finish(cat, table, commit_id, report)
+                return
+            may_have_landed = False
+            if not force:
                 absorbed = ledger(tbl)
-                if all(fp.sha256 in absorbed for fp in prints):
-                    say("another writer ingested these files meanwhile; nothing to do")
-                    report.already, report.files = [fp.path for fp in prints], 0
-                    return
+                taken = [fp for fp in prints if fp.sha256 in absorbed]
+                if taken:
+                    raise _Absorbed(taken)
             current = tbl.schema()
             p = plan(from_iceberg(current, rules) if current.fields else TableSchema(), observations, rules)
             if p.rejections:
@@ -247,6 +288,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                 "widen.fields-added": ",".join(report.fields_added),
             }
             try:
+                may_have_landed = True
                 with tbl.transaction() as tx:
                     if p.additions or not current.fields:
                         tx.update_schema().union_by_name(target).commit()
@@ -254,7 +296,9 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                         tx.add_files(written, snapshot_properties=summary)
                 checkpoint("after-commit")
             except Exception as exc:
-                landed = _landed(cat, table, commit_id)
+                landed = _landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
+                if landed is None:
+                    may_have_landed = False
                 if landed is not None:
                     report.recovered = True
                     say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {landed})")
@@ -267,14 +311,18 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                     time.sleep(delay)
                     continue
             written = []  # committed: they belong to the table now
-            tbl = cat.load_table(table)
-            snap = _snapshot_with(tbl, commit_id)
-            report.snapshot_id = snap.snapshot_id if snap else None
-            report.values = _values_written(tbl, report.snapshot_id) if snap is not None and report.snapshot_id else 0
+            _finish(cat, table, commit_id, report)
             return
     finally:
-        if written:  # never committed: remove them (a kill -9 leaves them for `widen gc`)
+        if written and not may_have_landed:  # never committed: remove them (else `widen gc` lists them)
             _delete(_load(cat, table), written)
+
+
+def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
+    tbl = cat.load_table(table)
+    snap = _snapshot_with(tbl, commit_id)
+    report.snapshot_id = snap.snapshot_id if snap else None
+    report.values = _values_written(tbl, report.snapshot_id) if snap is not None and report.snapshot_id else 0
 
 
 #: Spark settings an ingest needs, set for the batch and restored after it (a user's session may differ):
@@ -390,11 +438,21 @@ def _snapshot_with(tbl, commit_id: str):
 
 
 def _landed(cat, table: str, commit_id: str) -> int | None:
-    """The snapshot our commit created, if it landed after all (a lost acknowledgement)."""
-    try:
-        tbl = _load(cat, table)
-    except Exception:
-        return None
+    """The snapshot our commit created, if it landed after all (a lost acknowledgement); None when it did not.
+    Raises :class:`CommitUnknown` when the table cannot be read to tell (its files are then kept)."""
+    tbl = None
+    for attempt in range(MAX_ATTEMPTS):
+        try:
+            tbl = _load(cat, table)
+            break
+        except Exception as exc:
+            if not _retryable(exc) or attempt == MAX_ATTEMPTS - 1:
+                raise CommitUnknown(
+                    f"{table}: the commit failed and the table cannot be read to tell whether it landed "
+                    f"({type(exc).__name__}: {exc}); run the same command again (a landed batch is skipped) and "
+                    "`widen gc` later for files of a commit that did not land"
+                ) from exc
+            time.sleep(BACKOFF_SECONDS * (2 ** attempt))
     snap = _snapshot_with(tbl, commit_id) if tbl is not None else None
     return snap.snapshot_id if snap is not None else None
 
@@ -463,8 +521,13 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
             tbl = cat.create_table(name, schema=schema, properties=TABLE_PROPERTIES)
         except TableAlreadyExistsError:
             tbl = cat.load_table(name)
-    if not force and all(fp.sha256 in ledger(tbl) for fp in prints):
-        return
+    every_bad = bad
+    if not force:
+        absorbed = ledger(tbl)
+        prints = [fp for fp in prints if fp.sha256 not in absorbed]
+        if not prints:
+            return
+        bad = bad.filter(F.col("source").isin([fp.path for fp in prints]))
     valid = F.is_valid_utf8(F.col("value"))
     out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason",
                      F.make_valid_utf8(F.col("value")).alias("raw"),
@@ -477,6 +540,12 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
                "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":"))}
     for attempt in range(1, MAX_ATTEMPTS + 1):
         tbl = cat.load_table(name)
+        if _snapshot_with(tbl, commit_id) is not None:
+            return
+        if not force and any(fp.sha256 in ledger(tbl) for fp in prints):
+            # another writer rescued some of these files first: ours are dropped, the rest written again
+            _delete(tbl, files)
+            return _write_rescued(cat, table, every_bad, batch, prints, force)
         try:
             with tbl.transaction() as tx:
                 tx.add_files(files, snapshot_properties=summary)
@@ -484,7 +553,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
         except Exception as exc:
             if _landed(cat, name, commit_id) is not None:
                 return
-            if not _retryable(exc) or attempt == MAX_ATTEMPTS:
+            if not (_retryable(exc) or _changed(cat, name, tbl)) or attempt == MAX_ATTEMPTS:
                 _delete(tbl, files)
                 raise
             time.sleep(BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random()))
