@@ -83,7 +83,12 @@ class SparkObserver:
                 _col(shape_code(self.types, sql.F.col("x"), depth)).alias("shape"),
             )
             dim = sql.F.size(sql.F.split(sql.F.col("shape"), r"\[\]")) - 1
-            prim = ~F.col("shape").startswith("record") & ~F.col("shape").isin("null", "empty")
+            # exactness matters only for types with a `where exact` edge above them (long -> double): only their
+            # values pay for the check
+            guarded = sorted(t for t in self.lattice.types
+                             if any(u != t and self.lattice.guarded(t, u) for u in self.lattice.upper_bounds(t)))
+            base = F.regexp_replace(F.col("shape"), r"(\[\])+$", "")
+            prim = base.isin(*guarded) if guarded else F.lit(False)
             bits = F.when(prim, _col(self._exact_bits(sql.F.col("x"), dim, depth)))
             shaped = shaped.withColumn("bits", bits).cache()
             cached.append(shaped)
