@@ -1,7 +1,7 @@
 """Widen benchmark runner: the same seeded data through four loaders, alternating, medians and ratios.
 
     python bench/run.py [--records N] [--fields N] [--nesting D] [--drift F] [--repeat K] [--batches B]
-                        [--only a,b,c,d] [--clean a,d] [--phases] [--seed S] [--out results.json]
+                        [--only a,b,c,d] [--clean a,d] [--seed S] [--out results.json]
     python bench/run.py --scale records [--sizes 50000,200000,1000000] ...
     python bench/run.py --scale batches [--batches 200] [--records 200000] ...
     python bench/run.py --scale paths [--paths 30,1000] [--plan-batches 20] [--sample 200]
@@ -99,25 +99,14 @@ def run_a(batches, out: Path, spark, **_):
     return {}
 
 
-def run_b(batches, out: Path, spark, phases: bool = False, **_):
-    if phases:
-        import phased
-
-        reports = phased.ingest_phased([str(b) for b in batches], "bench.events", warehouse=str(out), spark=spark)
-        return {"batches": reports, "records": sum(r["records"] for r in reports),
-                "fields_added": sum(r["fields_added"] for r in reports), "phased": True}
+def run_b(batches, out: Path, spark, **_):
     from widen.ingest import ingest
 
-    marks: list[tuple[float, str]] = []
     reports = ingest([str(b) for b in batches], "bench.events", warehouse=str(out), spark=spark,
-                     progress=lambda s: marks.append((time.perf_counter(), s)))
-    # progress: "batch k (...): reading", "batch k: observed ...", "batch k: N records ... (Xs)"
-    per_batch = []
-    for i in range(0, len(marks) - 2, 3):
-        (t0, _), (t1, _), (t2, _) = marks[i:i + 3]
-        per_batch.append({"read+observe": t1 - t0, "plan+write+commit": t2 - t1, "total": t2 - t0})
-    for r, pb in zip(reports, per_batch):
-        pb.update(records=r.records, values_written=r.values, fields_added=len(r.fields_added))
+                     progress=lambda _: None)
+    # ingest reports its own phases: observe, rescued, plan, write, commit
+    per_batch = [{**r.phases, "total": r.seconds, "records": r.records, "values_written": r.values,
+                  "fields_added": len(r.fields_added)} for r in reports]
     return {"batches": per_batch, "records": sum(r.records for r in reports),
             "fields_added": sum(len(r.fields_added) for r in reports)}
 
@@ -168,7 +157,7 @@ def run_d(batches, out: Path, spark=None, **_):
 RUNNERS = {"a": run_a, "b": run_b, "c": run_c, "d": run_d}
 
 
-def run_one(system: str, batches, spark, label: str, phases: bool = False) -> dict:
+def run_one(system: str, batches, spark, label: str) -> dict:
     out = WORK / f"{label}-{system}"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -177,7 +166,7 @@ def run_one(system: str, batches, spark, label: str, phases: bool = False) -> di
     started = time.perf_counter()
     result = {"system": system, "label": label}
     try:
-        result.update(RUNNERS[system](batches, out, spark, phases=phases) or {})
+        result.update(RUNNERS[system](batches, out, spark) or {})
         result["ok"] = True
     except Exception as e:  # recorded, not hidden: d fails on drifting data
         result["ok"] = False
@@ -283,11 +272,11 @@ def compare(args, spark, records: int, results: list, label: str, systems, clean
     clean = dataset(records, args.fields, args.nesting, 0.0, args.batches, args.seed) if clean_systems else []
     for k in range(args.repeat):
         for s in systems:
-            r = run_one(s, batches, spark, label, phases=args.phases)
+            r = run_one(s, batches, spark, label)
             results.append(r)
             say(f"[{label} repeat {k + 1}] ({s}) {fmt(r['seconds'])}s" + ("" if r["ok"] else f"  FAILED {r['error']}"))
         for s in clean_systems:
-            r = run_one(s, clean, spark, label + "-clean", phases=args.phases)
+            r = run_one(s, clean, spark, label + "-clean")
             results.append(r)
             say(f"[{label}-clean repeat {k + 1}] ({s}) {fmt(r['seconds'])}s"
                 + ("" if r["ok"] else f"  FAILED {r['error']}"))
@@ -303,7 +292,7 @@ def compare(args, spark, records: int, results: list, label: str, systems, clean
 
 
 def scale_batches(args, spark, results: list) -> dict:
-    import phased
+    from widen.ingest import ingest
 
     batches = dataset(args.records, args.fields, args.nesting, args.drift, args.batches, args.seed)
     out = WORK / "scale-batches"
@@ -312,19 +301,19 @@ def scale_batches(args, spark, results: list) -> dict:
     per = []
     for k, batch in enumerate(batches, start=1):
         reset_heap_peak(spark)
-        r = phased.ingest_phased([str(batch)], "bench.events", warehouse=str(out), spark=spark)[0]
-        r["batch"] = k
+        [report] = ingest([str(batch)], "bench.events", warehouse=str(out), spark=spark, progress=lambda _: None)
+        r = {**report.phases, "total": report.seconds, "fields_added": len(report.fields_added), "batch": k}
         r["heap_peak_mb"] = heap_peak_mb(spark)
         per.append(r)
-        say(f"batch {k}/{len(batches)}: total {r['total']:.2f}s  observe {r['observe']:.2f}  plan {r['plan']*1000:.0f}ms  "
-            f"compile {r.get('compile', 0):.2f}  analyze {r.get('analyze', 0):.2f}  write {r.get('write', 0):.2f}  "
-            f"commit {r['commit']:.2f}  values {r['values']:.2f}  (+{r['fields_added']} fields, {r['columns']} top-level)")
+        say(f"batch {k}/{len(batches)}: total {r['total']:.2f}s  observe {r.get('observe', 0):.2f}  "
+            f"plan {r.get('plan', 0) * 1000:.0f}ms  write {r.get('write', 0):.2f}  commit {r.get('commit', 0):.2f}  "
+            f"(+{r['fields_added']} fields)")
     shutil.rmtree(out, ignore_errors=True)
     n = max(1, min(10, len(per) // 4))
     keys = [k for k in per[0] if isinstance(per[0][k], float) and k != "heap_peak_mb"]
     first, last = per[:n], per[-n:]
     say(f"\n## batches: {len(per)} batches of ~{args.records // max(1, args.batches)} records, one table "
-        f"(phased copy of ingest)")
+        f"(phases as ingest reports them)")
     say(f"| phase | median first {n} s | median last {n} s | last/first |")
     say("|---|---|---|---|")
     summary = {}
@@ -392,7 +381,6 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", default="a,b,c,d", help="systems to run, in this order")
     ap.add_argument("--clean", default="a,d", help="systems to run again on the drift-free variant ('' for none)")
-    ap.add_argument("--phases", action="store_true", help="(b) through bench/phased.py: per-phase times")
     ap.add_argument("--scale", choices=["records", "batches", "paths"])
     ap.add_argument("--sizes", default="50000,200000,1000000", help="record counts for --scale records")
     ap.add_argument("--paths", default="30,1000", help="leaf path counts for --scale paths")
@@ -424,12 +412,6 @@ def main(argv=None) -> int:
         spark = spark_session()
         info["spark_session_seconds"] = time.perf_counter() - started
         say(f"spark session started in {info['spark_session_seconds']:.2f}s (not counted in any run)")
-        if "b" in systems:
-            import phased
-
-            warning = phased.stale()
-            if warning and (args.phases or args.scale == "batches"):
-                say(f"WARNING: {warning}")
     try:
         if args.scale is None:
             tables.update(compare(args, spark, args.records, results, f"r{args.records}", systems, clean_systems))

@@ -9,8 +9,6 @@ UDF is involved; :func:`compile_plan` returns a function for ``df.transform``.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
@@ -218,7 +216,37 @@ class SparkCompiler:
         return value
 
 
-def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> Callable[[DataFrame], DataFrame]:
+class CompiledPlan:
+    """A plan compiled for Spark: call it on a DataFrame (``df.transform(compiled)``) with a ``record`` VARIANT
+    column (or a ``value`` column of JSON text). The SQL of each input kind is built once, on first use."""
+
+    def __init__(self, plan: Plan, rules: Rules, exhaustive: bool):
+        self.plan = plan
+        self.compiler = SparkCompiler(rules, exhaustive)
+        self._stages: dict[str, list[list[tuple[str, str]]]] = {}
+
+    def stages(self, source: str) -> list[list[tuple[str, str]]]:
+        """(name, SQL) of each projection, from the ``record`` or the ``value`` column."""
+        if source not in self._stages:
+            record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
+            self._stages[source] = [[(e.name, e.sql) for e in stage]
+                                    for stage in self.compiler.stages(self.plan.root, record)]
+        return self._stages[source]
+
+    @property
+    def key(self) -> str:
+        """What the files written from a batch depend on: two plans with the same key write the same files."""
+        return "\n".join(f"{name}={text}" for stage in self.stages("record") for name, text in stage)
+
+    def __call__(self, df: DataFrame) -> DataFrame:
+        from pyspark.sql import functions as PF
+
+        for stage in self.stages("record" if "record" in df.columns else "value"):
+            df = df.select(*[PF.expr(text).alias(name) for name, text in stage])
+        return df
+
+
+def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> CompiledPlan:
     """The plan as a DataFrame transform: from a ``record`` VARIANT column (or a ``value`` column of JSON text) to
     the table's columns, in order, with the table's types. ``exhaustive`` (the default): the transform is applied
     to the batch the plan observed, so fields seen with one shape skip the shape test; pass False to apply a plan
@@ -226,28 +254,7 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> Callab
 
     >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
     """
-    from pyspark.sql import functions as PF
-
-    compiler = SparkCompiler(rules, exhaustive)
-    cache: dict[str, list[list[tuple[str, str]]]] = {}
-
-    def transform(df: DataFrame) -> DataFrame:
-        source = "record" if "record" in df.columns else "value"
-        if source not in cache:
-            record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
-            cache[source] = [[(e.name, e.sql) for e in stage] for stage in compiler.stages(plan.root, record)]
-        for stage in cache[source]:
-            df = df.select(*[PF.expr(text).alias(name) for name, text in stage])
-        return df
-
-    return transform
-
-
-def projection_key(plan: Plan, rules: Rules) -> str:
-    """What a plan's files depend on: the projection's SQL and the columns it writes (two plans with the same key
-    write the same files from the same batch)."""
-    stages = SparkCompiler(rules, exhaustive=True).stages(plan.root, F.col("record"))
-    return "\n".join(f"{e.name}={e.sql}" for stage in stages for e in stage)
+    return CompiledPlan(plan, rules, exhaustive)
 
 
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:

@@ -46,9 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("batches", nargs="+", metavar="BATCH")
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
     i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
-    i.add_argument("--catalog", help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
-    i.add_argument("--warehouse", default="warehouse",
-                   help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
+    _catalog_options(i)
     i.add_argument("--force", action="store_true",
                    help="ingest files the table has already absorbed (by content hash) again")
 
@@ -61,8 +59,7 @@ def _parser() -> argparse.ArgumentParser:
         "--delete.",
     )
     g.add_argument("--table", required=True, help="NAMESPACE.NAME")
-    g.add_argument("--catalog", help="a pyiceberg catalog name")
-    g.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+    _catalog_options(g)
     g.add_argument("--older-than", type=float, default=60.0, metavar="MINUTES",
                    help="only files at least this old (default 60)")
     g.add_argument("--delete", action="store_true", help="delete the files listed")
@@ -79,8 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--table", help="NAMESPACE.NAME of an Iceberg table")
     where.add_argument("--schema", help="an Iceberg schema JSON")
     k.add_argument("--rules", help="rules file (default: the shipped types.rules)")
-    k.add_argument("--catalog", help="a pyiceberg catalog name")
-    k.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+    _catalog_options(k)
     k.add_argument("--source", default="batch",
                    help="the table or view the query reads, with a `value` column of JSON text (default: batch)")
 
@@ -89,8 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         v = sub.add_parser(name, help=text, description=text + " (from Iceberg's own metadata).")
         v.add_argument("--table", required=True, help="NAMESPACE.NAME")
         v.add_argument("--rules", help="rules file (default: the shipped types.rules)")
-        v.add_argument("--catalog", help="a pyiceberg catalog name")
-        v.add_argument("--warehouse", default="warehouse", help="with no --catalog: the embedded catalog's directory")
+        _catalog_options(v)
 
     c = sub.add_parser(
         "check",
@@ -102,6 +97,14 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--examples", type=int, default=200, help="generated batch sequences to try (default 200)")
     c.add_argument("--seed", default="0", help="'random' for a new search each run (default: a fixed search)")
     return parser
+
+
+def _catalog_options(parser: argparse.ArgumentParser) -> None:
+    """Where a table lives: a pyiceberg catalog by name, or the embedded SQLite catalog in a directory."""
+    parser.add_argument("--catalog",
+                        help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
+    parser.add_argument("--warehouse", default="warehouse",
+                        help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

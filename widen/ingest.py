@@ -54,6 +54,9 @@ class BatchReport:
     attempts: int = 0
     #: the commit landed although the catalog reported a failure (found by its commit id)
     recovered: bool = False
+    #: seconds per phase: observe (read, parse, observe), rescued, plan, write (compile and Parquet), commit
+    #: (summed over commit attempts)
+    phases: dict[str, float] = field(default_factory=dict)
 
     @property
     def skipped(self) -> bool:
@@ -217,15 +220,16 @@ def _ingest_batch(spark, cat, table, rules, batch, prints: list[Fingerprint], re
 
     from widen.compiler.spark_observe import observe_dataframe
 
-    lines = read_lines(spark, [fp.path for fp in prints])
-    observations, parsed = observe_dataframe(lines, rules)
+    with _timed(report, "observe"):
+        observations, parsed = observe_dataframe(read_lines(spark, [fp.path for fp in prints]), rules)
     try:
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names
         )
         say(f"observed {observations.records} records, {observations.rescued_count} rescued")
         if observations.rescued_count:
-            _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
+            with _timed(report, "rescued"):
+                _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
         checkpoint("after-rescued")
         records = parsed.filter(F.col("reason").isNull())
         _commit_batch(cat, table, rules, records, observations, batch, prints, report, force, say)
@@ -237,7 +241,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
     """Plan, write and commit one batch; on a conflict, reload, re-plan (rewriting the files only when the
     projection changed) and retry with a new transaction."""
     from widen.compiler.iceberg import from_iceberg, to_iceberg
-    from widen.compiler.spark import compile_plan, projection_key
+    from widen.compiler.spark import compile_plan
     from widen.engine.planner import plan
     from widen.engine.schema import TableSchema
 
@@ -262,22 +266,24 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                 if taken:
                     raise _Absorbed(taken)
             current = tbl.schema()
-            p = plan(from_iceberg(current, rules) if current.fields else TableSchema(), observations, rules)
+            with _timed(report, "plan"):
+                p = plan(from_iceberg(current, rules) if current.fields else TableSchema(), observations, rules)
             if p.rejections:
                 raise PlanError(f"batch {batch} rejected by the rules' policies",
                                 details=tuple(str(r) for r in p.rejections))
             target = to_iceberg(p.schema, rules, current)
             report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
             if observations.records:
-                key = projection_key(p, rules)
-                if key != written_key:
-                    if written:
-                        say("the table changed under us and so did the projection: rewriting the batch's files")
-                    _delete(tbl, written)
-                    written, written_key = [], None
-                    data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
-                    _write_parquet(records.transform(compile_plan(p, rules)), data_dir)
-                    written, written_key = _list_files(data_dir, ".parquet"), key
+                with _timed(report, "write"):
+                    compiled = compile_plan(p, rules)
+                    if compiled.key != written_key:
+                        if written:
+                            say("the table changed under us and so did the projection: rewriting the batch's files")
+                        _delete(tbl, written)
+                        written, written_key = [], None
+                        data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
+                        _write_parquet(records.transform(compiled), data_dir)
+                        written, written_key = _list_files(data_dir, ".parquet"), compiled.key
             checkpoint("after-write")
             summary = {
                 "widen.commit-id": commit_id,
@@ -289,7 +295,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
             }
             try:
                 may_have_landed = True
-                with tbl.transaction() as tx:
+                with _timed(report, "commit"), tbl.transaction() as tx:
                     if p.additions or not current.fields:
                         tx.update_schema().union_by_name(target).commit()
                     if written:
@@ -305,7 +311,7 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                 elif not (_retryable(exc) or _changed(cat, table, tbl)) or attempt == MAX_ATTEMPTS:
                     raise
                 else:
-                    delay = BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random())
+                    delay = _backoff(attempt)
                     say(f"commit conflict ({type(exc).__name__}: {str(exc).splitlines()[0][:120]}); "
                         f"reloading the table and retrying in {delay:.1f}s (attempt {attempt + 1}/{MAX_ATTEMPTS})")
                     time.sleep(delay)
@@ -351,8 +357,22 @@ def session_settings(spark):
                 conf.set(k, v)
 
 
+@contextlib.contextmanager
+def _timed(report: BatchReport, phase: str):
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        report.phases[phase] = report.phases.get(phase, 0.0) + time.perf_counter() - started
+
+
 def _write_parquet(df, data_dir: str) -> None:
     df.write.mode("error").parquet(data_dir)
+
+
+def _backoff(attempt: int) -> float:
+    """Seconds to wait after failed attempt ``attempt`` (1-based): doubling, with jitter so writers spread out."""
+    return BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random())
 
 
 def _retryable(exc: Exception) -> bool:
@@ -556,7 +576,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
             if not (_retryable(exc) or _changed(cat, name, tbl)) or attempt == MAX_ATTEMPTS:
                 _delete(tbl, files)
                 raise
-            time.sleep(BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random()))
+            time.sleep(_backoff(attempt))
 
 
 def orphan_files(tbl, older_than_seconds: float = 3600.0) -> list[str]:
