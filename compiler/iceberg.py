@@ -23,15 +23,46 @@ def primitive(iceberg: str) -> PrimitiveType:
     return IcebergType.handle_primitive_type(iceberg, None)
 
 
-def from_iceberg(schema: Schema, rules: Rules) -> TableSchema:
-    """A pyiceberg schema as the planner's :class:`TableSchema` (types the rules do not name become foreign)."""
+#: The table property naming the rules type of columns whose Iceberg type several rules types share (a Spark
+#: byte column is an Iceberg int): ``{"<field id>": "byte"}``.
+TYPES_PROPERTY = "widen.types"
+
+
+def from_iceberg(schema: Schema, rules: Rules, hints: dict[int, str] | None = None) -> TableSchema:
+    """A pyiceberg schema as the planner's :class:`TableSchema` (types the rules do not name become foreign).
+    An Iceberg type is read as the first rules type stored as it, unless ``hints`` (:func:`read_hints`) names
+    another one for the column."""
     by_iceberg: dict[str, str] = {}
     for t in rules.types:
         by_iceberg.setdefault(t.iceberg, t.name)
-    return TableSchema(tuple(_column(f, by_iceberg) for f in schema.fields))
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    hints = {k: v for k, v in (hints or {}).items() if v in iceberg}
+    return TableSchema(tuple(_column(f, by_iceberg, hints, iceberg) for f in schema.fields))
 
 
-def _column(field: NestedField, by_iceberg: dict[str, str]) -> Column:
+def read_hints(properties: dict[str, str]) -> dict[int, str]:
+    """The ``widen.types`` table property as ``{field id: rules type}``."""
+    try:
+        return {int(k): str(v) for k, v in json.loads(properties.get(TYPES_PROPERTY, "{}")).items()}
+    except (ValueError, AttributeError):
+        return {}
+
+
+def iceberg_primitives(schema: Schema) -> set[str]:
+    """The Iceberg primitive types a schema uses (``decimal(10, 2)``...)."""
+    return {str(f.field_type) for f in _walk(schema.fields) if isinstance(f.field_type, PrimitiveType)} | {
+        str(t.element_type) for t in _lists(schema.fields) if isinstance(t.element_type, PrimitiveType)}
+
+
+def _lists(fields) -> Iterable[ListType]:
+    for f in _walk(fields):
+        t = f.field_type
+        while isinstance(t, ListType):
+            yield t
+            t = t.element_type
+
+
+def _column(field: NestedField, by_iceberg: dict[str, str], hints: dict[int, str], iceberg: dict[str, str]) -> Column:
     element_ids: list[int] = []
     t = field.field_type
     while isinstance(t, ListType):
@@ -39,18 +70,25 @@ def _column(field: NestedField, by_iceberg: dict[str, str]) -> Column:
         t = t.element_type
     dim = len(element_ids)
     if isinstance(t, StructType):
-        children = tuple(_column(f, by_iceberg) for f in t.fields)
+        children = tuple(_column(f, by_iceberg, hints, iceberg) for f in t.fields)
         return Column(field.name, Shape(None, dim), field.doc, children, field.field_id, None, tuple(element_ids))
     if isinstance(t, PrimitiveType) and str(t) in by_iceberg:
-        return Column(field.name, Shape(by_iceberg[str(t)], dim), field.doc, (), field.field_id, None,
-                      tuple(element_ids))
+        hinted = hints.get(field.field_id)
+        name = hinted if hinted is not None and iceberg[hinted] == str(t) else by_iceberg[str(t)]
+        return Column(field.name, Shape(name, dim), field.doc, (), field.field_id, None, tuple(element_ids))
     return Column(field.name, Shape(None, 0), field.doc, (), field.field_id, str(field.field_type), ())
 
 
-def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None) -> Schema:
+def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None,
+               hints: dict[int, str] | None = None) -> Schema:
     """The pyiceberg schema of a planned table. ``base`` (the table's current schema) supplies the types of
-    foreign columns and the ids in use; new ids start above ``base.highest_field_id``."""
+    foreign columns and the ids in use; new ids start above ``base.highest_field_id``. ``hints``, when given, is
+    filled with the columns whose rules type is not the first one stored as their Iceberg type (see
+    :data:`TYPES_PROPERTY`)."""
     iceberg = {t.name: t.iceberg for t in rules.types}
+    first: dict[str, str] = {}
+    for t in rules.types:
+        first.setdefault(t.iceberg, t.name)
     foreign: dict[int, NestedField] = {}
     used = [0]
     if base is not None:
@@ -74,6 +112,8 @@ def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None) ->
             t: IcebergType = StructType(*[build(c) for c in col.children])
         else:
             t = primitive(iceberg[col.shape.type])
+            if hints is not None and first[iceberg[col.shape.type]] != col.shape.type:
+                hints[field_id] = col.shape.type
         ids = list(col.element_ids) + [fresh() for _ in range(col.shape.dim - len(col.element_ids))]
         for element_id in reversed(ids):
             t = ListType(element_id=element_id, element_type=t, element_required=False)

@@ -29,6 +29,7 @@ _PRIMITIVES = {
     "timestamp": T.TimestampType(),
     "timestamp_ntz": T.TimestampNTZType(),
     "string": T.StringType(),
+    "binary": T.BinaryType(),
 }
 
 

@@ -64,7 +64,7 @@ class SparkTypes:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.lattice = rules.lattice
-        self.types = rules.type_names
+        self.types = self.lattice.types
         self.index = {t: i for i, t in enumerate(self.types)}
         self.iceberg = {t.name: t.iceberg for t in rules.types}
 

@@ -38,22 +38,33 @@ class Lattice:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.top = rules.top
-        self.types: tuple[str, ...] = rules.type_names
+        # a parametric type (``type decimal = decimal``) is a template: its instances are the lattice's types
+        # (:func:`widen.engine.typed.instantiate`), it is not one itself
+        self.types: tuple[str, ...] = tuple(t.name for t in rules.types if t.iceberg != "decimal")
         self.iceberg = {t.name: t.iceberg for t in rules.types}
         graph = nx.DiGraph()
         graph.add_nodes_from(self.types)
         explicit = {(e.source, e.target) for e in rules.widen_edges()}
+        #: ``widen decimal -> decimal``: the precision widening of a parametric type's instances (not an edge of
+        #: this graph; :func:`widen.engine.typed.instantiate` makes it edges between instances)
+        self.family_widening: dict[str, Edge] = {}
         for edge in rules.widen_edges():
+            if edge.source == edge.target:
+                self.family_widening[edge.source] = edge
+                continue
+            if edge.source not in self.types:
+                continue
             graph.add_edge(edge.source, edge.target, edge=edge)
         for t in self.types:
-            if t != self.top and (t, self.top) not in explicit:
+            if t != self.top and (t, self.top) not in explicit:  # every type widens to the top
                 implied = Edge("widen", t, self.top, rules.top_via, False, rules.type_decl(self.top).span)
                 graph.add_edge(t, self.top, edge=implied)
         self.graph = graph
         self.conversions = nx.DiGraph()
         self.conversions.add_nodes_from(self.types)
         for edge in rules.convert_edges():
-            self.conversions.add_edge(edge.source, edge.target, edge=edge)
+            if edge.source in self.types:
+                self.conversions.add_edge(edge.source, edge.target, edge=edge)
         self._validate()
         self._up = {t: frozenset(nx.descendants(graph, t)) | {t} for t in self.types}
         self._paths = {
@@ -85,7 +96,7 @@ class Lattice:
                     span,
                 )
         for edge in self.rules.convert_edges():
-            if self.leq(edge.source, edge.target, _during_validation=True):
+            if edge.source in self.types and self.leq(edge.source, edge.target, _during_validation=True):
                 raise self._error(
                     f"'{edge.source}' already widens to '{edge.target}'; a conversion there would never be used",
                     edge.span,
@@ -132,6 +143,23 @@ class Lattice:
     def guarded(self, a: str, b: str) -> bool:
         """Whether the path from ``a`` to ``b`` has an edge that only exact values take."""
         return any(e.exact for e in self.path(a, b))
+
+    def in_place(self, a: str, b: str, format_version: int = 2) -> bool:
+        """Whether a column of type ``a`` may become a ``b`` column without rewriting its data: every edge of the
+        path is declared ``in place`` (from a format version the table has)."""
+        if a == b:
+            return True
+        if not self.leq(a, b):
+            return False
+        return all(e.in_place and e.min_format <= format_version for e in self.path(a, b))
+
+    def in_place_needs(self, a: str, b: str) -> int | None:
+        """The table format version from which ``a`` -> ``b`` is an in-place change (None: never)."""
+        if a == b:
+            return 1
+        if not self.leq(a, b) or not all(e.in_place for e in self.path(a, b)):
+            return None
+        return max(e.min_format for e in self.path(a, b))
 
     def conversion(self, a: str, b: str) -> Edge | None:
         """The ``convert`` edge from ``a`` to ``b``, if the rules declare one."""

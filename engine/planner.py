@@ -69,6 +69,8 @@ class ColumnPlan:
     added: bool
     reason: str
     level: "LevelPlan | None" = None
+    #: the column's shape before the plan changed its type in place (``on wider promote``)
+    promoted_from: Shape | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,18 @@ class Addition:
 
 
 @dataclass(frozen=True)
+class Promotion:
+    """A column whose type the plan changes in place (``on wider promote`` along ``in place`` edges)."""
+
+    parent: tuple[str, ...]
+    column: Column
+    before: Shape
+
+    def __str__(self) -> str:
+        return f"{'.'.join(self.parent + (self.column.name,))}: {self.before} -> {self.column.shape}"
+
+
+@dataclass(frozen=True)
 class Rejection:
     """A situation whose policy is ``reject``: the field's path, the situation and what was seen."""
 
@@ -127,17 +141,18 @@ class Plan:
     rejections: tuple[Rejection, ...] = ()
     records: int = 0
     empty_names: int = 0
+    promotions: tuple[Promotion, ...] = ()
 
     @property
     def changes_schema(self) -> bool:
-        return bool(self.additions)
+        return bool(self.additions or self.promotions)
 
     @property
     def accepted(self) -> bool:
         return not self.rejections
 
 
-def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
+def plan(schema: TableSchema, observations: Observations, rules: Rules, *, format_version: int = 2) -> Plan:
     """Plan one batch against a table schema.
 
     >>> from widen import load_rules, observe_lines
@@ -147,8 +162,11 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
     >>> print(second.schema.notation())
     size::long
     size_double::double    -- evolved_from:size
+
+    The rules' mode picks the policies (``rules.with_mode("enforce")``); ``format_version`` is the table's, for
+    in-place changes that need a newer format (date -> timestamp from v3).
     """
-    planner = _Planner(rules)
+    planner = _Planner(rules, format_version=format_version)
     planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, observations.level, ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
@@ -156,6 +174,7 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
             Rejection("empty_name", "<record>", f"{observations.empty_names} field(s) with an empty name")
         )
     additions = tuple(_additions(root, ()))
+    promotions = tuple(_promotions(root, ()))
     return Plan(
         before=schema,
         schema=TableSchema(tuple(cp.column for cp in root.columns)),
@@ -164,6 +183,7 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules) -> Plan:
         rejections=tuple(planner.rejections),
         records=observations.records,
         empty_names=observations.empty_names,
+        promotions=promotions,
     )
 
 
@@ -203,9 +223,18 @@ def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
             yield from _additions(cp.level, parent + (cp.column.name,))
 
 
+def _promotions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Promotion]:
+    for cp in level.columns:
+        if cp.promoted_from is not None:
+            yield Promotion(parent, cp.column, cp.promoted_from)
+        if cp.level is not None and not cp.added:
+            yield from _promotions(cp.level, parent + (cp.column.name,))
+
+
 @dataclass
 class _Planner:
     rules: Rules
+    format_version: int = 2
     rejections: list[Rejection] = field(default_factory=list)
     #: the full dotted names (as Iceberg's name index spells them) of every column, planned ones included
     full_names: set[str] = field(default_factory=set)
@@ -245,6 +274,7 @@ class _Planner:
             families.setdefault(self.family_of(col), []).append(col)
         taken = _Taken((c.name for c in existing), prefix, self.full_names)
         added: list[tuple[Column, str]] = []
+        promoted: dict[str, tuple[Column, Column]] = {}
         routes: list[Route] = []
         family_cols: dict[str, list[Column]] = {k: list(v) for k, v in families.items()}
         observed = obs.fields if obs is not None else ()
@@ -270,7 +300,9 @@ class _Planner:
                     continue
                 new = self.first_sight(f, shapes, taken)
             else:
-                new = self.later(f, fam, shapes, taken, where)
+                new = self.later(f, fam, shapes, taken, where, promoted)
+                family_cols[f.name] = [promoted[c.name][1] if c.name in promoted else c
+                                       for c in family_cols[f.name]]
             added.extend(new)
             cols = family_cols.setdefault(f.name, [])
             cols.extend(c for c, _ in new)
@@ -290,6 +322,10 @@ class _Planner:
                         child_obs[t.column] = child_obs[t.column].merge(inner) if t.column in child_obs else inner
 
         def build(col: Column, is_new: bool, reason: str) -> ColumnPlan:
+            if col.name in promoted and not is_new:
+                before, after = promoted[col.name]
+                return ColumnPlan(after, False, f"changed in place from {before.shape} to {after.shape}",
+                                  promoted_from=before.shape)
             if not col.shape.is_record or col.foreign is not None:
                 return ColumnPlan(col, is_new, reason)
             inner = self.level(col.children, child_obs.get(col.name), path + (col.name,), _child_prefix(col, prefix))
@@ -360,6 +396,7 @@ class _Planner:
         shapes: dict[Shape, Seen],
         taken: set[str],
         where: tuple[str, ...],
+        promoted: dict[str, tuple[Column, Column]] | None = None,
     ) -> list[tuple[Column, str]]:
         cols = list(fam)
         out: list[tuple[Column, str]] = []
@@ -377,7 +414,15 @@ class _Planner:
                 self.lattice, principal.shape, s
             )
             situation = "wider" if wider else "incompatible"
-            if self.rules.policy(situation) == "reject":
+            action = self.rules.policy(situation)
+            if action == "promote":
+                why = self.promote(principal, s, cols, promoted)
+                if why is None:
+                    principal = next(c for c in cols if c.name == f.name)
+                    continue
+                self.reject(situation, where, f"data has {s}, the table has {table_text}; {why}")
+                continue
+            if action == "reject":
                 self.reject(situation, where, f"data has {s}, the table has {table_text}")
                 continue
             why = (
@@ -407,6 +452,25 @@ class _Planner:
                 cols.append(col)
                 out.append((col, reason))
         return out
+
+    def promote(self, principal: Column | None, s: Shape, cols: list[Column],
+                promoted: dict[str, tuple[Column, Column]] | None) -> str | None:
+        """Change the field's column to shape ``s`` in place (None), or say why that is not possible."""
+        if principal is None or principal.shape.is_record or s.is_record or principal.shape.dim != s.dim:
+            return "only a column's primitive type changes in place"
+        need = self.lattice.in_place_needs(principal.shape.type, s.type)
+        if need is None:
+            return f"{principal.shape.type} -> {s.type} is not a change the rules make in place"
+        if need > self.format_version:
+            return (f"{principal.shape.type} -> {s.type} is a change in place on format v{need} tables only "
+                    f"(this table is v{self.format_version})")
+        original = promoted[principal.name][0] if promoted is not None and principal.name in promoted else principal
+        after = Column(principal.name, s, principal.doc, principal.children, principal.field_id, None,
+                       principal.element_ids)
+        cols[cols.index(principal)] = after
+        if promoted is not None:
+            promoted[principal.name] = (original, after)
+        return None
 
     # --- routing --------------------------------------------------------------------------------------------------
     def targets(self, s: Shape, cols: list[Column]) -> tuple[Target, ...]:

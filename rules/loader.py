@@ -49,8 +49,13 @@ def default_rules_path() -> str:
     return str(resources.files("widen.rules").joinpath("types.rules"))
 
 
+#: Rules files shipped with Widen, loadable by name: ``load_rules("delta")``, ``--rules delta``.
+SHIPPED = ("types", "delta")
+
+
 def load_rules(path: str | Path | None = None, *, text: str | None = None) -> Rules:
-    """Load and validate a rules file; with neither argument, the shipped ``types.rules``.
+    """Load and validate a rules file; with neither argument, the shipped ``types.rules`` (the Upsolver page);
+    ``"delta"`` names the shipped ``delta.rules`` (the Delta Lake page).
 
     Raises :class:`~widen.errors.RulesError` pointing at ``file:line:col`` for any syntax or semantic error.
 
@@ -59,6 +64,8 @@ def load_rules(path: str | Path | None = None, *, text: str | None = None) -> Ru
     ('string', 'double')
     """
     if text is None:
+        if isinstance(path, str) and path in SHIPPED and not Path(path).exists():
+            path = resources.files("widen.rules").joinpath(f"{path}.rules")
         path = Path(path) if path is not None else Path(default_rules_path())
         try:
             text = path.read_text(encoding="utf-8")
@@ -83,6 +90,7 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
             raise exc.orig_exc from None
         raise
     _validate(rules)
+    _validate_typed(rules)
     from widen.engine.lattice import Lattice  # the engine builds on the rule objects, not the other way
 
     object.__setattr__(rules, "lattice", Lattice(rules))
@@ -149,7 +157,8 @@ def _validate(rules: Rules) -> None:
         if t.name in names:
             raise err(f"type '{t.name}' is declared twice (first at line {names[t.name].line})", t.span)
         try:
-            family(t.iceberg)
+            if t.iceberg != PARAMETRIC:
+                family(t.iceberg)
         except ValueError:
             raise err(f"'{t.iceberg}' is not an Iceberg primitive type Widen supports", t.span) from None
         names[t.name] = t.span
@@ -178,14 +187,22 @@ def _validate(rules: Rules) -> None:
     for edge in rules.edges:
         known(edge.source, edge.source_span)
         known(edge.target, edge.target_span)
-        if edge.source == edge.target:
+        s_par = rules.type_decl(edge.source).iceberg == PARAMETRIC
+        t_par = rules.type_decl(edge.target).iceberg == PARAMETRIC
+        if edge.source == edge.target and not (s_par and edge.kind == "widen"):
             raise err(f"'{edge.source}' {edge.kind}s to itself: a self-loop says nothing", edge.span)
+        if t_par and edge.source != edge.target:
+            raise err(f"'{edge.target}' takes its precision and scale from the data: no other type widens or "
+                      "converts into it", edge.target_span)
         key = (edge.source, edge.target)
         if key in seen:
             raise err(f"duplicate rule: {edge.source} -> {edge.target} is already declared at line "
                       f"{seen[key].span.line}", edge.span)
         seen[key] = edge
         s_ice, t_ice = rules.type_decl(edge.source).iceberg, rules.type_decl(edge.target).iceberg
+        # a parametric decimal's edges are checked as those of a representative instance
+        s_ice = "decimal(18, 2)" if s_par else s_ice
+        t_ice = "decimal(38, 2)" if t_par else t_ice
         via = edge.via or default_via(s_ice, t_ice)
         if via is None:
             raise err(f"say how a {edge.source} becomes a {edge.target}: add 'via NAME' "
@@ -194,8 +211,13 @@ def _validate(rules: Rules) -> None:
             raise err(f"unknown conversion '{via}' (one of: {', '.join(CATALOG)})", edge.span)
         if not CATALOG[via].applies(s_ice, t_ice):
             raise err(f"conversion '{via}' does not apply from {s_ice} to {t_ice}", edge.span)
+        if edge.in_place and not in_place_allowed(s_ice, t_ice, edge.min_format):
+            raise err(f"Iceberg cannot change a {s_ice} column to {t_ice} in place"
+                      + (f" on v{edge.min_format} tables" if edge.min_format > 1 else "")
+                      + " (in place: int -> long, float -> double, decimal precision, date -> timestamp from v3, "
+                      "or two rules types stored as one Iceberg type)", edge.span)
         fixed.append(Edge(edge.kind, edge.source, edge.target, via, edge.exact, edge.span,
-                          edge.source_span, edge.target_span))
+                          edge.source_span, edge.target_span, edge.in_place, edge.min_format))
     object.__setattr__(rules, "edges", tuple(fixed))
 
     merged: set[tuple[str, str]] = set()
@@ -217,6 +239,9 @@ def _validate(rules: Rules) -> None:
         kinds[j.kind] = j.span
         for choice in j.choices:
             known(choice.type, choice.span)
+            if rules.type_decl(choice.type).iceberg == PARAMETRIC:
+                raise err(f"'{choice.type}' takes its precision and scale from typed data; a JSON value has none",
+                          choice.span)
             fam = family(rules.type_decl(choice.type).iceberg)
             if choice.detector is not None:
                 if choice.detector not in DETECTORS:
@@ -233,3 +258,38 @@ def _validate(rules: Rules) -> None:
         ):
             raise err(f"the last choice of 'json {j.kind}' must hold every value (a string type); "
                       f"'{last.type}' cannot", last.span)
+
+
+#: The Iceberg type of a ``type`` line that takes its parameters from the data (``type decimal = decimal``:
+#: a typed decimal(10, 2) column stays decimal(10, 2)).
+PARAMETRIC = "decimal"
+
+
+def in_place_allowed(source: str, target: str, min_format: int) -> bool:
+    """Whether Iceberg changes a column of type ``source`` to ``target`` without rewriting data (its type
+    promotions; date -> timestamp needs format v3)."""
+    if source == target:
+        return True
+    if (source, target) in (("int", "long"), ("float", "double")):
+        return True
+    if source.startswith("decimal(") and target.startswith("decimal("):
+        return True
+    return source == "date" and target in ("timestamp", "timestamptz") and min_format >= 3
+
+
+def _validate_typed(rules: Rules) -> None:
+    for mapping in rules.typed:
+        for choice in mapping.choices:
+            if choice.type not in rules.type_names:
+                raise RulesError(f"unknown type '{choice.type}' (declared: {', '.join(rules.type_names)})",
+                                 choice.span, rules.source)
+        last = mapping.choices[-1]
+        iceberg = rules.type_decl(last.type).iceberg
+        if iceberg != PARAMETRIC and family(iceberg) != "string":
+            from widen.engine.typed import holds
+
+            for kind in mapping.sources:
+                if kind != "decimal" and not holds(iceberg, kind):
+                    raise RulesError(f"the last choice of 'typed {kind}' must hold every {kind} value (a string "
+                                     f"type, or a type that holds it); '{last.type}' cannot", last.span,
+                                     rules.source)

@@ -15,14 +15,19 @@ from widen.errors import Span
 SITUATIONS: dict[str, tuple[str, ...]] = {
     "new_field": ("add", "reject"),
     "narrower": ("route", "reject"),
-    "wider": ("add", "reject"),
+    "wider": ("add", "reject", "promote"),
     "incompatible": ("add", "reject"),
     "case_conflict": ("keep", "reject"),
     "empty_name": ("drop", "reject"),
 }
 
-#: Modes a rules file may name as its default (the Delta-style modes build on the policies above).
+#: Modes a rules file may name as its default, and ``on`` lines may be scoped to (``on wider reject in enforce``).
+#: ``overwrite`` also replaces the table's schema and data instead of adding to them.
 MODES = ("evolve", "enforce", "merge", "overwrite")
+
+#: Spark types a ``typed`` line maps (struct and array are structure; a ``void`` column holds only nulls).
+TYPED_KINDS = ("boolean", "byte", "short", "int", "long", "float", "double", "decimal", "date", "timestamp",
+               "timestamp_ntz", "string", "binary", "map")
 
 #: The kinds of JSON value a `json` line types.
 JSON_KINDS = ("integer", "fraction", "boolean", "string", "mixed")
@@ -53,10 +58,15 @@ class Edge:
     span: Span = field(compare=False, hash=False, repr=False)
     source_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
     target_span: Span | None = field(compare=False, hash=False, repr=False, default=None)
+    #: ``in place``: a column of the source type may be changed to the target type without rewriting its data
+    #: (Iceberg's type promotions), from table format version ``min_format`` on
+    in_place: bool = False
+    min_format: int = 1
 
     def __str__(self) -> str:
         via = f" via {self.via}" if self.via else ""
-        return f"{self.kind} {self.source} -> {self.target}{via}{' where exact' if self.exact else ''}"
+        place = (" in place" + (f" from v{self.min_format}" if self.min_format > 1 else "")) if self.in_place else ""
+        return f"{self.kind} {self.source} -> {self.target}{via}{' where exact' if self.exact else ''}{place}"
 
 
 @dataclass(frozen=True)
@@ -89,6 +99,16 @@ class JsonTyping:
 
 
 @dataclass(frozen=True)
+class TypedMapping:
+    """``typed SPARK... -> T1 | T2``: a typed column (Parquet, a DataFrame) of these Spark types is stored as the
+    first candidate that holds every value of its type exactly (decided from the type, not the values)."""
+
+    sources: tuple[str, ...]
+    choices: tuple[JsonChoice, ...]
+    span: Span = field(compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Naming:
     """How evolved fields are named and documented.
 
@@ -109,10 +129,11 @@ class Naming:
         return self.dims[2].replace("{n}", str(dim))
 
     def evolved_name(self, field_name: str, type_word: str, dim: int) -> str:
+        word = "".join(ch if ch.isalnum() else "_" for ch in type_word.replace(" ", "")).strip("_")
         return (
             self.template.replace("{field}", field_name)
             .replace("{dims}", self.dims_text(dim))
-            .replace("{type}", type_word)
+            .replace("{type}", word)
         )
 
     def doc_for(self, field_name: str) -> str:
@@ -130,11 +151,12 @@ class Naming:
 
 @dataclass(frozen=True)
 class Policy:
-    """``on SITUATION ACTION``."""
+    """``on SITUATION ACTION [in MODE...]``: unscoped lines hold in every mode a scoped line does not cover."""
 
     situation: str
     action: str
     span: Span = field(compare=False, hash=False, repr=False)
+    modes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,6 +173,7 @@ class Rules:
     naming: Naming
     policies: tuple[Policy, ...]
     mode: str
+    typed: tuple[TypedMapping, ...] = ()
     source: str = field(compare=False, hash=False, repr=False, default="")
     #: The validated lattice (set by :func:`widen.load_rules`).
     lattice: Any = field(compare=False, hash=False, repr=False, default=None)
@@ -166,10 +189,31 @@ class Rules:
         raise KeyError(name)
 
     def policy(self, situation: str) -> str:
+        """The action for a situation in this rules' mode: a line scoped to the mode, else an unscoped line, else
+        the situation's default."""
         for p in self.policies:
-            if p.situation == situation:
+            if p.situation == situation and self.mode in p.modes:
+                return p.action
+        for p in self.policies:
+            if p.situation == situation and not p.modes:
                 return p.action
         return SITUATIONS[situation][0]
+
+    def with_mode(self, mode: str) -> "Rules":
+        """The same rules in another mode (``evolve``, ``enforce``, ``merge``, ``overwrite``)."""
+        from dataclasses import replace
+
+        if mode not in MODES:
+            from widen.errors import InputError
+
+            raise InputError(f"unknown mode '{mode}' (one of: {', '.join(MODES)})")
+        return self if mode == self.mode else replace(self, mode=mode)
+
+    def typed_mapping(self, kind: str) -> "TypedMapping | None":
+        for t in self.typed:
+            if kind in t.sources:
+                return t
+        return None
 
     def json_typing(self, kind: str) -> JsonTyping | None:
         for j in self.json:

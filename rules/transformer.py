@@ -20,7 +20,9 @@ from widen.rules.model import (
     Naming,
     Policy,
     Rules,
+    TYPED_KINDS,
     TypeDecl,
+    TypedMapping,
 )
 
 
@@ -57,6 +59,14 @@ class RulesTransformer(Transformer):
     def exact(self, items):
         return True
 
+    def in_place(self, items):
+        if not items:
+            return ("in_place", 1)
+        version = str(items[0])
+        if not (version.startswith("v") and version[1:].isdigit()):
+            raise self._error(f"'in place from {version}': name a table format version (v2, v3)", items[0])
+        return ("in_place", int(version[1:]))
+
     @v_args(meta=True)
     def json_choice(self, meta, items):
         detector = str(items[1]) if len(items) > 1 else None
@@ -77,7 +87,8 @@ class RulesTransformer(Transformer):
         source, target = items[0], items[1]
         via = next((i for i in items[2:] if isinstance(i, Token)), None)
         exact = any(i is True for i in items[2:])
-        return ("edge", kind, source, target, via, exact, meta)
+        place = next((i[1] for i in items[2:] if isinstance(i, tuple)), None)
+        return ("edge", kind, source, target, via, exact, meta, place)
 
     @v_args(meta=True)
     def widen_decl(self, meta, items):
@@ -99,6 +110,18 @@ class RulesTransformer(Transformer):
         return JsonTyping(str(kind), tuple(items[1:]), self._span(kind))
 
     @v_args(meta=True)
+    def typed_decl(self, meta, items):
+        sources = [i for i in items if isinstance(i, Token)]
+        choices = tuple(i for i in items if isinstance(i, JsonChoice))
+        for source in sources:
+            if str(source) not in TYPED_KINDS:
+                raise self._error(f"unknown Spark type '{source}' (one of: {', '.join(TYPED_KINDS)})", source)
+        for choice in choices:
+            if choice.detector is not None:
+                raise RulesError("detectors ('if ...') apply to JSON strings only", choice.span, self.source)
+        return TypedMapping(tuple(str(t) for t in sources), choices, self._span(sources[0]))
+
+    @v_args(meta=True)
     def name_decl(self, meta, items):
         return ("name", items[0], meta)
 
@@ -116,7 +139,10 @@ class RulesTransformer(Transformer):
 
     @v_args(meta=True)
     def policy_decl(self, meta, items):
-        situation, action = items
+        situation, action, *modes = items
+        for mode in modes:
+            if str(mode) not in MODES:
+                raise self._error(f"unknown mode '{mode}' (one of: {', '.join(MODES)})", mode)
         if str(situation) not in SITUATIONS:
             known = ", ".join(SITUATIONS)
             raise self._error(f"unknown situation '{situation}' (known: {known})", situation)
@@ -125,7 +151,7 @@ class RulesTransformer(Transformer):
             raise self._error(
                 f"'{action}' is not an action for {situation} (one of: {', '.join(allowed)})", action
             )
-        return Policy(str(situation), str(action), self._span(situation))
+        return Policy(str(situation), str(action), self._span(situation), tuple(str(m) for m in modes))
 
     @v_args(meta=True)
     def mode_decl(self, meta, items):
@@ -141,6 +167,7 @@ class RulesTransformer(Transformer):
         merges: list[Merge] = []
         json: list[JsonTyping] = []
         policies: list[Policy] = []
+        typed: list[TypedMapping] = []
         singles: dict[str, tuple] = {}
 
         def once(key: str, value, where):
@@ -159,10 +186,15 @@ class RulesTransformer(Transformer):
                     raise RulesError(f"unknown JSON kind {item.kind}", item.span, self.source)
                 json.append(item)
             elif isinstance(item, Policy):
-                once(f"on {item.situation}", item.action, _SpanMeta(item.span))
+                for mode in item.modes or ("",):
+                    once(f"on {item.situation}" + (f" in {mode}" if mode else ""), item.action, _SpanMeta(item.span))
                 policies.append(item)
+            elif isinstance(item, TypedMapping):
+                for kind in item.sources:
+                    once(f"typed {kind}", item, _SpanMeta(item.span))
+                typed.append(item)
             elif item[0] == "edge":
-                _, kind, source, target, via, exact, meta = item
+                _, kind, source, target, via, exact, meta, place = item
                 edges.append(
                     Edge(
                         kind,
@@ -173,6 +205,8 @@ class RulesTransformer(Transformer):
                         Span(self.file, meta.line, meta.column, meta.end_column),
                         self._span(source),
                         self._span(target),
+                        in_place=place is not None,
+                        min_format=place or 1,
                     )
                 )
             elif item[0] == "top":
@@ -210,6 +244,7 @@ class RulesTransformer(Transformer):
             naming=naming,
             policies=tuple(policies),
             mode=mode,
+            typed=tuple(typed),
             source=self.source,
         )
 

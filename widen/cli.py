@@ -49,6 +49,12 @@ def _parser() -> argparse.ArgumentParser:
     _catalog_options(i)
     i.add_argument("--force", action="store_true",
                    help="ingest files the table has already absorbed (by content hash) again")
+    i.add_argument("--mode", choices=("evolve", "enforce", "merge", "overwrite"),
+                   help="evolve (add suffixed columns), enforce (reject a batch that does not match the table), "
+                   "merge (add new columns at the end, upcast in place), overwrite (replace schema and data); "
+                   "default: the rules file's 'mode' line. WIDEN_AUTO_MERGE=true turns enforce into merge")
+    i.add_argument("--format", dest="input_format", choices=("json", "parquet"), default="json",
+                   help="json: JSON lines (default); parquet: typed Parquet files")
 
     g = sub.add_parser(
         "gc",
@@ -336,16 +342,21 @@ def _ingest(args) -> int:
 
     rules = _load(args.rules)
     reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
-                     force=args.force)
+                     force=args.force, mode=args.mode, input_format=args.input_format)
     skipped = sum(1 for r in reports if r.skipped)
     reports = [r for r in reports if not r.skipped]
     records = sum(r.records for r in reports)
     values = sum(r.values for r in reports)
     added = sum(len(r.fields_added) for r in reports)
+    promoted = [p for r in reports for p in r.promoted]
     rescued = sum(r.rescued for r in reports)
+    modes = sorted({r.mode for r in reports if r.mode})
     print(
-        f"{args.table}: {_n(len(reports), 'batch')} ingested: {_n(records, 'record')}, {_n(values, 'value')} "
+        f"{args.table}: {_n(len(reports), 'batch')} ingested"
+        + (f" (mode {', '.join(modes)})" if modes and modes != ["evolve"] else "")
+        + f": {_n(records, 'record')}, {_n(values, 'value')} "
         f"written, {_n(added, 'field')} added, {_n(rescued, 'line')} rescued"
+        + (f", changed in place: {', '.join(promoted)}" if promoted else "")
         + (f" (in {args.table}__rescued)" if rescued else "")
         + (f"; {_n(skipped, 'batch')} already ingested, skipped" if skipped else "")
     )

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from widen.errors import InputError, PlanError, WidenError
+from widen.errors import InputError, WidenError
 from widen.faults import checkpoint
+from widen.modes import SchemaMismatch, check, resolve_mode
 from widen.sources import Fingerprint
 
 RESCUED_SUFFIX = "__rescued"
@@ -57,6 +58,10 @@ class BatchReport:
     #: seconds per phase: observe (read, parse, observe), rescued, plan, write (compile and Parquet), commit
     #: (summed over commit attempts)
     phases: dict[str, float] = field(default_factory=dict)
+    #: columns whose type the batch changed in place (merge: ``count: int -> long``)
+    promoted: list[str] = field(default_factory=list)
+    #: the mode the batch was written in
+    mode: str = ""
 
     @property
     def skipped(self) -> bool:
@@ -74,6 +79,24 @@ def open_catalog(catalog: str | None, warehouse: str):
     root = Path(warehouse).resolve()
     root.mkdir(parents=True, exist_ok=True)
     return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=root.as_uri())
+
+
+def _open_table_catalog(table: str, catalog: str | None, warehouse: str):
+    """The catalog, with the table's namespace created when missing."""
+    from pyiceberg.exceptions import NamespaceAlreadyExistsError
+
+    if "." not in table:
+        raise InputError(f"--table {table}: name it NAMESPACE.NAME")
+    namespace = table.rsplit(".", 1)[0]
+    cat = open_catalog(catalog, warehouse)
+    try:
+        cat.create_namespace(namespace)
+    except NamespaceAlreadyExistsError:
+        pass
+    except Exception as exc:  # another process created it between our check and our insert
+        if not _retryable(exc) and "already exists" not in str(exc).lower():
+            raise
+    return cat
 
 
 def read_lines(spark, paths: Sequence[str]):
@@ -113,35 +136,31 @@ def ingest(
     spark=None,
     progress: Callable[[str], None] | None = None,
     force: bool = False,
+    mode: str | None = None,
+    input_format: str = "json",
 ) -> list[BatchReport]:
-    """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them), in order, into ``table``
-    (``namespace.name``), creating the namespace and the table on first write.
+    """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
+    Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
+    first write.
 
-    A file the table has already absorbed (same SHA-256, whatever its path) is skipped and reported; ``force``
-    ingests it again.
+    ``mode`` (``evolve``, ``enforce``, ``merge``, ``overwrite``; default: the rules file's ``mode`` line) selects the
+    rules' policies: :mod:`widen.modes`. A batch the mode refuses raises :class:`widen.modes.SchemaMismatch` and
+    writes nothing. A file the table has already absorbed (same SHA-256, whatever its path) is skipped and
+    reported; ``force`` ingests it again.
     """
-    from pyiceberg.exceptions import NamespaceAlreadyExistsError
-
     from widen.rules.loader import load_rules
     from widen.sources import batch_files, fingerprint
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
-    if "." not in table:
-        raise InputError(f"--table {table}: name it NAMESPACE.NAME")
-    namespace = table.rsplit(".", 1)[0]
-    cat = open_catalog(catalog, warehouse)
-    try:
-        cat.create_namespace(namespace)
-    except NamespaceAlreadyExistsError:
-        pass
-    except Exception as exc:  # another process created it between our check and our insert
-        if not _retryable(exc) and "already exists" not in str(exc).lower():
-            raise
+    if input_format not in ("json", "parquet"):
+        raise InputError(f"unknown input format '{input_format}' (json or parquet)")
+    cat = _open_table_catalog(table, catalog, warehouse)
+    mode_asked = mode
     reports = []
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
-        report = BatchReport(batch)
+        report = BatchReport(batch, mode=mode or "")
         every = _unique([fingerprint(f) for f in batch_files(batch)], say if not force else None)
         prints = every
         tbl = _load(cat, table)
@@ -165,12 +184,20 @@ def ingest(
             t0 = time.perf_counter()
             spark = spark_session()
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
-        say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}")
+        if number == 1:
+            mode = resolve_mode(rules, mode_asked, spark, say)
+        report.mode = mode
+        say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}"
+            + (f" (mode {mode})" if mode != "evolve" else ""))
         while prints:
             try:
                 with session_settings(spark):
-                    _ingest_batch(spark, cat, table, rules, batch, prints, report, force,
-                                  lambda t: say(f"batch {number}: {t}"))
+                    if input_format == "json":
+                        source = _Source.json_lines(read_lines(spark, [fp.path for fp in prints]))
+                    else:
+                        source = _Source.typed(spark.read.parquet(*[str(Path(fp.path).resolve()) for fp in prints]))
+                    _ingest_batch(cat, table, rules, mode, batch, prints, report, force,
+                                  lambda t: say(f"batch {number}: {t}"), source)
                 break
             except _Absorbed as absorbed:  # another writer committed some of these files meanwhile
                 report.already += [fp.path for fp in absorbed.files]
@@ -188,6 +215,49 @@ def ingest(
         )
         reports.append(report)
     return reports
+
+
+def write(
+    df,
+    table: str,
+    *,
+    rules=None,
+    mode: str | None = None,
+    json_column: str | None = None,
+    catalog: str | None = None,
+    warehouse: str = "warehouse",
+    progress: Callable[[str], None] | None = None,
+    batch: str = "<dataframe>",
+    summary: dict[str, str] | None = None,
+) -> BatchReport:
+    """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
+
+    A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
+    column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
+    ``<table>__rescued``). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the snapshot summary.
+    """
+    from pyspark.sql import functions as F
+
+    from widen.rules.loader import load_rules
+
+    say = progress or (lambda text: print(text, file=sys.stderr))
+    rules = rules or load_rules()
+    cat = _open_table_catalog(table, catalog, warehouse)
+    spark = df.sparkSession
+    mode = resolve_mode(rules, mode, spark, say)
+    report = BatchReport(batch, mode=mode)
+    started = time.perf_counter()
+    with session_settings(spark):
+        if json_column is not None:
+            lines = df.select(F.col(json_column).cast("string").alias("value"), F.lit(batch).alias("source"),
+                              F.lit(None).cast("int").alias("line"))
+            source = _Source.json_lines(lines)
+        else:
+            source = _Source.typed(df)
+        _ingest_batch(cat, table, rules, mode, batch, [], report, True, lambda t: say(f"{batch}: {t}"), source,
+                      summary)
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 class _Absorbed(Exception):
@@ -215,36 +285,132 @@ def _unique(prints: list[Fingerprint], say) -> list[Fingerprint]:
     return list(seen.values())
 
 
-def _ingest_batch(spark, cat, table, rules, batch, prints: list[Fingerprint], report: BatchReport, force, say):
+class _Source:
+    """One batch's data: JSON lines (``value``, ``source``, ``line``; observed in Spark) or a typed DataFrame
+    (observed from its schema)."""
+
+    def __init__(self, lines=None, frame=None):
+        self.lines, self.frame = lines, frame
+        self.columns = None
+        self.parsed = None
+        self.observations = None
+        self.records = None
+
+    @classmethod
+    def json_lines(cls, lines) -> "_Source":
+        return cls(lines=lines)
+
+    @classmethod
+    def typed(cls, frame) -> "_Source":
+        from widen.compiler.spark_typed import typed_columns
+
+        source = cls(frame=frame)
+        source.columns = typed_columns(frame.schema)
+        return source
+
+    def observe(self, rules) -> None:
+        if self.lines is not None:
+            from pyspark.sql import functions as F
+
+            from widen.compiler.spark_observe import observe_dataframe
+
+            self.observations, self.parsed = observe_dataframe(self.lines, rules)
+            self.records = self.parsed.filter(F.col("reason").isNull())
+        else:
+            from widen.engine.observe import Observations
+
+            self.records = self.frame
+            self.observations = Observations(records=self.frame.count())
+
+    def observations_for(self, rules):
+        """The batch's observations under (instantiated) rules: a typed batch is observed from its schema."""
+        if self.columns is None:
+            return self.observations
+        from widen.engine.typed import observe_typed
+
+        return observe_typed(self.columns, rules, self.observations.records)
+
+    def compile(self, p, rules):
+        if self.columns is None:
+            from widen.compiler.spark import compile_plan
+
+            return compile_plan(p, rules)
+        from widen.compiler.spark_typed import compile_typed
+
+        return compile_typed(p, rules, self.frame.schema)
+
+    def release(self) -> None:
+        if self.parsed is not None:
+            self.parsed.unpersist()
+
+
+@dataclass
+class _Planned:
+    rules: object
+    plan: object
+    target: object
+    hints: dict
+    replace: bool
+    observations: object
+
+
+def _plan_batch(tbl, rules, mode: str, source: _Source, batch: str) -> _Planned:
+    """Plan the batch against the table in the mode; raises :class:`SchemaMismatch` when the mode refuses it."""
+    from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
+    from widen.engine.planner import plan
+    from widen.engine.schema import TableSchema
+    from widen.engine.typed import rules_for
+
+    current = tbl.schema()
+    instance = rules_for(rules, source.columns or (), iceberg_primitives(current))
+    # a table without columns takes its schema from its first batch, in any mode (as Delta's first write)
+    effective = "overwrite" if (mode == "overwrite" or not current.fields) else mode
+    r = instance.with_mode(effective)
+    observations = source.observations_for(r)
+    replace = mode == "overwrite" and bool(current.fields)
+    if effective == "overwrite":
+        table_schema = TableSchema()
+    else:
+        table_schema = from_iceberg(current, r, read_hints(tbl.properties))
+    p = plan(table_schema, observations, r, format_version=tbl.format_version)
+    check(p, table_schema, observations, r, batch, tbl.format_version)
+    hints: dict[int, str] = {}
+    target = to_iceberg(p.schema, r, current, hints=hints)
+    return _Planned(r, p, target, hints, replace, observations)
+
+
+def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], report: BatchReport, force, say,
+                  source: _Source, summary: dict[str, str] | None = None):
     from pyspark.sql import functions as F
 
-    from widen.compiler.spark_observe import observe_dataframe
-
     with _timed(report, "observe"):
-        observations, parsed = observe_dataframe(read_lines(spark, [fp.path for fp in prints]), rules)
+        source.observe(rules)
     try:
+        observations = source.observations
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names
         )
         say(f"observed {observations.records} records, {observations.rescued_count} rescued")
+        tbl = _load(cat, table)
+        if tbl is not None:  # a batch the mode refuses writes nothing, its rescued lines neither
+            with _timed(report, "plan"):
+                _plan_batch(tbl, rules, mode, source, batch)
         if observations.rescued_count:
             with _timed(report, "rescued"):
-                _write_rescued(cat, table, parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
+                _write_rescued(cat, table, source.parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
         checkpoint("after-rescued")
-        records = parsed.filter(F.col("reason").isNull())
-        _commit_batch(cat, table, rules, records, observations, batch, prints, report, force, say)
+        _commit_batch(cat, table, rules, mode, source, batch, prints, report, force, say, summary)
     finally:
-        parsed.unpersist()
+        source.release()
 
 
-def _commit_batch(cat, table, rules, records, observations, batch, prints, report: BatchReport, force, say) -> None:
+def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, report: BatchReport, force, say,
+                  summary_extra: dict[str, str] | None = None) -> None:
     """Plan, write and commit one batch; on a conflict, reload, re-plan (rewriting the files only when the
     projection changed) and retry with a new transaction."""
-    from widen.compiler.iceberg import from_iceberg, to_iceberg
-    from widen.compiler.spark import compile_plan
-    from widen.engine.planner import plan
-    from widen.engine.schema import TableSchema
+    from widen.compiler.iceberg import TYPES_PROPERTY, read_hints
 
+    records = source.records
     commit_id = uuid.uuid4().hex
     written: list[str] = []
     written_key = None
@@ -267,15 +433,13 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                     raise _Absorbed(taken)
             current = tbl.schema()
             with _timed(report, "plan"):
-                p = plan(from_iceberg(current, rules) if current.fields else TableSchema(), observations, rules)
-            if p.rejections:
-                raise PlanError(f"batch {batch} rejected by the rules' policies",
-                                details=tuple(str(r) for r in p.rejections))
-            target = to_iceberg(p.schema, rules, current)
+                planned = _plan_batch(tbl, rules, mode, source, batch)
+            p, target, observations = planned.plan, planned.target, planned.observations
             report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
+            report.promoted = [str(pr) for pr in p.promotions]
             if observations.records:
                 with _timed(report, "write"):
-                    compiled = compile_plan(p, rules)
+                    compiled = source.compile(p, planned.rules)
                     if compiled.key != written_key:
                         if written:
                             say("the table changed under us and so did the projection: rewriting the batch's files")
@@ -292,12 +456,25 @@ def _commit_batch(cat, table, rules, records, observations, batch, prints, repor
                 "widen.records": str(observations.records),
                 "widen.rescued": str(observations.rescued_count),
                 "widen.fields-added": ",".join(report.fields_added),
+                "widen.mode": mode,
+                **(summary_extra or {}),
             }
             try:
                 may_have_landed = True
                 with _timed(report, "commit"), tbl.transaction() as tx:
-                    if p.additions or not current.fields:
+                    if planned.replace:  # overwrite: the old columns go, the batch's come, the old data goes
+                        with tx.update_schema(allow_incompatible_changes=True) as update:
+                            for f in current.fields:
+                                update.delete_column(f.name)
                         tx.update_schema().union_by_name(target).commit()
+                        if tbl.current_snapshot() is not None:
+                            from pyiceberg.expressions import AlwaysTrue
+
+                            tx.delete(AlwaysTrue(), snapshot_properties=summary if not written else None)
+                    elif p.changes_schema or not current.fields:
+                        tx.update_schema().union_by_name(target).commit()
+                    if planned.hints != read_hints(tbl.properties):
+                        tx.set_properties({TYPES_PROPERTY: json.dumps(planned.hints, sort_keys=True)})
                     if written:
                         tx.add_files(written, snapshot_properties=summary)
                 checkpoint("after-commit")
@@ -613,4 +790,4 @@ def _normal(uri: str) -> str:
     return uri
 
 
-__all__ = ["BatchReport", "MAX_ATTEMPTS", "ingest", "ledger", "open_catalog", "orphan_files", "read_lines", "WidenError"]
+__all__ = ["BatchReport", "MAX_ATTEMPTS", "SchemaMismatch", "ingest", "write", "ledger", "open_catalog", "orphan_files", "read_lines", "WidenError"]

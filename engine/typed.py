@@ -1,0 +1,200 @@
+"""Typed inputs — Parquet files and Spark DataFrames — as the planner sees them.
+
+A typed column declares its type, so it is observed from the schema, not from its values: each Spark type is
+stored as the first candidate of its ``typed`` line that holds *every* value of that type exactly (``typed byte
+short int long -> long``; a ``decimal(10, 2)`` is held by ``double`` (15 digits convert back unchanged) but not by
+``long``). Structs are records and arrays are dimensions, as for JSON. A ``void`` column (Spark's null type) holds
+only nulls: it adds no column until a batch gives it a type (Delta's "NullType -> any other type").
+
+A type line whose Iceberg type is a bare ``decimal`` (``type decimal = decimal``) is *parametric*: a typed
+``decimal(10, 2)`` column is stored as ``decimal(10, 2)``. Its instances become types of the lattice for the batch
+(:func:`instantiate`); ``widen decimal -> decimal ... in place`` lets an instance widen to one of the same scale and
+a larger precision (Iceberg's decimal promotion).
+
+>>> from widen import load_rules
+>>> rules = load_rules()
+>>> [lattice_type(k, rules) for k in ("int", "float", "decimal(10,2)", "decimal(30,2)", "decimal(20,0)", "binary")]
+['long', 'double', 'double', 'string', 'decimal', 'string']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Iterable
+
+from widen.engine.conversions import decimal_params, family
+from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen
+from widen.engine.shapes import Shape
+from widen.errors import PlanError
+from widen.rules.model import Edge, Rules, TypeDecl
+
+_DECIMAL_KIND = re.compile(r"^decimal\((\d+),\s*(\d+)\)$")
+#: the Iceberg type of a parametric ``type`` line (see :data:`widen.rules.loader.PARAMETRIC`)
+PARAMETRIC = "decimal"
+
+#: digits of the largest value of each integral Spark type
+_INT_DIGITS = {"byte": 3, "short": 5, "int": 10, "long": 19}
+
+
+@dataclass(frozen=True)
+class TypedColumn:
+    """A column of a typed input: a Spark type (``int``, ``decimal(10,2)``, ``map``, ``void``...) or a struct
+    (``kind`` None, with ``fields``), at ``dim`` array levels."""
+
+    name: str
+    kind: str | None
+    dim: int = 0
+    fields: tuple["TypedColumn", ...] = ()
+
+    def describe(self) -> str:
+        inner = self.kind if self.kind is not None else "struct<" + ", ".join(
+            f"{f.name}: {f.describe()}" for f in self.fields) + ">"
+        for _ in range(self.dim):
+            inner = f"array<{inner}>"
+        return inner
+
+
+def _kind_family(kind: str) -> str:
+    return "decimal" if _DECIMAL_KIND.match(kind) else kind
+
+
+def holds(iceberg: str, kind: str) -> bool:
+    """Whether a column of Iceberg type ``iceberg`` holds every value of Spark type ``kind`` exactly (a string
+    column holds every value as its text; a double holds a decimal of up to 15 digits, whose digits come back)."""
+    fam = family(iceberg)
+    if fam == "string":
+        return True
+    m = _DECIMAL_KIND.match(kind)
+    p, s = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+    if kind in _INT_DIGITS:
+        p, s = _INT_DIGITS[kind], 0
+    integral = kind in _INT_DIGITS or (m is not None and s == 0)
+    if iceberg == "int":
+        return integral and p <= 9 or kind in ("byte", "short", "int")
+    if iceberg == "long":
+        return integral and p <= 18 or kind in ("byte", "short", "int", "long")
+    if iceberg == "float":
+        return kind in ("float", "byte", "short")
+    if iceberg == "double":
+        return kind in ("float", "double", "byte", "short", "int") or (m is not None and p <= 15)
+    if fam == "decimal":
+        if not (integral or m):
+            return False
+        P, S = decimal_params(iceberg)
+        return s <= S and p - s <= P - S
+    return {
+        "boolean": ("boolean",),
+        "date": ("date",),
+        "timestamptz": ("timestamp",),
+        "timestamp": ("timestamp_ntz",),
+        "binary": ("binary",),
+    }.get(iceberg, ()).__contains__(kind)
+
+
+def instance_name(kind: str) -> str:
+    """The lattice type of a parametric decimal instance: ``decimal(10,2)``."""
+    m = _DECIMAL_KIND.match(kind)
+    return f"decimal({m.group(1)},{m.group(2)})"
+
+
+def lattice_type(kind: str, rules: Rules) -> str:
+    """The rules type a typed column of Spark type ``kind`` is stored as (raises PlanError when the rules have no
+    ``typed`` line for it, or none of its candidates holds the type)."""
+    mapping = rules.typed_mapping(_kind_family(kind))
+    if mapping is None:
+        raise PlanError(f"the rules have no 'typed {_kind_family(kind)}' line: add one to say how a {kind} column "
+                        "is stored (see docs/rules-language.md)")
+    for choice in mapping.choices:
+        iceberg = rules.type_decl(choice.type).iceberg
+        if iceberg == PARAMETRIC:
+            if _DECIMAL_KIND.match(kind):
+                return instance_name(kind)
+            continue
+        if holds(iceberg, kind):
+            return choice.type
+    choices = " | ".join(c.type for c in mapping.choices)
+    raise PlanError(f"no candidate of 'typed {_kind_family(kind)} -> {choices}' holds every {kind} value exactly; "
+                    "end the line with a string type")
+
+
+def _instances(columns: Iterable[TypedColumn], rules: Rules) -> set[str]:
+    out: set[str] = set()
+    for c in columns:
+        if c.kind is None:
+            out |= _instances(c.fields, rules)
+        elif c.kind != "void":
+            t = lattice_type(c.kind, rules)
+            if t not in rules.type_names:
+                out.add(t)
+    return out
+
+
+def parametric(rules: Rules) -> tuple[str, ...]:
+    return tuple(t.name for t in rules.types if t.iceberg == PARAMETRIC)
+
+
+def rules_for(rules: Rules, columns: Iterable[TypedColumn] = (), iceberg_types: Iterable[str] = ()) -> Rules:
+    """The rules with the decimal instances a batch (typed columns) and a table (its Iceberg primitive types, e.g.
+    ``decimal(10, 2)``) use made types of the lattice. The rules themselves when they have no parametric type."""
+    if not parametric(rules):
+        return rules
+    names = _instances(columns, rules)
+    names |= {instance_name(t) for t in iceberg_types if _DECIMAL_KIND.match(t)}
+    return instantiate(rules, frozenset(names)) if names else rules
+
+
+@lru_cache(maxsize=64)
+def instantiate(rules: Rules, names: frozenset[str]) -> Rules:
+    """The rules with the decimal instances ``names`` (``decimal(10,2)``) as types: each takes the edges of its
+    parametric type, and widens in place to the instances of the same scale and a larger precision when the rules
+    declare ``widen decimal -> decimal``."""
+    from widen.engine.lattice import Lattice
+
+    family_type = parametric(rules)[0]
+    base = rules.type_decl(family_type)
+    inst = sorted(names, key=lambda n: tuple(int(x) for x in _DECIMAL_KIND.match(n).groups()))
+    types = rules.types + tuple(
+        TypeDecl(n, "decimal({}, {})".format(*_DECIMAL_KIND.match(n).groups()), base.span) for n in inst)
+    edges = list(rules.edges)
+    for n in inst:
+        for e in rules.edges:
+            if e.source == family_type and e.target != family_type:
+                edges.append(replace(e, source=n))
+    widening = rules.lattice.family_widening.get(family_type)
+    if widening is not None:
+        for a in inst:
+            pa, sa = map(int, _DECIMAL_KIND.match(a).groups())
+            for b in inst:
+                pb, sb = map(int, _DECIMAL_KIND.match(b).groups())
+                if sa == sb and pa < pb:
+                    edges.append(Edge("widen", a, b, widening.via, widening.exact, widening.span,
+                                      in_place=widening.in_place, min_format=widening.min_format))
+    out = replace(rules, types=types, edges=tuple(edges))
+    object.__setattr__(out, "lattice", Lattice(out))
+    return out
+
+
+def observe_typed(columns: Iterable[TypedColumn], rules: Rules, records: int) -> Observations:
+    """The observation of a typed batch of ``records`` rows: each column seen with its one shape (values of types
+    with a ``where exact`` edge above them are assumed not to fit it: which do is known only per value, and a
+    typed column's values are not scanned)."""
+    return Observations(_level(tuple(columns), rules, records), records)
+
+
+def _level(columns: tuple[TypedColumn, ...], rules: Rules, n: int) -> LevelObservation:
+    fields = []
+    for c in sorted(columns, key=lambda c: c.name):
+        if c.kind == "void":
+            fields.append(FieldObservation(c.name, (), (), n, 0))
+            continue
+        if c.kind is None:
+            shape = Shape(None, c.dim)
+            fields.append(FieldObservation(c.name, ((shape, Seen(n)),), ((c.dim, _level(c.fields, rules, n)),)))
+            continue
+        t = lattice_type(c.kind, rules)
+        lattice = rules.lattice
+        inexact = frozenset(u for u in lattice.upper_bounds(t) if u != t and lattice.guarded(t, u))
+        fields.append(FieldObservation(c.name, ((Shape(t, c.dim), Seen(n, inexact)),)))
+    return LevelObservation(tuple(fields))

@@ -1,0 +1,142 @@
+"""The Delta-style modes as the engine runs them: which mode a write uses, and the error a refused batch raises.
+
+The modes are rules: a mode selects the ``on SITUATION ACTION in MODE`` lines of the rules file (see
+``rules/delta.rules``), and the planner is the same in every mode. Two things are not policies: ``overwrite``
+plans the batch against an empty table and replaces the table's schema and data in one commit, and a table with
+no columns yet is created from its first batch in any mode (as Delta's first write defines the schema).
+
+Delta's session-wide ``spark.databricks.delta.schema.autoMerge`` has an equivalent: ``WIDEN_AUTO_MERGE=true`` in the
+environment, or ``spark.widen.autoMerge=true`` in the Spark session's configuration, turns every enforce write into
+a merge write (and the output says so).
+"""
+
+from __future__ import annotations
+
+import os
+
+from widen.engine.observe import LevelObservation, Observations
+from widen.engine.planner import Plan, Rejection, plan
+from widen.engine.schema import TableSchema
+from widen.errors import PlanError
+from widen.rules.model import MODES, Rules
+
+AUTO_MERGE_ENV = "WIDEN_AUTO_MERGE"
+AUTO_MERGE_CONF = "spark.widen.autoMerge"
+
+
+def auto_merge(spark=None) -> str | None:
+    """Where the session-wide merge switch is on (a description), or None when it is off."""
+    if os.environ.get(AUTO_MERGE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+        return f"{AUTO_MERGE_ENV}={os.environ[AUTO_MERGE_ENV]}"
+    if spark is not None:
+        value = spark.conf.get(AUTO_MERGE_CONF, None)
+        if value is not None and str(value).strip().lower() == "true":
+            return f"{AUTO_MERGE_CONF}=true"
+    return None
+
+
+def resolve_mode(rules: Rules, mode: str | None, spark=None, say=None) -> str:
+    """The mode of a write: the one asked for, else the rules' own; the auto-merge switch turns enforce into
+    merge."""
+    chosen = mode or rules.mode
+    if chosen not in MODES:
+        from widen.errors import InputError
+
+        raise InputError(f"unknown mode '{chosen}' (one of: {', '.join(MODES)})")
+    switch = auto_merge(spark) if chosen == "enforce" else None
+    if switch is not None:
+        if say is not None:
+            say(f"schema auto-merge is on ({switch}): merging instead of enforcing — new columns are added and "
+                "in-place upcasts made")
+        return "merge"
+    return chosen
+
+
+class SchemaMismatch(PlanError):
+    """A batch the mode refuses: the message shows the table's schema and the data's side by side, marks each
+    differing field and names the mode that would accept the batch. Nothing was written."""
+
+    def __init__(self, message: str, *, rejections: tuple[Rejection, ...], mode: str, accepted_by: str | None):
+        super().__init__(message)
+        self.rejections = rejections
+        self.mode = mode
+        self.accepted_by = accepted_by
+
+
+def check(p: Plan, table: TableSchema, observations: Observations, rules: Rules, batch: str,
+          format_version: int = 2) -> None:
+    """Raise :class:`SchemaMismatch` when the plan has rejections."""
+    if not p.rejections:
+        return
+    accepted_by = None
+    for other in ("merge", "overwrite", "evolve"):
+        if other == rules.mode:
+            continue
+        candidate = rules.with_mode(other)
+        base = TableSchema() if other == "overwrite" else table
+        if not plan(base, observations, candidate, format_version=format_version).rejections:
+            accepted_by = other
+            break
+    raise SchemaMismatch(mismatch_message(p, table, observations, rules.mode, batch, accepted_by),
+                         rejections=p.rejections, mode=rules.mode, accepted_by=accepted_by)
+
+
+_ADVICE = {
+    "merge": "--mode merge (mode='merge') accepts it: new columns are added at the end, upcasts made in place",
+    "overwrite": "--mode overwrite (mode='overwrite') accepts it: the table's schema and data are replaced",
+    "evolve": "--mode evolve (mode='evolve') accepts it: new types get their own suffixed columns",
+}
+
+
+def mismatch_message(p: Plan, table: TableSchema, observations: Observations, mode: str, batch: str,
+                     accepted_by: str | None) -> str:
+    """The table schema and the data schema side by side, each differing field marked, and the way out."""
+    table_rows = [(path, str(col.foreign or col.shape.type or "record")) for path, col, _ in table.leaves()]
+    data_rows = list(_data_leaves(observations.level, ""))
+    bad: dict[str, str] = {}
+    for r in p.rejections:
+        bad.setdefault(r.path, r.situation)
+
+    def key(path: str) -> str:
+        return path.replace("[]", "")
+
+    table_by = {key(k): (k, v) for k, v in table_rows}
+    data_by = {key(k): (k, v) for k, v in data_rows}
+    order = [key(k) for k, _ in table_rows] + [key(k) for k, _ in data_rows if key(k) not in table_by]
+    left_w = max([len("Table schema")] + [len(f"{k}: {v}") for k, v in table_rows]) + 4
+    lines = [f"batch {batch} rejected (mode {mode}): the data does not match the table's schema; nothing was "
+             "written.", "", f"  {'Table schema'.ljust(left_w)}  Data schema"]
+    for k in order:
+        left = "{}: {}".format(*table_by[k]) if k in table_by else ""
+        right = "{}: {}".format(*data_by[k]) if k in data_by else ""
+        situation = next((s for path, s in bad.items() if path == k or k.startswith(path + ".")), None)
+        mark = "!" if situation else " "
+        note = f"   <- {_NOTES[situation]}" if situation else ""
+        lines.append(f"{mark} {left.ljust(left_w)}  {right}{note}")
+    lines.append("")
+    lines += [f"  {r}" for r in p.rejections]
+    lines.append("")
+    lines.append(_ADVICE[accepted_by] + "." if accepted_by else
+                 "No mode accepts it as it is: change the data, or the rules file's policies.")
+    return "\n".join(lines)
+
+
+_NOTES = {
+    "new_field": "not in the table",
+    "narrower": "type differs (narrower than the table's)",
+    "wider": "type differs (wider than the table's)",
+    "incompatible": "type differs",
+    "case_conflict": "differs from a table column only by case",
+    "empty_name": "empty field name",
+}
+
+
+def _data_leaves(level: LevelObservation, prefix: str):
+    for f in level.fields:
+        prims = [s for s, _ in f.shapes if not s.is_record]
+        recs = [s for s, _ in f.shapes if s.is_record]
+        if prims or not recs:
+            shapes = ", ".join(str(s) for s in prims) if prims else "null"
+            yield prefix + f.name, shapes
+        for dim, inner in f.children:
+            yield from _data_leaves(inner, prefix + f.name + "[]" * dim + ".")
