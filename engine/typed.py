@@ -185,7 +185,7 @@ def observe_typed(columns: Iterable[TypedColumn], rules: Rules, records: int) ->
 
 def _level(columns: tuple[TypedColumn, ...], rules: Rules, n: int) -> LevelObservation:
     fields = []
-    for c in sorted(columns, key=lambda c: c.name):
+    for c in columns:  # in the input's own column order: a new table's columns follow it, as Delta's do
         if c.kind == "void":
             fields.append(FieldObservation(c.name, (), (), n, 0))
             continue

@@ -171,3 +171,29 @@ def test_a_lossy_widening_edge_is_named_at_its_rule():
     out = subprocess.run([sys.executable, "-m", "widen.cli", "check", "--rules", str(lossy), "--examples", "5"],
                          capture_output=True, text=True)
     assert out.returncode == 1 and f"{lossy}:{line}:1: 'widen long -> double via cast' loses precision" in out.stdout
+
+
+# --- modes, in-place edges and typed lines (the Delta rules) --------------------------------------------------------
+def test_policies_scoped_to_modes_pick_by_mode(rules):
+    delta = load_rules("delta")
+    assert delta.mode == "enforce"
+    assert [delta.with_mode(m).policy("new_field") for m in ("enforce", "merge", "overwrite", "evolve")] == [
+        "reject", "add", "add", "add"]
+    assert delta.with_mode("merge").policy("wider") == "promote" and delta.policy("case_conflict") == "reject"
+    assert rules.policy("case_conflict") == "keep" and rules.with_mode("enforce").policy("case_conflict") == "reject"
+    assert delta.lattice.in_place("byte", "int") and not delta.lattice.in_place("long", "double")
+    assert delta.lattice.in_place_needs("date", "timestamp") == 3
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("on wider reject in sometimes", "unknown mode 'sometimes'"),
+    ("widen date -> string in place", "Iceberg cannot change a date column to string in place"),
+    ("widen date -> timestamp via midnight_utc in place from three", "name a table format version"),
+    ("typed bignum -> string", "unknown Spark type 'bignum'"),
+    ("typed map -> long", "the last choice of 'typed map' must hold every map value"),
+    ("on new_field reject in enforce\non new_field add in enforce", "'on new_field in enforce' is declared twice"),
+])
+def test_mode_and_typed_rule_errors_point_at_the_rule(extra, message):
+    err = error_of(with_line(extra))
+    assert message in str(err)
+    assert err.span is not None and err.span.line >= 1

@@ -161,7 +161,7 @@ def ingest(
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
         report = BatchReport(batch, mode=mode or "")
-        every = _unique([fingerprint(f) for f in batch_files(batch)], say if not force else None)
+        every = _unique([fingerprint(f) for f in batch_files(batch, input_format)], say if not force else None)
         prints = every
         tbl = _load(cat, table)
         if tbl is not None and not force:
@@ -470,7 +470,8 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                         if tbl.current_snapshot() is not None:
                             from pyiceberg.expressions import AlwaysTrue
 
-                            tx.delete(AlwaysTrue(), snapshot_properties=summary if not written else None)
+                            # with no files to add (an empty batch), the delete's snapshot carries the summary
+                            tx.delete(AlwaysTrue(), snapshot_properties={} if written else summary)
                     elif p.changes_schema or not current.fields:
                         tx.update_schema().union_by_name(target).commit()
                     if planned.hints != read_hints(tbl.properties):

@@ -22,10 +22,15 @@ class Line:
     raw: bytes
 
 
-def batch_files(path: str | Path) -> list[Path]:
-    """The files of one batch, in name order."""
+def batch_files(path: str | Path, input_format: str = "json") -> list[Path]:
+    """The files of one batch, in name order (a directory: its JSON-lines files, or its ``.parquet`` files)."""
     p = Path(path)
     if p.is_dir():
+        if input_format == "parquet":
+            files = sorted(f for f in p.rglob("*.parquet") if f.is_file() and not f.name.startswith((".", "_")))
+            if not files:
+                raise InputError(f"{p}: no .parquet files in this directory")
+            return files
         files = sorted(
             f for f in p.rglob("*")
             if f.is_file() and not f.name.startswith(".")

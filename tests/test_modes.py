@@ -1,0 +1,307 @@
+"""The Delta Lake page's rules, one test each, on the page's own loans example (``addr_state``, ``count``,
+``amount``), through the Python API (``widen.ingest.write``) and the CLI (``widen ingest --format parquet``), with
+the shipped ``rules/delta.rules``; and typed inputs in evolve mode with the default rules."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+
+import pytest
+
+import widen
+from widen.cli import main
+from widen.compiler.iceberg import TYPES_PROPERTY
+from widen.ingest import open_catalog, write
+from widen.modes import SchemaMismatch
+
+pytestmark = pytest.mark.spark
+
+
+@pytest.fixture(scope="module")
+def delta():
+    return widen.load_rules("delta")
+
+
+@pytest.fixture()
+def wh(tmp_path):
+    return str(tmp_path / "wh")
+
+
+def quiet(_):
+    pass
+
+
+def table(wh, name="db.loans"):
+    return open_catalog(None, wh).load_table(name)
+
+
+def snapshots(wh, name="db.loans"):
+    t = table(wh, name)
+    return [s.snapshot_id for s in t.snapshots()], str(t.schema()), t.metadata_location
+
+
+def rows(wh, name="db.loans"):
+    out = table(wh, name).scan().to_arrow().to_pylist()
+    return sorted(out, key=lambda r: json.dumps(r, sort_keys=True, default=str))
+
+
+def loans(spark, sql_select: str, values: str = "('CA', 10), ('NY', 5)"):
+    """The page's loans DataFrame: ``loan_by_state`` rows shaped by a SELECT."""
+    spark.sql(f"SELECT * FROM VALUES {values} AS t(addr_state, count)").createOrReplaceTempView("loan_by_state")
+    return spark.sql(sql_select + " FROM loan_by_state")
+
+
+ORIGINAL = "SELECT addr_state, CAST(count AS int) AS count"
+WITH_AMOUNT = "SELECT addr_state, CAST(count AS int) AS count, CAST(count * 1000.5 AS double) AS amount"
+
+
+def created(spark, delta, wh, select=ORIGINAL, **kw):
+    write(loans(spark, select), "db.loans", rules=delta, warehouse=wh, progress=quiet, **kw)
+    return snapshots(wh)
+
+
+# --- the first write defines the schema, in any mode ----------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["enforce", "merge", "overwrite", "evolve"])
+def test_first_write_creates_the_table_from_the_batch_in_any_mode(spark, delta, wh, mode):
+    write(loans(spark, ORIGINAL), "db.loans", rules=delta, warehouse=wh, mode=mode, progress=quiet)
+    t = table(wh)
+    assert [(f.name, str(f.field_type)) for f in t.schema().fields] == [("addr_state", "string"), ("count", "int")]
+    assert rows(wh) == [{"addr_state": "CA", "count": 10}, {"addr_state": "NY", "count": 5}]
+
+
+# --- enforce ------------------------------------------------------------------------------------------------------
+def test_enforce_rejects_an_additional_column_showing_both_schemas_and_writes_nothing(spark, delta, wh):
+    before = created(spark, delta, wh)
+    with pytest.raises(SchemaMismatch) as err:
+        write(loans(spark, WITH_AMOUNT), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    text = str(err.value)
+    assert "Table schema" in text and "Data schema" in text
+    marked = [line for line in text.splitlines() if line.startswith("!")]
+    assert len(marked) == 1 and "amount: double" in marked[0] and "not in the table" in marked[0]
+    assert any(line.startswith("  addr_state: string") for line in text.splitlines())
+    assert "--mode merge" in text and err.value.accepted_by == "merge"
+    assert snapshots(wh) == before  # no snapshot, no schema change, same metadata file
+    assert not open_catalog(None, wh).table_exists("db.loans__rescued")
+
+
+def test_enforce_rejects_a_type_that_differs(spark, delta, wh):
+    before = created(spark, delta, wh)
+    with pytest.raises(SchemaMismatch) as err:
+        write(loans(spark, "SELECT addr_state, CAST(count AS string) AS count"), "db.loans", rules=delta,
+              warehouse=wh, progress=quiet)
+    marked = [line for line in str(err.value).splitlines() if line.startswith("!")]
+    assert len(marked) == 1 and "count: int" in marked[0] and "count: string" in marked[0]
+    assert "type differs" in marked[0]
+    assert err.value.accepted_by == "overwrite"  # merge refuses it too: only an overwrite changes the type
+    assert snapshots(wh) == before
+
+
+def test_enforce_rejects_a_narrower_type_too(spark, delta, wh):
+    before = created(spark, delta, wh, "SELECT addr_state, CAST(count AS bigint) AS count")
+    with pytest.raises(SchemaMismatch, match="narrower"):
+        write(loans(spark, ORIGINAL), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    assert snapshots(wh) == before
+
+
+def test_enforce_rejects_names_that_differ_only_by_case_top_level_and_nested(spark, delta, wh):
+    before = created(spark, delta, wh, "SELECT addr_state, CAST(count AS int) AS count, "
+                                       "named_struct('city', 'x') AS addr")
+    with pytest.raises(SchemaMismatch, match="only by case") as err:
+        write(loans(spark, "SELECT addr_state, CAST(count AS int) AS Count, named_struct('city', 'x') AS addr"),
+              "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    assert err.value.rejections[0].path == "Count"
+    with pytest.raises(SchemaMismatch, match="only by case") as err:
+        write(loans(spark, "SELECT addr_state, CAST(count AS int) AS count, named_struct('City', 'x') AS addr"),
+              "db.loans", rules=delta, warehouse=wh, progress=quiet, mode="merge")
+    assert err.value.rejections[0].path == "addr.City"
+    assert snapshots(wh) == before
+
+
+def test_enforce_writes_columns_the_batch_lacks_as_null(spark, delta, wh):
+    created(spark, delta, wh)
+    write(loans(spark, "SELECT addr_state", "('TX', 1)"), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    assert {"addr_state": "TX", "count": None} in rows(wh)
+    assert len(rows(wh)) == 3
+
+
+def test_enforce_accepts_a_matching_batch(spark, delta, wh):
+    before = created(spark, delta, wh)
+    write(loans(spark, ORIGINAL), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    assert len(snapshots(wh)[0]) == len(before[0]) + 1 and snapshots(wh)[1] == before[1]
+
+
+# --- merge ---------------------------------------------------------------------------------------------------------
+def test_merge_adds_new_columns_at_the_end(spark, delta, wh):
+    created(spark, delta, wh)
+    report = write(loans(spark, WITH_AMOUNT, "('CA', 2)"), "db.loans", rules=delta, warehouse=wh, mode="merge",
+                   progress=quiet)
+    assert report.fields_added == ["amount"]
+    assert [f.name for f in table(wh).schema().fields] == ["addr_state", "count", "amount"]
+    assert {"addr_state": "CA", "count": 2, "amount": 2001.0} in rows(wh)
+    assert {"addr_state": "NY", "count": 5, "amount": None} in rows(wh)
+
+
+def test_merge_adds_nested_fields_at_the_end_of_their_struct(spark, delta, wh):
+    created(spark, delta, wh, "SELECT addr_state, named_struct('city', 'LA', 'zip', 1) AS addr")
+    write(loans(spark, "SELECT addr_state, named_struct('street', 'Main', 'city', 'SF') AS addr", "('CA', 1)"),
+          "db.loans", rules=delta, warehouse=wh, mode="merge", progress=quiet)
+    addr = table(wh).schema().find_field("addr").field_type
+    assert [f.name for f in addr.fields] == ["city", "zip", "street"]
+    assert {"addr_state": "CA", "addr": {"city": "SF", "zip": None, "street": "Main"}} in rows(wh)
+
+
+def test_merge_null_type_to_any_type(spark, delta, wh):
+    # a null-typed column defines nothing; once it has a type it is a new column, which merge adds
+    created(spark, delta, wh, "SELECT addr_state, CAST(count AS int) AS count, NULL AS amount")
+    assert [f.name for f in table(wh).schema().fields] == ["addr_state", "count"]
+    write(loans(spark, "SELECT addr_state, NULL AS count"), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    write(loans(spark, WITH_AMOUNT, "('CA', 2)"), "db.loans", rules=delta, warehouse=wh, mode="merge",
+          progress=quiet)
+    assert str(table(wh).schema().find_field("amount").field_type) == "double"
+    assert {"addr_state": "NY", "count": None, "amount": None} in rows(wh)
+
+
+def test_merge_upcasts_byte_short_int_in_place_and_enforce_refuses_them(spark, delta, wh):
+    created(spark, delta, wh, "SELECT addr_state, CAST(count AS tinyint) AS count")
+    t = table(wh)
+    count_id = t.schema().find_field("count").field_id
+    assert json.loads(t.properties[TYPES_PROPERTY]) == {str(count_id): "byte"}
+    # the same byte data again matches (the property keeps it a byte column, though Iceberg stores an int)
+    write(loans(spark, "SELECT addr_state, CAST(count AS tinyint) AS count"), "db.loans", rules=delta,
+          warehouse=wh, progress=quiet)
+    before = snapshots(wh)
+    with pytest.raises(SchemaMismatch, match="wider"):
+        write(loans(spark, "SELECT addr_state, CAST(count AS smallint) AS count"), "db.loans", rules=delta,
+              warehouse=wh, progress=quiet)
+    assert snapshots(wh) == before
+    for spark_type, name in (("smallint", "short"), ("int", "int")):
+        report = write(loans(spark, f"SELECT addr_state, CAST(count AS {spark_type}) AS count", "('TX', 300)"),
+                       "db.loans", rules=delta, warehouse=wh, mode="merge", progress=quiet)
+        assert report.promoted and report.fields_added == []
+        assert json.loads(table(wh).properties[TYPES_PROPERTY]).get(str(count_id)) == (
+            None if name == "int" else name)
+    assert str(table(wh).schema().find_field("count").field_type) == "int"
+    assert [r["count"] for r in rows(wh) if r["addr_state"] == "TX"] == [300, 300]
+
+
+def test_merge_makes_icebergs_in_place_promotions(spark, delta, wh):
+    created(spark, delta, wh, "SELECT addr_state, CAST(count AS int) AS count, CAST(1.5 AS float) AS rate, "
+                              "CAST(count AS decimal(10, 2)) AS amount")
+    write(loans(spark, "SELECT addr_state, CAST(count AS bigint) * 1000000000000 AS count, "
+                       "CAST(2.25 AS double) AS rate, CAST(12345678901.25 AS decimal(13, 2)) AS amount", "('TX', 7)"),
+          "db.loans", rules=delta, warehouse=wh, mode="merge", progress=quiet)
+    s = table(wh).schema()
+    assert [(f.name, str(f.field_type)) for f in s.fields] == [
+        ("addr_state", "string"), ("count", "long"), ("rate", "double"), ("amount", "decimal(13, 2)")]
+    assert {"addr_state": "TX", "count": 7000000000000, "rate": 2.25,
+            "amount": Decimal("12345678901.25")} in rows(wh)
+    assert {"addr_state": "CA", "count": 10, "rate": 1.5, "amount": Decimal("10.00")} in rows(wh)
+
+
+def test_merge_refuses_date_to_timestamp_on_a_v2_table_and_other_changes(spark, delta, wh):
+    before = created(spark, delta, wh, "SELECT addr_state, DATE'2024-01-01' AS opened")
+    with pytest.raises(SchemaMismatch, match="format v3 tables only"):
+        write(loans(spark, "SELECT addr_state, TIMESTAMP'2024-01-01 10:00:00' AS opened"), "db.loans",
+              rules=delta, warehouse=wh, mode="merge", progress=quiet)
+    with pytest.raises(SchemaMismatch, match="date -> string is not a change the rules make in place"):
+        write(loans(spark, "SELECT addr_state, 'yesterday' AS opened"), "db.loans", rules=delta, warehouse=wh,
+              mode="merge", progress=quiet)
+    with pytest.raises(SchemaMismatch, match="incompatible: data has boolean"):
+        write(loans(spark, "SELECT true AS opened"), "db.loans",
+              rules=widen.load_rules("delta").with_mode("merge"), warehouse=wh, progress=quiet)
+    assert snapshots(wh) == before
+
+
+def test_auto_merge_switch_turns_enforce_into_merge_and_says_so(spark, delta, wh, monkeypatch):
+    created(spark, delta, wh)
+    said = []
+    monkeypatch.setenv("WIDEN_AUTO_MERGE", "true")
+    report = write(loans(spark, WITH_AMOUNT), "db.loans", rules=delta, warehouse=wh, progress=said.append)
+    assert report.mode == "merge" and report.fields_added == ["amount"]
+    assert any("auto-merge is on (WIDEN_AUTO_MERGE=true)" in s for s in said)
+    monkeypatch.delenv("WIDEN_AUTO_MERGE")
+    spark.conf.set("spark.widen.autoMerge", "true")
+    try:
+        report = write(loans(spark, WITH_AMOUNT + ", 'x' AS note"), "db.loans", rules=delta, warehouse=wh,
+                       progress=quiet)
+        assert report.mode == "merge" and report.fields_added == ["note"]
+    finally:
+        spark.conf.unset("spark.widen.autoMerge")
+
+
+# --- overwrite ------------------------------------------------------------------------------------------------------
+def test_overwrite_replaces_schema_and_data_in_one_commit(spark, delta, wh):
+    created(spark, delta, wh, "SELECT addr_state AS Addr_state, CAST(count AS int) AS count, 1 AS dropped")
+    before = table(wh)
+    n_before = len(before.metadata.metadata_log)
+    # drop a column (dropped), change a type (count: int -> string), rename by case (Addr_state -> addr_state)
+    write(loans(spark, "SELECT addr_state, CAST(count AS string) AS count", "('TX', 1)"), "db.loans", rules=delta,
+          warehouse=wh, mode="overwrite", progress=quiet)
+    after = table(wh)
+    assert [(f.name, str(f.field_type)) for f in after.schema().fields] == [("addr_state", "string"),
+                                                                            ("count", "string")]
+    assert rows(wh) == [{"addr_state": "TX", "count": "1"}]
+    assert len(after.metadata.metadata_log) == n_before + 1  # one commit: one new metadata file
+    assert after.current_snapshot().summary.additional_properties["widen.mode"] == "overwrite"
+
+
+# --- the CLI ---------------------------------------------------------------------------------------------------------
+def test_cli_modes_on_the_loans_parquet_files(spark, wh, tmp_path, capsys):
+    original, new = str(tmp_path / "original"), str(tmp_path / "new")
+    loans(spark, ORIGINAL).coalesce(1).write.parquet(original)
+    loans(spark, WITH_AMOUNT, "('TX', 3)").coalesce(1).write.parquet(new)
+    base = ["ingest", "--table", "db.loans", "--warehouse", wh, "--rules", "delta", "--format", "parquet"]
+    assert main(base + [original]) == 0
+    before = snapshots(wh)
+    capsys.readouterr()
+    assert main(base + [new]) == 2
+    err = capsys.readouterr().err
+    assert "rejected (mode enforce)" in err and "Table schema" in err and "--mode merge" in err
+    assert snapshots(wh) == before
+    assert main(base + ["--mode", "merge", new]) == 0
+    out = capsys.readouterr().out
+    assert "(mode merge)" in out and "1 field added" in out
+    assert {"addr_state": "TX", "count": 3, "amount": 3001.5} in rows(wh)
+
+
+# --- typed inputs in evolve mode, default rules ---------------------------------------------------------------
+TYPED = """SELECT CAST(1 AS tinyint) AS b, CAST(2 AS smallint) AS s, 3 AS i, 4L AS l, CAST(0.1 AS float) AS f,
+  2.5D AS d, CAST(12.30 AS decimal(10, 2)) AS dec, CAST(123456789012345678.5 AS decimal(30, 1)) AS big,
+  CAST(123456789012345678901 AS decimal(21, 0)) AS huge, DATE'2024-02-29' AS dt,
+  TIMESTAMP'2024-01-01 10:00:00.123456' AS ts, TIMESTAMP_NTZ'2024-01-01 10:00:00' AS tn, X'00FF' AS bin,
+  named_struct('a', 1, 'b', array(named_struct('c', CAST(5 AS short)))) AS st, array(array(1, 2), array(3)) AS arr,
+  map('k', 1) AS m, true AS flag, 'text' AS str, NULL AS nothing"""
+
+
+def test_typed_inputs_enter_the_upsolver_lattice_without_loss(spark, rules, wh):
+    write(spark.sql(TYPED), "db.typed", rules=rules, warehouse=wh, progress=quiet)
+    t = table(wh, "db.typed")
+    types = {f.name: str(f.field_type) for f in t.schema().fields}
+    assert types == {
+        "b": "long", "s": "long", "i": "long", "l": "long", "f": "double", "d": "double", "dec": "double",
+        "big": "string", "huge": "decimal(38, 0)", "dt": "date", "ts": "timestamptz", "tn": "string",
+        "bin": "string", "st": types["st"], "arr": "list<list<long>>", "m": "string", "flag": "boolean",
+        "str": "string",
+    }
+    assert "a: optional long" in types["st"] and "c: optional long" in types["st"]
+    (row,) = rows(wh, "db.typed")
+    assert row["b"] == 1 and row["s"] == 2 and row["i"] == 3 and row["l"] == 4
+    assert row["f"] == 0.10000000149011612  # the float's exact value
+    assert row["dec"] == 12.3 and row["big"] == "123456789012345678.5" and row["huge"] == 123456789012345678901
+    assert row["dt"] == dt.date(2024, 2, 29)
+    assert row["ts"] == dt.datetime(2024, 1, 1, 10, 0, 0, 123456, tzinfo=dt.timezone.utc)
+    assert row["tn"] == "2024-01-01T10:00:00" and row["bin"] == "AP8=" and row["m"] == '{"k":1}'
+    assert row["st"] == {"a": 1, "b": [{"c": 5}]} and row["arr"] == [[1, 2], [3]]
+    assert row["flag"] is True and row["str"] == "text" and "nothing" not in row
+
+
+def test_typed_batch_evolves_like_json_would(spark, rules, wh):
+    write(spark.sql("SELECT 1 AS price"), "db.prices", rules=rules, warehouse=wh, progress=quiet)
+    report = write(spark.sql("SELECT 'n/a' AS price UNION ALL SELECT '2'"), "db.prices", rules=rules,
+                   warehouse=wh, progress=quiet)
+    assert report.fields_added == ["price_string"]
+    assert rows(wh, "db.prices") == [
+        {"price": 1, "price_string": None}, {"price": None, "price_string": "2"},
+        {"price": None, "price_string": "n/a"}]
