@@ -32,6 +32,7 @@ MODULES = [
     "widen.engine.planner",
     "widen.engine.router",
     "widen.engine.observe",
+    "widen.engine.typed",
     "widen.engine.values",
     "widen.compiler.sql",
     "widen.rules.loader",

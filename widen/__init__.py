@@ -15,6 +15,7 @@ price_string::string    -- evolved_from:price
 """
 
 from widen.engine.lattice import Lattice
+from widen.engine.typed import TypedColumn
 from widen.engine.observe import Observations, observe_lines, observe_records
 from widen.engine.planner import Plan, plan
 from widen.engine.router import Router, route_records
@@ -23,11 +24,49 @@ from widen.engine.shapes import Shape
 from widen.engine.values import parse_line
 from widen.engine.verify import losses
 from widen.errors import InputError, PlanError, RulesError, WidenError
+from widen.ingest import BatchReport, ingest, write
+from widen.modes import SchemaMismatch
 from widen.rules.loader import default_rules_path, load_rules
 from widen.rules.model import Rules
 
+#: What needs PySpark is imported on first use, so that ``import widen`` stays light (the CLI's start-up).
+_LAZY = {
+    "compile_plan": ("widen.compiler.spark", "compile_plan"),
+    "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
+    "projection_sql": ("widen.compiler.spark", "projection_sql"),
+    "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
+    "observe_dataframe": ("widen.compiler.spark_observe", "observe_dataframe"),
+    "stream": ("widen.stream", "stream"),
+    "watch": ("widen.stream", "watch"),
+    "spark_session": ("widen.session", "spark_session"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'widen' has no attribute {name!r}")
+
 __all__ = [
+    "BatchReport",
     "Column",
+    "CompiledPlan",
+    "SchemaMismatch",
+    "TypedColumn",
+    "compile_plan",
+    "compile_typed",
+    "ingest",
+    "observe_dataframe",
+    "projection_sql",
+    "spark_session",
+    "stream",
+    "watch",
+    "write",
     "InputError",
     "Lattice",
     "Observations",

@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from widen.errors import WidenError
+from widen.errors import InputError, WidenError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
         "Iceberg table: observe in Spark, plan, write Parquet with Spark, commit schema and data in one "
         "transaction per batch.",
     )
-    i.add_argument("batches", nargs="+", metavar="BATCH")
+    i.add_argument("batches", nargs="*", metavar="BATCH")
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
     i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
     _catalog_options(i)
@@ -55,6 +55,13 @@ def _parser() -> argparse.ArgumentParser:
                    "default: the rules file's 'mode' line. WIDEN_AUTO_MERGE=true turns enforce into merge")
     i.add_argument("--format", dest="input_format", choices=("json", "parquet"), default="json",
                    help="json: JSON lines (default); parquet: typed Parquet files")
+    i.add_argument("--watch", metavar="DIR",
+                   help="stream DIR instead of ingesting BATCHes: each micro-batch is the files dropped into it "
+                   "since the last one, committed exactly once (needs --checkpoint)")
+    i.add_argument("--checkpoint", metavar="DIR", help="the streaming query's checkpoint (with --watch)")
+    i.add_argument("--once", action="store_true",
+                   help="with --watch: process the files there now and stop (Spark's availableNow trigger)")
+    i.add_argument("--max-files", type=int, metavar="N", help="with --watch: at most N files per micro-batch")
 
     g = sub.add_parser(
         "gc",
@@ -341,6 +348,10 @@ def _ingest(args) -> int:
     from widen.ingest import ingest
 
     rules = _load(args.rules)
+    if args.watch:
+        return _watch(args, rules)
+    if not args.batches:
+        raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
     reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
                      force=args.force, mode=args.mode, input_format=args.input_format)
     skipped = sum(1 for r in reports if r.skipped)
@@ -360,6 +371,35 @@ def _ingest(args) -> int:
         + (f" (in {args.table}__rescued)" if rescued else "")
         + (f"; {_n(skipped, 'batch')} already ingested, skipped" if skipped else "")
     )
+    return 0
+
+
+def _watch(args, rules) -> int:
+    from widen.session import spark_session
+    from widen.stream import watch
+
+    if args.batches:
+        raise InputError("--watch streams one directory: give no BATCH arguments with it")
+    if not args.checkpoint:
+        raise InputError("--watch needs --checkpoint DIR (where the streaming query records its progress)")
+    spark = spark_session()
+    query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
+                  once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,
+                  warehouse=args.warehouse)
+    print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
+          + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
+    try:
+        query.awaitTermination()
+    except KeyboardInterrupt:
+        query.stop()
+        print("stopped", file=sys.stderr)
+    except Exception as exc:  # the query failed: Spark's exception carries the micro-batch's error
+        print(f"{args.table}: the streaming query failed; rerun the same command to resume from the checkpoint "
+              f"(a micro-batch already committed is skipped)\n{str(exc).splitlines()[0]}", file=sys.stderr)
+        return 1
+    progress = query.recentProgress
+    rows = sum(p.get("numInputRows", 0) for p in progress) if progress else 0
+    print(f"{args.table}: {_n(len(progress), 'micro-batch')}, {_n(rows, 'input row')}")
     return 0
 
 

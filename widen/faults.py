@@ -1,5 +1,7 @@
 """Fault points: named moments of an ingest at which a test can kill the process (``WIDEN_FAULT=kill:NAME``) or
-hold it until a given time (``WIDEN_FAULT=pause:NAME:EPOCH_SECONDS``, to release several writers together).
+hold it until a given time (``WIDEN_FAULT=pause:NAME:EPOCH_SECONDS``, to release several writers together), or
+raise :class:`FaultInjected` there (``WIDEN_FAULT=raise:NAME``: a streaming micro-batch that fails after its
+commit, before Spark records it).
 
 The crash tests (``tests/test_faults.py``) run ``widen ingest`` in a child process with ``WIDEN_FAULT`` set, so the
 process dies by SIGKILL exactly there — no cleanup handler runs, as in a real ``kill -9`` or a lost machine — and
@@ -21,6 +23,10 @@ import time
 POINTS = ("after-write", "after-rescued", "after-commit")
 
 
+class FaultInjected(RuntimeError):
+    """Raised at a fault point by ``WIDEN_FAULT=raise:<name>``."""
+
+
 def checkpoint(name: str) -> None:
     """Die here (SIGKILL) when ``WIDEN_FAULT`` is ``kill:<name>``; wait here until the given time when it is
     ``pause:<name>:<epoch seconds>``."""
@@ -29,6 +35,8 @@ def checkpoint(name: str) -> None:
     fault = os.environ.get("WIDEN_FAULT", "")
     if fault == f"kill:{name}":
         os.kill(os.getpid(), signal.SIGKILL)
+    if fault == f"raise:{name}":
+        raise FaultInjected(f"fault injected at {name} (WIDEN_FAULT={fault})")
     if fault.startswith(f"pause:{name}:"):
         until = float(fault.rsplit(":", 1)[1])
         time.sleep(max(0.0, until - time.time()))

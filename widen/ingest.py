@@ -229,12 +229,14 @@ def write(
     progress: Callable[[str], None] | None = None,
     batch: str = "<dataframe>",
     summary: dict[str, str] | None = None,
+    source_column: str | None = None,
 ) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
     A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
-    ``<table>__rescued``). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the snapshot summary.
+    ``<table>__rescued``, with ``source_column``'s value as their source when given). ``mode`` as for
+    :func:`ingest`; ``summary`` adds entries to the snapshot summary. Returns the batch's :class:`BatchReport`.
     """
     from pyspark.sql import functions as F
 
@@ -249,7 +251,8 @@ def write(
     started = time.perf_counter()
     with session_settings(spark):
         if json_column is not None:
-            lines = df.select(F.col(json_column).cast("string").alias("value"), F.lit(batch).alias("source"),
+            origin = F.col(source_column).cast("string") if source_column else F.lit(batch)
+            lines = df.select(F.col(json_column).cast("string").alias("value"), origin.alias("source"),
                               F.lit(None).cast("int").alias("line"))
             source = _Source.json_lines(lines)
         else:
@@ -363,8 +366,9 @@ def _plan_batch(tbl, rules, mode: str, source: _Source, batch: str) -> _Planned:
 
     current = tbl.schema()
     instance = rules_for(rules, source.columns or (), iceberg_primitives(current))
-    # a table without columns takes its schema from its first batch, in any mode (as Delta's first write)
-    effective = "overwrite" if (mode == "overwrite" or not current.fields) else mode
+    # a table without columns takes its schema from its first batch, in any mode (as Delta's first write): enforce
+    # and merge plan it as an overwrite would; evolve plans it as itself
+    effective = "overwrite" if (mode == "overwrite" or (not current.fields and mode != "evolve")) else mode
     r = instance.with_mode(effective)
     observations = source.observations_for(r)
     replace = mode == "overwrite" and bool(current.fields)

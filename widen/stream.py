@@ -1,0 +1,141 @@
+"""Structured Streaming: every micro-batch is one batch of the engine, committed to Iceberg exactly once.
+
+:func:`stream` starts a streaming query whose ``foreachBatch`` plans, writes and commits each micro-batch with
+:func:`widen.ingest.write`. The query id (from the query's checkpoint, stable across restarts) and the micro-batch
+id go into the Iceberg snapshot summary (``widen.stream.query-id``, ``widen.stream.batch-id``). Spark replays a
+micro-batch after a failure between the Iceberg commit and its own checkpoint commit; the replay finds its ids in
+the table's history and is skipped, so every record lands once.
+
+``widen ingest --watch DIR --checkpoint DIR`` runs it from the shell over a folder of JSON-lines (or Parquet)
+files.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Callable
+
+QUERY_ID = "widen.stream.query-id"
+BATCH_ID = "widen.stream.batch-id"
+
+
+def query_id(checkpoint: str) -> str:
+    """The streaming query's id, as its checkpoint's ``metadata`` file records it (written before the first
+    micro-batch runs; the same after a restart from that checkpoint)."""
+    from widen.ingest import _filesystem
+
+    location = checkpoint.rstrip("/") + "/metadata"
+    filesystem, path = _filesystem(location if "://" in location else _absolute(location))
+    with filesystem.open_input_stream(path) as f:
+        return json.loads(f.read().decode("utf-8").splitlines()[0])["id"]
+
+
+def _absolute(path: str) -> str:
+    from pathlib import Path
+
+    return str(Path(path).resolve())
+
+
+def committed(tbl, query: str, batch_id: int) -> int | None:
+    """The snapshot that committed micro-batch ``batch_id`` of query ``query``, or None."""
+    from pyiceberg.table.snapshots import ancestors_of
+
+    current = tbl.current_snapshot()
+    if current is None:
+        return None
+    for snap in ancestors_of(current, tbl.metadata):
+        props = snap.summary.additional_properties if snap.summary else {}
+        if props.get(QUERY_ID) == query and props.get(BATCH_ID) == str(batch_id):
+            return snap.snapshot_id
+    return None
+
+
+def stream(
+    source,
+    table: str,
+    *,
+    checkpoint: str,
+    rules=None,
+    mode: str | None = None,
+    json_column: str | None = None,
+    source_column: str | None = None,
+    catalog: str | None = None,
+    warehouse: str = "warehouse",
+    progress: Callable[[str], None] | None = None,
+    trigger: dict | None = None,
+    query_name: str | None = None,
+):
+    """Start a streaming query writing each micro-batch of ``source`` (a streaming DataFrame) to ``table``; returns
+    the ``StreamingQuery``. ``json_column`` names a column of JSON text (``spark.readStream.text(dir)`` gives
+    ``value``); without it the stream's columns are typed. ``trigger`` is passed to ``DataStreamWriter.trigger``
+    (``{"availableNow": True}`` processes what is there and stops). Other arguments as for
+    :func:`widen.ingest.write`.
+
+    >>> # query = widen.stream(spark.readStream.text("landing/"), "db.events", checkpoint="chk/",
+    >>> #                      json_column="value")
+    >>> # query.awaitTermination()
+    """
+    from widen.ingest import _open_table_catalog, _load, write
+    from widen.rules.loader import load_rules
+
+    say = progress or (lambda text: print(text, file=sys.stderr))
+    rules = rules or load_rules()
+    cat = _open_table_catalog(table, catalog, warehouse)
+
+    def each(batch_df, batch_id: int) -> None:
+        query = query_id(checkpoint)
+        tbl = _load(cat, table)
+        done = committed(tbl, query, batch_id) if tbl is not None else None
+        if done is not None:
+            say(f"micro-batch {batch_id}: already committed (snapshot {done}); replay skipped")
+            return
+        if batch_df.isEmpty():
+            return
+        report = write(batch_df, table, rules=rules, mode=mode, json_column=json_column,
+                       source_column=source_column, catalog=catalog, warehouse=warehouse, progress=say,
+                       batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)})
+        say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
+            f"{report.rescued} rescued ({report.seconds:.1f}s)")
+
+    writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)
+    if query_name:
+        writer = writer.queryName(query_name)
+    if trigger:
+        writer = writer.trigger(**trigger)
+    return writer.start()
+
+
+def watch(
+    directory: str,
+    table: str,
+    *,
+    checkpoint: str,
+    spark,
+    input_format: str = "json",
+    once: bool = False,
+    max_files: int | None = None,
+    **kwargs,
+):
+    """Stream a folder: each micro-batch the files dropped into ``directory`` since the last one (JSON lines, or
+    Parquet files whose schema is read from those present at start). Returns the started query."""
+    from pyspark.sql import functions as F
+
+    from widen.errors import InputError
+
+    reader = spark.readStream
+    if max_files:
+        reader = reader.option("maxFilesPerTrigger", max_files)
+    if input_format == "json":
+        frame = reader.text(directory).withColumn("_widen_source", F.input_file_name())
+        kwargs.update(json_column="value", source_column="_widen_source")
+    elif input_format == "parquet":
+        try:
+            schema = spark.read.parquet(directory).schema
+        except Exception as exc:
+            raise InputError(f"{directory}: no Parquet files to read a schema from yet ({exc.__class__.__name__}); "
+                             "a typed stream needs one file present at start") from None
+        frame = reader.schema(schema).parquet(directory)
+    else:
+        raise InputError(f"unknown input format '{input_format}' (json or parquet)")
+    return stream(frame, table, checkpoint=checkpoint, trigger={"availableNow": True} if once else None, **kwargs)
