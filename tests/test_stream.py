@@ -80,10 +80,11 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     args = ["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing), "--checkpoint",
             str(tmp_path / "chk"), "--once"]
     assert main(args) == 0
-    assert "4 input rows" in capsys.readouterr().out
+    assert "1 micro-batch committed: 4 records, 4 fields added" in capsys.readouterr().out
     _, rows = table_rows(wh, "db.watched")
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
     assert main(args) == 0  # nothing new: nothing written twice
+    assert "0 micro-batches committed" in capsys.readouterr().out
     _, rows = table_rows(wh, "db.watched")
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
     assert main(["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing)]) == 2

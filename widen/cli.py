@@ -383,9 +383,10 @@ def _watch(args, rules) -> int:
     if not args.checkpoint:
         raise InputError("--watch needs --checkpoint DIR (where the streaming query records its progress)")
     spark = spark_session()
+    reports = []
     query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
                   once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,
-                  warehouse=args.warehouse)
+                  warehouse=args.warehouse, on_batch=lambda _, report: reports.append(report))
     print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
           + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
     try:
@@ -397,9 +398,9 @@ def _watch(args, rules) -> int:
         print(f"{args.table}: the streaming query failed; rerun the same command to resume from the checkpoint "
               f"(a micro-batch already committed is skipped)\n{str(exc).splitlines()[0]}", file=sys.stderr)
         return 1
-    progress = query.recentProgress
-    rows = sum(p.get("numInputRows", 0) for p in progress) if progress else 0
-    print(f"{args.table}: {_n(len(progress), 'micro-batch')}, {_n(rows, 'input row')}")
+    print(f"{args.table}: {_n(len(reports), 'micro-batch')} committed: "
+          f"{_n(sum(r.records for r in reports), 'record')}, {_n(sum(len(r.fields_added) for r in reports), 'field')} "
+          f"added, {_n(sum(r.rescued for r in reports), 'line')} rescued")
     return 0
 
 

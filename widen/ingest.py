@@ -482,7 +482,6 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                         tx.set_properties({TYPES_PROPERTY: json.dumps(planned.hints, sort_keys=True)})
                     if written:
                         tx.add_files(written, snapshot_properties=summary)
-                checkpoint("after-commit")
             except Exception as exc:
                 landed = _landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
                 if landed is None:
@@ -499,6 +498,7 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                     time.sleep(delay)
                     continue
             written = []  # committed: they belong to the table now
+            checkpoint("after-commit")
             _finish(cat, table, commit_id, report)
             return
     finally:

@@ -65,12 +65,13 @@ def stream(
     progress: Callable[[str], None] | None = None,
     trigger: dict | None = None,
     query_name: str | None = None,
+    on_batch: Callable[[int, object], None] | None = None,
 ):
     """Start a streaming query writing each micro-batch of ``source`` (a streaming DataFrame) to ``table``; returns
     the ``StreamingQuery``. ``json_column`` names a column of JSON text (``spark.readStream.text(dir)`` gives
     ``value``); without it the stream's columns are typed. ``trigger`` is passed to ``DataStreamWriter.trigger``
-    (``{"availableNow": True}`` processes what is there and stops). Other arguments as for
-    :func:`widen.ingest.write`.
+    (``{"availableNow": True}`` processes what is there and stops); ``on_batch(batch_id, report)`` is called
+    after each micro-batch is committed. Other arguments as for :func:`widen.ingest.write`.
 
     >>> # query = widen.stream(spark.readStream.text("landing/"), "db.events", checkpoint="chk/",
     >>> #                      json_column="value")
@@ -97,6 +98,8 @@ def stream(
                        batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)})
         say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
             f"{report.rescued} rescued ({report.seconds:.1f}s)")
+        if on_batch is not None:
+            on_batch(batch_id, report)
 
     writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)
     if query_name:
