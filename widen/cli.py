@@ -139,7 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         print(str(exc), file=sys.stderr)
-        return 2
+        from widen.errors import PlanError
+
+        return 1 if isinstance(exc, PlanError) else 2  # 1: a batch the rules refuse; 2: unusable input
     except KeyboardInterrupt:  # pragma: no cover
         print("interrupted", file=sys.stderr)
         return 130
