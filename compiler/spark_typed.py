@@ -171,7 +171,10 @@ class CompiledTypedPlan:
 
 
 def compile_typed(plan: Plan, rules: Rules, schema: T.StructType) -> CompiledTypedPlan:
-    """A typed batch's plan as a DataFrame transform, from the batch's own columns to the table's."""
+    """A typed batch's plan as a DataFrame transform, from the batch's own columns to the table's. The plan is
+    made from the batch's schema: ``widen.plan(table, widen.observe_typed(widen.typed_columns(df.schema), rules,
+    n), rules)`` (with rules that have a parametric decimal, pass them through
+    :func:`widen.engine.typed.rules_for` first); :func:`widen.write` does all of it."""
     return CompiledTypedPlan(plan, rules, typed_columns(schema))
 
 

@@ -229,8 +229,9 @@ class Typer:
             kind = raw.kind
         elif isinstance(raw, str):
             kind = "string"
-        else:  # pragma: no cover - parse_line yields no other scalars
-            raise TypeError(type(raw))
+        else:  # parse_line yields no other scalars: a hand-built record (a Python int or float) is refused
+            raise TypeError(f"{type(raw).__name__} {raw!r} is not a parsed JSON scalar: build records with "
+                            "widen.parse_line(text), which keeps each number's digits (a Python float has lost them)")
         for choice in self.choices[kind]:
             value = self._holds(kind, choice, raw)
             if value is not None:

@@ -15,7 +15,7 @@ price_string::string    -- evolved_from:price
 """
 
 from widen.engine.lattice import Lattice
-from widen.engine.typed import TypedColumn
+from widen.engine.typed import TypedColumn, observe_typed
 from widen.engine.observe import Observations, observe_lines, observe_records
 from widen.engine.planner import Plan, plan
 from widen.engine.router import Router, route_records
@@ -24,7 +24,7 @@ from widen.engine.shapes import Shape
 from widen.engine.values import parse_line
 from widen.engine.verify import losses
 from widen.errors import InputError, PlanError, RulesError, WidenError
-from widen.ingest import BatchReport, ingest, write
+from widen.ingest import BatchReport, ingest, open_catalog, write
 from widen.modes import SchemaMismatch
 from widen.rules.loader import default_rules_path, load_rules
 from widen.rules.model import Rules
@@ -35,6 +35,7 @@ _LAZY = {
     "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
+    "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
     "observe_dataframe": ("widen.compiler.spark_observe", "observe_dataframe"),
     "stream": ("widen.stream", "stream"),
     "watch": ("widen.stream", "watch"),
@@ -62,6 +63,9 @@ __all__ = [
     "compile_typed",
     "ingest",
     "observe_dataframe",
+    "observe_typed",
+    "open_catalog",
+    "typed_columns",
     "projection_sql",
     "spark_session",
     "stream",

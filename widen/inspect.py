@@ -55,7 +55,10 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
             first_snapshot.setdefault(snap.schema_id, snap)
     values: dict[int, int] = {}
     nulls: dict[int, int] = {}
+    missing: dict[int, int] = {}
     current = table.current_snapshot()
+    # a top-level primitive column a file does not have (written before the column existed) reads as null there
+    top_level = {f.field_id for f in table.schema().fields if f.field_type.is_primitive}
     if current is not None:
         for task in table.scan().plan_files():
             df = task.file
@@ -63,6 +66,8 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
                 values[fid] = values.get(fid, 0) + n
             for fid, n in (df.null_value_counts or {}).items():
                 nulls[fid] = nulls.get(fid, 0) + n
+            for fid in top_level - set(df.value_counts or {}):
+                missing[fid] = missing.get(fid, 0) + df.record_count
     out = []
     for path, leaf_id, field, leaf_type, docs in _leaves(table.schema().fields):
         schema_id = first_schema.get(field.field_id)
@@ -74,7 +79,8 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
         written = values.get(leaf_id, 0) - nulls.get(leaf_id, 0)
         out.append(
             ColumnStats(path, str(leaf_type), next((e for e in map(rules.naming.evolved_from, reversed(docs)) if e), None),
-                        snap.snapshot_id if snap else None, batch, written, nulls.get(leaf_id, 0))
+                        snap.snapshot_id if snap else None, batch, written,
+                        nulls.get(leaf_id, 0) + missing.get(leaf_id, 0))
         )
     return out
 
