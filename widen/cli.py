@@ -47,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
     i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
     _catalog_options(i)
+    _spark_options(i)
     i.add_argument("--force", action="store_true",
                    help="ingest files the table has already absorbed (by content hash) again")
 
@@ -105,6 +106,13 @@ def _catalog_options(parser: argparse.ArgumentParser) -> None:
                         help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
     parser.add_argument("--warehouse", default="warehouse",
                         help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
+
+
+def _spark_options(parser: argparse.ArgumentParser) -> None:
+    """Where Spark runs: the master URL of the session Widen starts."""
+    parser.add_argument("--master",
+                        help="Spark master URL, e.g. spark://HOST:7077 for a standalone cluster (default: "
+                        "$WIDEN_SPARK_MASTER, else local[*])")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -336,7 +344,7 @@ def _ingest(args) -> int:
 
     rules = _load(args.rules)
     reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
-                     force=args.force)
+                     force=args.force, master=args.master)
     skipped = sum(1 for r in reports if r.skipped)
     reports = [r for r in reports if not r.skipped]
     records = sum(r.records for r in reports)

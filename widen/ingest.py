@@ -113,12 +113,15 @@ def ingest(
     spark=None,
     progress: Callable[[str], None] | None = None,
     force: bool = False,
+    master: str | None = None,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them), in order, into ``table``
     (``namespace.name``), creating the namespace and the table on first write.
 
     A file the table has already absorbed (same SHA-256, whatever its path) is skipped and reported; ``force``
-    ingests it again.
+    ingests it again. With no ``spark``, a session is started (only when a batch has something to ingest) on
+    ``master`` (a Spark master URL; default ``$WIDEN_SPARK_MASTER``, else spark-submit's ``--master`` when run
+    under spark-submit, else ``local[*]``).
     """
     from pyiceberg.exceptions import NamespaceAlreadyExistsError
 
@@ -163,7 +166,7 @@ def ingest(
             from widen.session import spark_session
 
             t0 = time.perf_counter()
-            spark = spark_session()
+            spark = spark_session(master=master)
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}")
         while prints:
