@@ -96,7 +96,13 @@ def read_lines(spark, paths: Sequence[str]):
         offsets[r["source"]] = start + r["n"]
     if not rows:
         return df.select("value", "source", F.lit(0).alias("line")).limit(0)
-    table = spark.createDataFrame(rows, "source string, block long, part int, first long, start long")
+    # from an Arrow table, which the JVM reads itself: a list of Python tuples would be unpickled by a Python
+    # worker on an executor, and executors need no Python otherwise (tests/test_cluster.py)
+    import pyarrow as pa
+
+    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64())
+    table = spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)],
+                                           names=["source", "block", "part", "first", "start"]))
     joined = df.join(F.broadcast(table), ["source", "block", "part"])
     line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
     source = F.regexp_replace(F.col("source"), "^file:(//)?", "")
