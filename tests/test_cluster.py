@@ -4,8 +4,8 @@ from the pip-installed PySpark on 127.0.0.1, the ingest a separate driver proces
 What it proves: the rows and the schema are the reference router's, as in local mode; both workers' executors ran
 tasks of the ingest; every Parquet file the table references was saved by an executor's task commit (named in an
 executor's log), not by the driver; and the executors ran no Python at all: the driver and the workers are given
-a Python interpreter that does not exist (`PYSPARK_PYTHON`), which a control job with a Python lambda shows is the
-one executors would launch. Run only these with `pytest -m cluster`; skip them with `-m "not cluster"`.
+a Python interpreter that does not exist (`PYSPARK_PYTHON`), which a control job (a spark-submit'd script with one
+Python lambda) shows is the one executors would launch. Run only these with `pytest -m cluster`; skip them with `-m "not cluster"`.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from pathlib import Path
 
 import pytest
 
+import widen
 from test_ingest import reference_rows
 from test_spark import normalise
+from widen.compiler.iceberg import from_iceberg
 from widen.ingest import open_catalog
 
 pytestmark = [pytest.mark.spark, pytest.mark.cluster]
@@ -156,7 +158,7 @@ def _killpg(proc, sig) -> None:
         pass
 
 
-def driver(cluster: Cluster, *args: str, conf: str = "", timeout: float = 600) -> subprocess.CompletedProcess:
+def driver(cluster: Cluster, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
     """A driver process against the cluster: it waits for both executors before running anything (so both are
     offered tasks), and neither it nor the executors have a Python interpreter for Python work."""
     env = {
@@ -164,7 +166,7 @@ def driver(cluster: Cluster, *args: str, conf: str = "", timeout: float = 600) -
         "WIDEN_DRIVER_MEMORY": "1g",
         "PYSPARK_SUBMIT_ARGS": f"--conf spark.cores.max={WORKERS} --conf spark.executor.memory=1g "
         "--conf spark.scheduler.minRegisteredResourcesRatio=1.0 "
-        f"--conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s {conf} pyspark-shell",
+        "--conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s pyspark-shell",
     }
     try:
         return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=timeout,
@@ -225,12 +227,10 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
     got = sorted((normalise(r) for r in table.scan().to_arrow().to_pylist()), key=lambda r: r["id"])
     assert len(got) == len(b1) + len(b2) - 1
     assert got == expected
-    import widen
-
     schema = widen.TableSchema()
     for batch in (good1, good2):
         schema = widen.plan(schema, widen.observe_lines(batch, rules), rules).schema
-    assert [f.name for f in table.schema().fields] == [c.name for c in schema.columns]
+    assert from_iceberg(table.schema(), rules).notation() == schema.notation()  # names, types, nesting, docs
     assert any(f.doc == "evolved_from:price" for f in table.schema().fields)  # the types really drifted
     rescued = catalog.load_table("t.events__rescued").scan().to_arrow().to_pylist()
     assert [(Path(r["source"]).name, r["line"], r["raw"]) for r in rescued] == [("part-2.jsonl", 21, "not json at all")]
@@ -261,12 +261,27 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
         assert (str(local.parent), partition) in saved, f"{path}: no executor saved it; executors saved {saved}"
 
 
-def test_executors_would_need_the_missing_python_for_python_work(cluster):
-    """The control: the same driver environment with one Python lambda fails on the executors, naming the missing
-    interpreter. So the ingest above ran no Python on them (Widen runs no Python UDFs)."""
-    code = ("from widen.session import spark_session; import sys; "
-            f"s = spark_session(master={cluster.url!r}, app='python-control'); "
-            "print(s.sparkContext.parallelize(range(4), 2).map(lambda x: x + 1).sum())")
-    run = driver(cluster, "-c", code, conf="--conf spark.task.maxFailures=1", timeout=300)
-    assert run.returncode != 0, run.stdout
-    assert "Cannot run program" in run.stderr and NO_PYTHON in run.stderr, run.stderr[-4000:]
+def test_spark_submit_driver_runs_on_the_cluster_and_python_work_would_fail(cluster, tmp_path):
+    """The control, as a spark-submit'd driver script: `widen.session.spark_session()` takes spark-submit's
+    `--master` (a master set on the builder would override it), and in the environment of the ingest above one
+    Python lambda fails on the executors, naming the missing interpreter. So the ingest ran no Python on them."""
+    import pyspark
+
+    script = tmp_path / "control.py"
+    script.write_text("from widen.session import spark_session\n"
+                      "spark = spark_session(app='python-control')\n"
+                      "print('master', spark.sparkContext.master, flush=True)\n"
+                      "print(spark.sparkContext.parallelize(range(4), 2).map(lambda x: x + 1).sum())\n")
+    submit = Path(pyspark.__file__).parent / "bin" / "spark-submit"
+    env = {**daemon_env(), "PYSPARK_DRIVER_PYTHON": sys.executable}
+    try:
+        run = subprocess.run([str(submit), "--master", cluster.url, "--driver-memory", "1g",
+                              "--conf", "spark.task.maxFailures=1", str(script)],
+                             capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"spark-submit did not finish: {exc.stderr}\n{cluster.logs()}") from None
+    out = run.stdout + run.stderr  # spark-submit merges the script's stderr into its stdout
+    assert f"master {cluster.url}" in run.stdout, out[-4000:]
+    assert run.returncode != 0, out[-4000:]
+    assert f'Cannot run program "{NO_PYTHON}"' in out, out[-4000:]
+    assert cluster.app("python-control")["id"]
