@@ -47,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
     i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
     _catalog_options(i)
+    _spark_options(i)
     i.add_argument("--force", action="store_true",
                    help="ingest files the table has already absorbed (by content hash) again")
     i.add_argument("--mode", choices=("evolve", "enforce", "merge", "overwrite"),
@@ -118,6 +119,13 @@ def _catalog_options(parser: argparse.ArgumentParser) -> None:
                         help="a pyiceberg catalog name (.pyiceberg.yaml or PYICEBERG_CATALOG__NAME__*)")
     parser.add_argument("--warehouse", default="warehouse",
                         help="with no --catalog: the embedded SQLite catalog's directory (default ./warehouse)")
+
+
+def _spark_options(parser: argparse.ArgumentParser) -> None:
+    """Where Spark runs: the master URL of the session Widen starts."""
+    parser.add_argument("--master",
+                        help="Spark master URL, e.g. spark://HOST:7077 for a standalone cluster (default: "
+                        "$WIDEN_SPARK_MASTER, else local[*])")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -355,7 +363,7 @@ def _ingest(args) -> int:
     if not args.batches:
         raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
     reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
-                     force=args.force, mode=args.mode, input_format=args.input_format)
+                     force=args.force, mode=args.mode, input_format=args.input_format, master=args.master)
     skipped = sum(1 for r in reports if r.skipped)
     reports = [r for r in reports if not r.skipped]
     records = sum(r.records for r in reports)
@@ -384,7 +392,7 @@ def _watch(args, rules) -> int:
         raise InputError("--watch streams one directory: give no BATCH arguments with it")
     if not args.checkpoint:
         raise InputError("--watch needs --checkpoint DIR (where the streaming query records its progress)")
-    spark = spark_session()
+    spark = spark_session(master=args.master)
     reports = []
     query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
                   once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,

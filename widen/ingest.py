@@ -119,7 +119,13 @@ def read_lines(spark, paths: Sequence[str]):
         offsets[r["source"]] = start + r["n"]
     if not rows:
         return df.select("value", "source", F.lit(0).alias("line")).limit(0)
-    table = spark.createDataFrame(rows, "source string, block long, part int, first long, start long")
+    # from an Arrow table, which the JVM reads itself: a list of Python tuples would be unpickled by a Python
+    # worker on an executor, and executors need no Python otherwise (tests/test_cluster.py)
+    import pyarrow as pa
+
+    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64())
+    table = spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)],
+                                           names=["source", "block", "part", "first", "start"]))
     joined = df.join(F.broadcast(table), ["source", "block", "part"])
     line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
     source = F.regexp_replace(F.col("source"), "^file:(//)?", "")
@@ -138,6 +144,7 @@ def ingest(
     force: bool = False,
     mode: str | None = None,
     input_format: str = "json",
+    master: str | None = None,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
     Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
@@ -146,7 +153,9 @@ def ingest(
     ``mode`` (``evolve``, ``enforce``, ``merge``, ``overwrite``; default: the rules file's ``mode`` line) selects the
     rules' policies: :mod:`widen.modes`. A batch the mode refuses raises :class:`widen.modes.SchemaMismatch` and
     writes nothing. A file the table has already absorbed (same SHA-256, whatever its path) is skipped and
-    reported; ``force`` ingests it again.
+    reported; ``force`` ingests it again. With no ``spark``, a session is started (only when a batch has something to
+    ingest) on ``master`` (a Spark master URL; default ``$WIDEN_SPARK_MASTER``, else spark-submit's ``--master``
+    when run under spark-submit, else ``local[*]``).
     """
     from widen.rules.loader import load_rules
     from widen.sources import batch_files, fingerprint
@@ -182,7 +191,7 @@ def ingest(
             from widen.session import spark_session
 
             t0 = time.perf_counter()
-            spark = spark_session()
+            spark = spark_session(master=master)
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         if number == 1:
             mode = resolve_mode(rules, mode_asked, spark, say)
@@ -514,10 +523,13 @@ def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
 
 
 #: Spark settings an ingest needs, set for the batch and restored after it (a user's session may differ):
-#: Iceberg names are case-sensitive (`Foo` and `foo` are two columns), and the analyzer needs more than its
+#: microsecond Parquet timestamps in UTC; Iceberg names are case-sensitive (`Foo` and `foo` are two columns), and the analyzer needs more than its
 #: default 100 passes to resolve the nested lambdas of values nested a dozen levels deep
 SESSION_SETTINGS = {
     "spark.sql.caseSensitive": "true",
+    # Iceberg timestamps are microseconds (Spark's default Parquet output is INT96), read and written in UTC
+    "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
+    "spark.sql.session.timeZone": "UTC",
     "spark.sql.analyzer.maxIterations": "2000",
     "spark.sql.optimizer.maxIterations": "2000",
 }

@@ -1,5 +1,9 @@
-"""The SparkSession Widen uses when it makes its own (the CLI, the tests): local, UTC, microsecond Parquet
-timestamps, and settings that keep Widen's wide generated expressions fast to evaluate."""
+"""The SparkSession Widen uses when it makes its own (the CLI, the tests): UTC, microsecond Parquet timestamps, and
+settings that keep Widen's wide generated expressions fast to evaluate.
+
+The master is the one given, else ``$WIDEN_SPARK_MASTER``, else whatever launched the driver says: under
+``spark-submit`` its ``--master`` (or ``spark.master`` in ``spark-defaults.conf``), from plain ``python`` Spark's
+own default, ``local[*]``. (A master set on the builder would override spark-submit's.)"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ import os
 
 
 def spark_session(master: str | None = None, app: str = "widen"):
-    """A SparkSession (the active one, or a new local one)."""
+    """A SparkSession (the active one, or a new one on ``master``)."""
     from pyspark.sql import SparkSession
 
+    builder = SparkSession.builder.appName(app)
+    master = master or os.environ.get("WIDEN_SPARK_MASTER")
+    if master:
+        builder = builder.master(master)
     builder = (
-        SparkSession.builder.appName(app)
-        .master(master or os.environ.get("WIDEN_SPARK_MASTER", "local[*]"))
-        .config("spark.ui.enabled", "false")
+        builder.config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS")
