@@ -33,6 +33,8 @@ MODULES = [
     "widen.engine.router",
     "widen.engine.observe",
     "widen.engine.typed",
+    "widen.modes",
+    "widen.ingest",
     "widen.engine.values",
     "widen.compiler.sql",
     "widen.rules.loader",

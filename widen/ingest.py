@@ -246,6 +246,18 @@ def write(
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
     ``<table>__rescued``, with ``source_column``'s value as their source when given). ``mode`` as for
     :func:`ingest`; ``summary`` adds entries to the snapshot summary. Returns the batch's :class:`BatchReport`.
+
+    >>> import tempfile, widen
+    >>> spark = widen.spark_session()
+    >>> warehouse = tempfile.mkdtemp()
+    >>> quiet = lambda message: None
+    >>> df = spark.createDataFrame([('{"price": 10}',), ('{"price": "n/a"}',)], "value string")
+    >>> write(df, "db.prices", json_column="value", warehouse=warehouse, progress=quiet).fields_added
+    ['price', 'price_long']
+    >>> typed = spark.sql("SELECT CAST(7 AS int) AS price")  # an int is a long: price_long, and price as text
+    >>> report = write(typed, "db.prices", warehouse=warehouse, progress=quiet)
+    >>> report.records, report.fields_added
+    (1, [])
     """
     from pyspark.sql import functions as F
 

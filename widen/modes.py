@@ -65,7 +65,19 @@ class SchemaMismatch(PlanError):
 
 def check(p: Plan, table: TableSchema, observations: Observations, rules: Rules, batch: str,
           format_version: int = 2) -> None:
-    """Raise :class:`SchemaMismatch` when the plan has rejections."""
+    """Raise :class:`SchemaMismatch` when the plan has rejections.
+
+    >>> import widen
+    >>> delta = widen.load_rules("delta")                          # mode enforce
+    >>> table = widen.plan(widen.TableSchema(), widen.observe_lines(['{"count": 1}'], delta),
+    ...                    delta.with_mode("overwrite")).schema
+    >>> batch = widen.observe_lines(['{"count": 2, "amount": 2.5}'], delta)
+    >>> try:
+    ...     check(widen.plan(table, batch, delta), table, batch, delta, "loans.jsonl")
+    ... except SchemaMismatch as mismatch:
+    ...     print(mismatch.accepted_by, [str(r) for r in mismatch.rejections])
+    merge ['amount: new_field: the table has no such column (data: double)']
+    """
     if not p.rejections:
         return
     accepted_by = None
