@@ -40,6 +40,16 @@ def from_iceberg(schema: Schema, rules: Rules, hints: dict[int, str] | None = No
     return TableSchema(tuple(_column(f, by_iceberg, hints, iceberg) for f in schema.fields))
 
 
+def hint_ids(schema: Schema, hints: dict[str, str]) -> dict[int, str]:
+    """Hints by full name (``a.element.b``, as :func:`to_iceberg` fills them: a column's own name, its list levels
+    in the names of what it contains) as ``{field id: rules type}`` of ``schema``."""
+    out: dict[int, str] = {}
+    for name, type_name in hints.items():
+        field = schema.find_field(name)
+        out[field.field_id] = type_name
+    return out
+
+
 def read_hints(properties: dict[str, str]) -> dict[int, str]:
     """The ``widen.types`` table property as ``{field id: rules type}``."""
     try:
@@ -80,11 +90,12 @@ def _column(field: NestedField, by_iceberg: dict[str, str], hints: dict[int, str
 
 
 def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None,
-               hints: dict[int, str] | None = None) -> Schema:
+               hints: dict[str, str] | None = None) -> Schema:
     """The pyiceberg schema of a planned table. ``base`` (the table's current schema) supplies the types of
     foreign columns and the ids in use; new ids start above ``base.highest_field_id``. ``hints``, when given, is
     filled with the columns whose rules type is not the first one stored as their Iceberg type (see
-    :data:`TYPES_PROPERTY`)."""
+    :data:`TYPES_PROPERTY`), by full name (``a.element.b``): a schema update may number new fields otherwise, so
+    :func:`hint_ids` turns them into ids against the schema the table ends up with."""
     iceberg = {t.name: t.iceberg for t in rules.types}
     first: dict[str, str] = {}
     for t in rules.types:
@@ -102,18 +113,20 @@ def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None,
         counter[0] += 1
         return counter[0]
 
-    def build(col: Column) -> NestedField:
+    def build(col: Column, prefix: str = "") -> NestedField:
         field_id = col.field_id if col.field_id is not None else fresh()
+        full = prefix + col.name
         if col.foreign is not None:
             if col.field_id in foreign:
                 return foreign[col.field_id]
             raise InputError(f"column {col.name} has type {col.foreign}, unknown to the rules and to the table")
         if col.shape.is_record:
-            t: IcebergType = StructType(*[build(c) for c in col.children])
+            inner = full + ".element" * col.shape.dim + "."
+            t: IcebergType = StructType(*[build(c, inner) for c in col.children])
         else:
             t = primitive(iceberg[col.shape.type])
             if hints is not None and first[iceberg[col.shape.type]] != col.shape.type:
-                hints[field_id] = col.shape.type
+                hints[full] = col.shape.type
         ids = list(col.element_ids) + [fresh() for _ in range(col.shape.dim - len(col.element_ids))]
         for element_id in reversed(ids):
             t = ListType(element_id=element_id, element_type=t, element_required=False)

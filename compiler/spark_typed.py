@@ -111,8 +111,9 @@ class TypedCompiler:
             return x
         if kind == "binary":
             return F.base64(x)
-        if kind == "map":
-            return F.to_json(x)
+        if kind == "map":  # every timestamp to the microsecond (to_json's default format stops at milliseconds)
+            return F.to_json(x, F.map(F.lit("timestampFormat"), F.lit("yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX"),
+                                      F.lit("timestampNTZFormat"), F.lit("yyyy-MM-dd'T'HH:mm:ss.SSSSSS")))
         if kind == "timestamp_ntz":
             return F.regexp_replace(x.cast("string"), " ", "T")
         if kind == "timestamp":
@@ -145,8 +146,8 @@ class TypedCompiler:
                 value = F.when(good(x), value)
             else:
                 leaves = x
-                for _ in range(dim - 1):
-                    leaves = F.flatten(leaves)
+                for _ in range(dim - 1):  # a null inner array holds no leaf (flatten of one would be null)
+                    leaves = F.flatten(F.filter(leaves, lambda a: a.isNotNull()))
                 # a conversion or a guarded edge takes an array only when every leaf converts (no partial arrays)
                 value = F.when(F.forall(leaves, good), value)
         return value

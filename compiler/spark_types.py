@@ -332,8 +332,13 @@ def double_text(d: Column) -> Column:
     """A double's text in Java's ``Double.toString`` layout with the *shortest* round-trip digits, as
     :func:`widen.engine.conversions.format_double` writes it (Java 17's own ``toString`` sometimes prints more
     digits than needed: -2.6846981345602608E16 for -2.684698134560261E16). The digits are the first
-    ``%.Ne`` rendering, N = 0..16, that reads back as the same double."""
-    return let(_shortest_sci(d), lambda text: _layout(d, text))
+    ``%.Ne`` rendering, N = 0..16, that reads back as the same double. NaN and the infinities (only typed inputs
+    have them: JSON has none) are Java's ``NaN``, ``Infinity``, ``-Infinity``."""
+    finite = let(_shortest_sci(d), lambda text: _layout(d, text))
+    return (F.when(F.isnan(d), F.lit("NaN"))
+            .when(d == F.lit(float("inf")), F.lit("Infinity"))
+            .when(d == F.lit(float("-inf")), F.lit("-Infinity"))
+            .otherwise(finite))
 
 
 def _shortest_sci(d: Column) -> Column:

@@ -104,6 +104,10 @@ def same_value(a: Any, b: Any) -> bool:
 
 def format_double(x: float) -> str:
     """Java's ``Double.toString`` layout (Spark's cast to string) with the shortest round-trip digits."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
     if x == 0:
         return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
     sign = "-" if x < 0 else ""

@@ -280,7 +280,8 @@ class _Planner:
         observed = obs.fields if obs is not None else ()
         observed_names = [f.name for f in observed if f.shapes]
         by_lower: dict[str, set[str]] = {}
-        for n in list(families) + observed_names:
+        # every name in use counts, an evolved column's too (`Price_string` beside `price_string`)
+        for n in list(families) + [c.name for c in existing] + observed_names:
             by_lower.setdefault(n.lower(), set()).add(n)
 
         for f in observed:
@@ -315,7 +316,9 @@ class _Planner:
             for shape, _ in f.shapes:
                 if not shape.is_record:
                     continue
-                route = next(r for r in routes if r.field == f.name and r.shape == shape)
+                route = next((r for r in routes if r.field == f.name and r.shape == shape), None)
+                if route is None:  # the field was refused (a policy said reject): nothing goes inside it
+                    continue
                 inner = f.children_at(shape.dim)
                 for t in route.targets:
                     if inner is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import VisitError
 
-from widen.engine.conversions import CATALOG, default_via, family
+from widen.engine.conversions import CATALOG, decimal_params, default_via, family
 from widen.errors import InputError, RulesError, Span
 from widen.rules.model import Edge, Rules
 from widen.rules.transformer import RulesTransformer
@@ -272,8 +272,9 @@ def in_place_allowed(source: str, target: str, min_format: int) -> bool:
         return True
     if (source, target) in (("int", "long"), ("float", "double")):
         return True
-    if source.startswith("decimal(") and target.startswith("decimal("):
-        return True
+    if source.startswith("decimal(") and target.startswith("decimal("):  # the same scale, a larger precision
+        (p, s), (q, t) = decimal_params(source), decimal_params(target)
+        return s == t and p <= q
     return source == "date" and target in ("timestamp", "timestamptz") and min_format >= 3
 
 

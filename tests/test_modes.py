@@ -244,7 +244,71 @@ def test_overwrite_replaces_schema_and_data_in_one_commit(spark, delta, wh):
                                                                             ("count", "string")]
     assert rows(wh) == [{"addr_state": "TX", "count": "1"}]
     assert len(after.metadata.metadata_log) == n_before + 1  # one commit: one new metadata file
-    assert after.current_snapshot().summary.additional_properties["widen.mode"] == "overwrite"
+    assert len(after.snapshots()) == len(before.snapshots()) + 1  # and one snapshot: old files out, new ones in
+    summary = after.current_snapshot().summary
+    assert summary.operation.value == "overwrite" and summary.additional_properties["widen.mode"] == "overwrite"
+
+
+def test_a_file_ingested_before_an_overwrite_is_ingested_again_after_it(spark, delta, wh, tmp_path):
+    from widen.ingest import ingest
+
+    f1, f2 = tmp_path / "f1.jsonl", tmp_path / "f2.jsonl"
+    f1.write_text('{"addr_state": "CA", "count": 1}\n')
+    f2.write_text('{"addr_state": "TX"}\n')
+    kw = dict(rules=delta, warehouse=wh, spark=spark, progress=quiet)
+    ingest([str(f1)], "db.loans", **kw)
+    ingest([str(f2)], "db.loans", mode="overwrite", **kw)
+    assert rows(wh) == [{"addr_state": "TX"}]
+    # f1's rows went with the overwrite: it is not "already ingested" any more; f2 still is, in any mode
+    (report_f1, report_f2) = ingest([str(f1), str(f2)], "db.loans", mode="merge", **kw)
+    assert report_f1.records == 1 and report_f2.skipped
+    assert rows(wh) == [{"addr_state": "CA", "count": 1}, {"addr_state": "TX", "count": None}]
+
+
+def test_a_run_whose_first_batch_is_already_ingested_goes_on(spark, delta, wh, tmp_path):
+    from widen.ingest import ingest
+
+    f1, f2 = tmp_path / "f1.jsonl", tmp_path / "f2.jsonl"
+    f1.write_text('{"addr_state": "CA", "count": 1}\n')
+    f2.write_text('{"addr_state": "NY", "count": 2}\n')
+    kw = dict(rules=delta, warehouse=wh, spark=spark, progress=quiet)
+    ingest([str(f1)], "db.loans", **kw)
+    reports = ingest([str(f1), str(f2)], "db.loans", **kw)
+    assert reports[0].skipped and reports[1].records == 1 and reports[1].mode == "enforce"
+
+
+def test_a_refused_first_batch_creates_nothing(spark, delta, wh):
+    frame = spark.createDataFrame([('{"q": 1, "Q": 2}',), ("garbage",)], "value string")
+    with pytest.raises(SchemaMismatch, match=r"rejected \(mode enforce\)") as err:
+        write(frame, "db.loans", rules=delta, warehouse=wh, json_column="value", progress=quiet)
+    assert "differs from another field of the batch only by case" in str(err.value)
+    cat = open_catalog(None, wh)
+    assert not cat.table_exists("db.loans") and not cat.table_exists("db.loans__rescued")
+
+
+def test_a_case_conflict_on_a_record_field_is_a_mismatch_not_a_crash(spark, delta, wh):
+    created(spark, delta, wh)
+    with pytest.raises(SchemaMismatch, match="only by case"):
+        write(loans(spark, "SELECT addr_state, 1 AS A, named_struct('x', 1) AS a"), "db.loans", rules=delta,
+              warehouse=wh, mode="merge", progress=quiet)
+
+
+def test_nested_byte_columns_keep_their_type_across_writes(spark, delta, wh):
+    frame = "SELECT 1 AS id, array(named_struct('b', CAST(1 AS tinyint), 's', CAST(2 AS smallint))) AS aos"
+    for _ in range(2):  # the same DataFrame twice: it matches the table it created
+        write(spark.sql(frame), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    t = table(wh)
+    b = t.schema().find_field("aos.element.b").field_id
+    s_ = t.schema().find_field("aos.element.s").field_id
+    assert json.loads(t.properties[TYPES_PROPERTY]) == {str(b): "byte", str(s_): "short"}
+
+
+def test_parquet_files_of_one_batch_with_different_columns_lose_none(spark, rules, wh, tmp_path):
+    batch = tmp_path / "batch"
+    spark.sql("SELECT 1 AS a, 'x' AS b").coalesce(1).write.parquet(str(batch / "one"))
+    spark.sql("SELECT 2 AS a, 3.5D AS c").coalesce(1).write.parquet(str(batch / "two"))
+    assert main(["ingest", "--table", "db.mixed", "--warehouse", wh, "--format", "parquet", str(batch)]) == 0
+    assert rows(wh, "db.mixed") == [{"a": 1, "b": "x", "c": None}, {"a": 2, "b": None, "c": 3.5}]
 
 
 # --- the CLI ---------------------------------------------------------------------------------------------------------
@@ -272,7 +336,8 @@ TYPED = """SELECT CAST(1 AS tinyint) AS b, CAST(2 AS smallint) AS s, 3 AS i, 4L 
   CAST(123456789012345678901 AS decimal(21, 0)) AS huge, DATE'2024-02-29' AS dt,
   TIMESTAMP'2024-01-01 10:00:00.123456' AS ts, TIMESTAMP_NTZ'2024-01-01 10:00:00' AS tn, X'00FF' AS bin,
   named_struct('a', 1, 'b', array(named_struct('c', CAST(5 AS short)))) AS st, array(array(1, 2), array(3)) AS arr,
-  map('k', 1) AS m, true AS flag, 'text' AS str, NULL AS nothing"""
+  map('k', 1) AS m, map('t', TIMESTAMP'2020-01-01 00:00:00.123456') AS mt, true AS flag, 'text' AS str,
+  CAST('NaN' AS double) AS nan, NULL AS nothing"""
 
 
 def test_typed_inputs_enter_the_upsolver_lattice_without_loss(spark, rules, wh):
@@ -282,8 +347,8 @@ def test_typed_inputs_enter_the_upsolver_lattice_without_loss(spark, rules, wh):
     assert types == {
         "b": "long", "s": "long", "i": "long", "l": "long", "f": "double", "d": "double", "dec": "double",
         "big": "string", "huge": "decimal(38, 0)", "dt": "date", "ts": "timestamptz", "tn": "string",
-        "bin": "string", "st": types["st"], "arr": "list<list<long>>", "m": "string", "flag": "boolean",
-        "str": "string",
+        "bin": "string", "st": types["st"], "arr": "list<list<long>>", "m": "string", "mt": "string",
+        "flag": "boolean", "str": "string", "nan": "double",
     }
     assert "a: optional long" in types["st"] and "c: optional long" in types["st"]
     (row,) = rows(wh, "db.typed")
@@ -295,6 +360,17 @@ def test_typed_inputs_enter_the_upsolver_lattice_without_loss(spark, rules, wh):
     assert row["tn"] == "2024-01-01T10:00:00" and row["bin"] == "AP8=" and row["m"] == '{"k":1}'
     assert row["st"] == {"a": 1, "b": [{"c": 5}]} and row["arr"] == [[1, 2], [3]]
     assert row["flag"] is True and row["str"] == "text" and "nothing" not in row
+    assert row["mt"] == '{"t":"2020-01-01T00:00:00.123456Z"}'  # microseconds kept in a map's text
+    assert row["nan"] != row["nan"]
+
+
+def test_typed_nan_and_infinity_into_a_string_column(spark, rules, wh):
+    write(spark.createDataFrame([('{"x": "a"}',)], "value string"), "db.x", rules=rules, warehouse=wh,
+          json_column="value", progress=quiet)
+    write(spark.sql("SELECT CAST(x AS double) AS x FROM VALUES ('NaN'), ('Infinity'), ('-Infinity'), ('1.5') AS t(x)"),
+          "db.x", rules=rules, warehouse=wh, progress=quiet)
+    texts = sorted(r["x"] for r in rows(wh, "db.x"))
+    assert texts == ["-Infinity", "1.5", "Infinity", "NaN", "a"]
 
 
 def test_typed_batch_evolves_like_json_would(spark, rules, wh):
@@ -311,3 +387,18 @@ def test_widen_check_passes_the_shipped_delta_rules(capsys):
     assert main(["check", "--rules", "delta"]) == 0
     out = capsys.readouterr().out
     assert "lattice laws: ok" in out and "properties: ok" in out
+
+
+@pytest.mark.parametrize("mode", ["enforce", "merge", "overwrite", "evolve"])
+def test_a_refused_record_field_is_planned_without_a_crash(delta, mode):
+    p = widen.plan(widen.TableSchema(), widen.observe_lines(['{"a": {"A": false, "a": {"a": null}}}'], delta),
+                   delta.with_mode(mode))
+    assert [r.situation for r in p.rejections] == ["case_conflict"] * len(p.rejections) and p.rejections
+
+
+def test_a_name_differing_by_case_from_an_evolved_column_is_refused(rules):
+    first = widen.plan(widen.TableSchema(), widen.observe_lines(['{"price": 1}'], rules), rules)
+    table = widen.plan(first.schema, widen.observe_lines(['{"price": "x"}'], rules), rules).schema
+    assert [c.name for c in table.columns] == ["price", "price_string"]
+    p = widen.plan(table, widen.observe_lines(['{"price": 1, "Price_string": "y"}'], rules), rules.with_mode("merge"))
+    assert [(r.path, r.situation) for r in p.rejections] == [("Price_string", "case_conflict")]

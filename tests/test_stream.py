@@ -63,7 +63,7 @@ def test_stream_survives_a_restart_with_no_duplicate_and_no_loss(spark, rules, t
     by_id = lambda r: r["id"]  # noqa: E731
     assert normalise(sorted(rows, key=by_id)) == normalise(sorted(expected, key=by_id))
     # one snapshot per micro-batch, each naming the query and its batch id
-    qid = query_id(checkpoint)
+    qid = query_id(spark, checkpoint)
     ids = [s.summary.additional_properties.get(BATCH_ID) for s in tbl.snapshots()
            if s.summary.additional_properties.get(QUERY_ID) == qid]
     assert ids == ["0", "1", "2", "3"]
@@ -89,3 +89,21 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
     assert main(["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing)]) == 2
     assert "--watch needs --checkpoint" in capsys.readouterr().err
+
+
+def test_a_replayed_micro_batch_of_rescued_lines_only_is_rescued_once(spark, rules, tmp_path, monkeypatch):
+    landing, checkpoint, wh = tmp_path / "landing", str(tmp_path / "chk"), str(tmp_path / "wh")
+    landing.mkdir()
+    drop(landing, 0, ["junk1", "junk2"])
+    kw = dict(checkpoint=checkpoint, spark=spark, once=True, max_files=1, rules=rules, warehouse=wh,
+              progress=lambda _: None)
+    monkeypatch.setenv("WIDEN_FAULT", "raise:after-commit")
+    with pytest.raises(Exception, match="fault injected"):
+        watch(str(landing), "db.junk", **kw).awaitTermination()
+    monkeypatch.delenv("WIDEN_FAULT")
+    drop(landing, 1, ['{"id": 1}'])
+    watch(str(landing), "db.junk", **kw).awaitTermination()
+    rescued = open_catalog(None, wh).load_table("db.junk__rescued").scan().to_arrow().to_pylist()
+    assert sorted(r["raw"] for r in rescued) == ["junk1", "junk2"]
+    _, rows = table_rows(wh, "db.junk")
+    assert [r["id"] for r in rows] == [1]

@@ -165,7 +165,7 @@ def ingest(
     if input_format not in ("json", "parquet"):
         raise InputError(f"unknown input format '{input_format}' (json or parquet)")
     cat = _open_table_catalog(table, catalog, warehouse)
-    mode_asked = mode
+    mode_asked, mode = mode, None
     reports = []
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
@@ -193,7 +193,7 @@ def ingest(
             t0 = time.perf_counter()
             spark = spark_session(master=master)
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
-        if number == 1:
+        if mode is None:  # resolved once, at the first batch with something to ingest
             mode = resolve_mode(rules, mode_asked, spark, say)
         report.mode = mode
         say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}"
@@ -204,7 +204,7 @@ def ingest(
                     if input_format == "json":
                         source = _Source.json_lines(read_lines(spark, [fp.path for fp in prints]))
                     else:
-                        source = _Source.typed(spark.read.parquet(*[str(Path(fp.path).resolve()) for fp in prints]))
+                        source = _Source.typed(_read_parquet(spark, [fp.path for fp in prints], batch))
                     _ingest_batch(cat, table, rules, mode, batch, prints, report, force,
                                   lambda t: say(f"batch {number}: {t}"), source)
                 break
@@ -239,13 +239,15 @@ def write(
     batch: str = "<dataframe>",
     summary: dict[str, str] | None = None,
     source_column: str | None = None,
+    rescued_done: bool = False,
 ) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
     A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
-    ``<table>__rescued``, with ``source_column``'s value as their source when given). ``mode`` as for
-    :func:`ingest`; ``summary`` adds entries to the snapshot summary. Returns the batch's :class:`BatchReport`.
+    ``<table>__rescued``, with ``source_column``'s value as their source when given; ``rescued_done``: they were
+    committed already, by an earlier attempt). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the
+    snapshot summaries (the table's and the rescued table's). Returns the batch's :class:`BatchReport`.
 
     >>> import tempfile, widen
     >>> spark = widen.spark_session()
@@ -279,7 +281,7 @@ def write(
         else:
             source = _Source.typed(df)
         _ingest_batch(cat, table, rules, mode, batch, [], report, True, lambda t: say(f"{batch}: {t}"), source,
-                      summary)
+                      summary, rescued_done)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -307,6 +309,19 @@ def _unique(prints: list[Fingerprint], say) -> list[Fingerprint]:
             continue
         seen[fp.sha256] = fp
     return list(seen.values())
+
+
+def _read_parquet(spark, paths: list[str], batch: str):
+    """A batch of Parquet files as one typed DataFrame: the files' schemas merged (a column only some files have
+    reads as null in the others), never one file's schema for all (Spark's default drops the other columns)."""
+    try:
+        return spark.read.option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
+    except Exception as exc:
+        if type(exc).__name__ not in ("AnalysisException", "SparkException", "Py4JJavaError"):
+            raise
+        first = str(exc).splitlines()[0][:300]
+        raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
+                         "as separate batches, one schema each") from None
 
 
 class _Source:
@@ -385,7 +400,11 @@ def _plan_batch(tbl, rules, mode: str, source: _Source, batch: str) -> _Planned:
     from widen.engine.schema import TableSchema
     from widen.engine.typed import rules_for
 
-    current = tbl.schema()
+    from pyiceberg.schema import Schema
+
+    current = tbl.schema() if tbl is not None else Schema()
+    properties = tbl.properties if tbl is not None else {}
+    format_version = tbl.format_version if tbl is not None else 2
     instance = rules_for(rules, source.columns or (), iceberg_primitives(current))
     # a table without columns takes its schema from its first batch, in any mode (as Delta's first write): enforce
     # and merge plan it as an overwrite would; evolve plans it as itself
@@ -396,16 +415,16 @@ def _plan_batch(tbl, rules, mode: str, source: _Source, batch: str) -> _Planned:
     if effective == "overwrite":
         table_schema = TableSchema()
     else:
-        table_schema = from_iceberg(current, r, read_hints(tbl.properties))
-    p = plan(table_schema, observations, r, format_version=tbl.format_version)
-    check(p, table_schema, observations, r, batch, tbl.format_version)
-    hints: dict[int, str] = {}
+        table_schema = from_iceberg(current, r, read_hints(properties))
+    p = plan(table_schema, observations, r, format_version=format_version)
+    check(p, table_schema, observations, r, batch, format_version, shown_mode=mode)
+    hints: dict[str, str] = {}
     target = to_iceberg(p.schema, r, current, hints=hints)
     return _Planned(r, p, target, hints, replace, observations)
 
 
 def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], report: BatchReport, force, say,
-                  source: _Source, summary: dict[str, str] | None = None):
+                  source: _Source, summary: dict[str, str] | None = None, rescued_done: bool = False):
     from pyspark.sql import functions as F
 
     with _timed(report, "observe"):
@@ -416,13 +435,13 @@ def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], rep
             observations.records, observations.rescued_count, observations.empty_names
         )
         say(f"observed {observations.records} records, {observations.rescued_count} rescued")
-        tbl = _load(cat, table)
-        if tbl is not None:  # a batch the mode refuses writes nothing, its rescued lines neither
-            with _timed(report, "plan"):
-                _plan_batch(tbl, rules, mode, source, batch)
-        if observations.rescued_count:
+        # a batch the mode refuses writes nothing — its rescued lines neither, nor a new table
+        with _timed(report, "plan"):
+            _plan_batch(_load(cat, table), rules, mode, source, batch)
+        if observations.rescued_count and not rescued_done:
             with _timed(report, "rescued"):
-                _write_rescued(cat, table, source.parsed.filter(F.col("reason").isNotNull()), batch, prints, force)
+                _write_rescued(cat, table, source.parsed.filter(F.col("reason").isNotNull()), batch, prints, force,
+                               summary)
         checkpoint("after-rescued")
         _commit_batch(cat, table, rules, mode, source, batch, prints, report, force, say, summary)
     finally:
@@ -433,7 +452,7 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                   summary_extra: dict[str, str] | None = None) -> None:
     """Plan, write and commit one batch; on a conflict, reload, re-plan (rewriting the files only when the
     projection changed) and retry with a new transaction."""
-    from widen.compiler.iceberg import TYPES_PROPERTY, read_hints
+    from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
 
     records = source.records
     commit_id = uuid.uuid4().hex
@@ -492,16 +511,16 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                             for f in current.fields:
                                 update.delete_column(f.name)
                         tx.update_schema().union_by_name(target).commit()
-                        if tbl.current_snapshot() is not None:
-                            from pyiceberg.expressions import AlwaysTrue
-
-                            # with no files to add (an empty batch), the delete's snapshot carries the summary
-                            tx.delete(AlwaysTrue(), snapshot_properties={} if written else summary)
                     elif p.changes_schema or not current.fields:
                         tx.update_schema().union_by_name(target).commit()
-                    if planned.hints != read_hints(tbl.properties):
-                        tx.set_properties({TYPES_PROPERTY: json.dumps(planned.hints, sort_keys=True)})
-                    if written:
+                    # the hints name columns by their full names: their ids are those the schema update gave
+                    hints = hint_ids(tx.table_metadata.schema(), planned.hints)
+                    if hints != read_hints(tbl.properties):
+                        tx.set_properties({TYPES_PROPERTY: json.dumps({str(k): v for k, v in hints.items()},
+                                                                      sort_keys=True)})
+                    if planned.replace and tbl.current_snapshot() is not None:
+                        _overwrite_files(tx, tbl, written, summary)  # one snapshot: old files out, new ones in
+                    elif written:
                         tx.add_files(written, snapshot_properties=summary)
             except Exception as exc:
                 landed = _landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
@@ -525,6 +544,18 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
     finally:
         if written and not may_have_landed:  # never committed: remove them (else `widen gc` lists them)
             _delete(_load(cat, table), written)
+
+
+def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str]) -> None:
+    """One ``overwrite`` snapshot that removes every data file of the table's current snapshot and adds
+    ``written`` (readers of the table's history see one change, not a delete and then an append)."""
+    from pyiceberg.table import _parquet_files_to_data_files
+
+    with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
+        for task in tbl.scan().plan_files():
+            overwrite.delete_data_file(task.file)
+        for data_file in _parquet_files_to_data_files(tx.table_metadata, written, tbl.io):
+            overwrite.append_data_file(data_file)
 
 
 def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
@@ -637,7 +668,8 @@ def _load_or_create(cat, table: str):
 
 def ledger(tbl) -> dict[str, int]:
     """The files the table has absorbed: SHA-256 -> the snapshot that added them, from the ``widen.files`` entries
-    of the current snapshot's ancestry (the table's own metadata; nothing else is consulted)."""
+    of the current snapshot's ancestry back to the latest overwrite (the table's own metadata; nothing else is
+    consulted)."""
     from pyiceberg.table.snapshots import ancestors_of
 
     out: dict[str, int] = {}
@@ -648,6 +680,8 @@ def ledger(tbl) -> dict[str, int]:
         props = snap.summary.additional_properties if snap.summary else {}
         for entry in json.loads(props.get("widen.files", "[]")):
             out.setdefault(entry[2], snap.snapshot_id)
+        if props.get("widen.mode") == "overwrite":  # the data of the files before it is gone with it
+            break
     return out
 
 
@@ -722,7 +756,8 @@ def _values_written(tbl, snapshot_id) -> int:
     return total
 
 
-def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], force: bool) -> None:
+def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], force: bool,
+                   extra: dict[str, str] | None = None) -> None:
     """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
     batch's files in its own ledger (a re-run after a crash does not rescue them twice)."""
     from pyiceberg.schema import Schema
@@ -763,7 +798,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
     files = _list_files(data_dir, ".parquet")
     commit_id = uuid.uuid4().hex
     summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
-               "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":"))}
+               "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")), **(extra or {})}
     for attempt in range(1, MAX_ATTEMPTS + 1):
         tbl = cat.load_table(name)
         if _snapshot_with(tbl, commit_id) is not None:
@@ -771,7 +806,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
         if not force and any(fp.sha256 in ledger(tbl) for fp in prints):
             # another writer rescued some of these files first: ours are dropped, the rest written again
             _delete(tbl, files)
-            return _write_rescued(cat, table, every_bad, batch, prints, force)
+            return _write_rescued(cat, table, every_bad, batch, prints, force, extra)
         try:
             with tbl.transaction() as tx:
                 tx.add_files(files, snapshot_properties=summary)

@@ -64,8 +64,9 @@ class SchemaMismatch(PlanError):
 
 
 def check(p: Plan, table: TableSchema, observations: Observations, rules: Rules, batch: str,
-          format_version: int = 2) -> None:
-    """Raise :class:`SchemaMismatch` when the plan has rejections.
+          format_version: int = 2, shown_mode: str | None = None) -> None:
+    """Raise :class:`SchemaMismatch` when the plan has rejections (``shown_mode``: the mode the user asked for,
+    when the plan ran in another — a new table's first batch is planned as an overwrite).
 
     >>> import widen
     >>> delta = widen.load_rules("delta")                          # mode enforce
@@ -81,16 +82,17 @@ def check(p: Plan, table: TableSchema, observations: Observations, rules: Rules,
     if not p.rejections:
         return
     accepted_by = None
+    mode = shown_mode or rules.mode
     for other in ("merge", "overwrite", "evolve"):
-        if other == rules.mode:
+        if other in (rules.mode, mode):
             continue
         candidate = rules.with_mode(other)
         base = TableSchema() if other == "overwrite" else table
         if not plan(base, observations, candidate, format_version=format_version).rejections:
             accepted_by = other
             break
-    raise SchemaMismatch(mismatch_message(p, table, observations, rules.mode, batch, accepted_by),
-                         rejections=p.rejections, mode=rules.mode, accepted_by=accepted_by)
+    raise SchemaMismatch(mismatch_message(p, table, observations, mode, batch, accepted_by),
+                         rejections=p.rejections, mode=mode, accepted_by=accepted_by)
 
 
 _ADVICE = {
@@ -124,6 +126,9 @@ def mismatch_message(p: Plan, table: TableSchema, observations: Observations, mo
         situation = next((s for path, s in bad.items() if path == k or k.startswith(path + ".")), None)
         mark = "!" if situation else " "
         note = f"   <- {_NOTES[situation]}" if situation else ""
+        if situation == "case_conflict" and k not in table_by and not any(
+                t.lower() == k.lower() for t in table_by):
+            note = "   <- differs from another field of the batch only by case"
         lines.append(f"{mark} {left.ljust(left_w)}  {right}{note}")
     lines.append("")
     lines += [f"  {r}" for r in p.rejections]
@@ -144,10 +149,13 @@ _NOTES = {
 
 
 def _data_leaves(level: LevelObservation, prefix: str):
+    """The batch's leaves written as the table's are (``s.l[]: short``; several shapes: ``a: long, string[]``)."""
     for f in level.fields:
         prims = [s for s, _ in f.shapes if not s.is_record]
         recs = [s for s, _ in f.shapes if s.is_record]
-        if prims or not recs:
+        if len(prims) == 1:
+            yield prefix + f.name + "[]" * prims[0].dim, str(prims[0].type)
+        elif prims or not recs:
             shapes = ", ".join(str(s) for s in prims) if prims else "null"
             yield prefix + f.name, shapes
         for dim, inner in f.children:

@@ -20,21 +20,18 @@ QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
 
 
-def query_id(checkpoint: str) -> str:
+def query_id(spark, checkpoint: str) -> str:
     """The streaming query's id, as its checkpoint's ``metadata`` file records it (written before the first
-    micro-batch runs; the same after a restart from that checkpoint)."""
-    from widen.ingest import _filesystem
-
-    location = checkpoint.rstrip("/") + "/metadata"
-    filesystem, path = _filesystem(location if "://" in location else _absolute(location))
-    with filesystem.open_input_stream(path) as f:
-        return json.loads(f.read().decode("utf-8").splitlines()[0])["id"]
-
-
-def _absolute(path: str) -> str:
-    from pathlib import Path
-
-    return str(Path(path).resolve())
+    micro-batch runs; the same after a restart from that checkpoint). Read through Spark's own Hadoop file system,
+    so any checkpoint location Spark can use (``s3a://``, ``hdfs://``, ``file:/``, a relative path) works."""
+    jvm = spark.sparkContext._jvm
+    path = jvm.org.apache.hadoop.fs.Path(checkpoint.rstrip("/") + "/metadata")
+    stream = path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()).open(path)
+    reader = jvm.java.io.BufferedReader(jvm.java.io.InputStreamReader(stream, "UTF-8"))
+    try:
+        return json.loads(reader.readLine())["id"]
+    finally:
+        reader.close()
 
 
 def committed(tbl, query: str, batch_id: int) -> int | None:
@@ -85,17 +82,24 @@ def stream(
     cat = _open_table_catalog(table, catalog, warehouse)
 
     def each(batch_df, batch_id: int) -> None:
-        query = query_id(checkpoint)
+        from widen.ingest import RESCUED_SUFFIX
+
+        query = query_id(batch_df.sparkSession, checkpoint)
         tbl = _load(cat, table)
         done = committed(tbl, query, batch_id) if tbl is not None else None
         if done is not None:
             say(f"micro-batch {batch_id}: already committed (snapshot {done}); replay skipped")
             return
+        # its rescued lines land first, with the same ids: a replay after they did (and the table did not, or had
+        # nothing to take) does not rescue them twice
+        rescued = _load(cat, table + RESCUED_SUFFIX)
+        rescued_done = rescued is not None and committed(rescued, query, batch_id) is not None
         if batch_df.isEmpty():
             return
         report = write(batch_df, table, rules=rules, mode=mode, json_column=json_column,
                        source_column=source_column, catalog=catalog, warehouse=warehouse, progress=say,
-                       batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)})
+                       batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)},
+                       rescued_done=rescued_done)
         say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
             f"{report.rescued} rescued ({report.seconds:.1f}s)")
         if on_batch is not None:
