@@ -1,5 +1,5 @@
 """The Delta Lake page's rules, one test each, on the page's own loans example (``addr_state``, ``count``,
-``amount``), through the Python API (``widen.ingest.write``) and the CLI (``widen ingest --format parquet``), with
+``amount``), through the Python API (``widen.write``) and the CLI (``widen ingest --format parquet``), with
 the shipped ``rules/delta.rules``; and typed inputs in evolve mode with the default rules."""
 
 from __future__ import annotations
