@@ -49,6 +49,13 @@ def as_array(x: Column) -> Column:
     return F.try_variant_get(x, "$", "array<variant>")
 
 
+def inner_leaves(arrays: Column) -> Column:
+    """One array level flattened away: the elements of the arrays among ``arrays`` (an ``array<variant>``), in
+    order; elements that are not arrays (nulls) are skipped (``flatten`` alone gives null for the whole array when
+    one of them is null, as in ``[[1], null]``)."""
+    return F.flatten(F.filter(F.transform(arrays, lambda e: as_array(e)), lambda a: a.isNotNull()))
+
+
 def as_map(x: Column) -> Column:
     """An object VARIANT as ``map<string, variant>`` (null for anything else; never an error)."""
     return F.try_variant_get(x, "$", "map<string,variant>")
@@ -102,14 +109,7 @@ class SparkTypes:
         if kind == "boolean":
             return F.lit(fam == "boolean")
         if kind == "string":
-            s = self._text(x)
-            if choice.detector == "iso_date":
-                return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
-            if choice.detector == "iso_timestamp":
-                return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
-            if choice.detector == "iso_timestamp_any_offset":
-                return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
-            return F.lit(False)
+            return self.string_holds(choice.detector, self._text(x))
         if fam in ("integer", "decimal") and kind == "integer":
             return _get(x, spark_type(iceberg)).isNotNull() & self._same_number(x, spark_type(iceberg))
         if fam == "decimal":
@@ -124,6 +124,29 @@ class SparkTypes:
             return finite & (F.when(sv == "DOUBLE", F.lit(True))
                              .otherwise(_digits(d.cast("string")) == _digits(F.to_json(x))))
         return F.lit(False)
+
+    def string_holds(self, detector: str | None, s: Column) -> Column:
+        """Whether a JSON string's text ``s`` passes a ``json string`` choice's detector (not for string types:
+        those hold every text)."""
+        if detector == "iso_date":
+            return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
+        if detector == "iso_timestamp":
+            return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
+        if detector == "iso_timestamp_any_offset":
+            return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
+        return F.lit(False)
+
+    def string_type(self, s: Column) -> Column:
+        """The index of the type a JSON string of text ``s`` takes under the ``json string`` line (as
+        :meth:`scalar_type` gives for a VARIANT string); null when ``s`` is null."""
+        typing = self.rules.json_typing("string")
+        out = F.when(s.isNull(), F.lit(None).cast("int"))
+        for choice in typing.choices if typing else ():
+            idx = F.lit(self.index[choice.type])
+            if family(self.iceberg[choice.type]) == "string":
+                return out.otherwise(idx)
+            out = out.when(self.string_holds(choice.detector, s), idx)
+        return out.otherwise(F.lit(self.index[self.rules.top]))
 
     def _same_number(self, x: Column, sql_type: str) -> Column:
         """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
@@ -253,7 +276,7 @@ class SparkTypes:
         (the Python typer's rule)."""
         leaves = as_array(x)
         for _ in range(dim - 1):
-            leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
+            leaves = inner_leaves(leaves)
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self._exact_mask(e)))
 
