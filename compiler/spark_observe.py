@@ -9,6 +9,7 @@ are counted per path, and the records found in record-shaped values become the n
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections import defaultdict
@@ -47,13 +48,16 @@ def parse_shape(code: str) -> Shape:
 _BIG_DIGITS = 16
 
 
-def normal_storage(sv):
-    """A VARIANT's ``schema_of_variant`` with each DECIMAL(p,s) replaced by its number class: ``DEC15`` (at most
-    15 significant digits: a JSON fraction that a double holds exactly) or ``DECW`` (wider: typed value by value).
-    parse_json gives every fraction its own precision; without this the distinct signatures are as many as the
-    values."""
-    narrow = F.regexp_replace(sv, r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)", "DEC15")
-    return F.regexp_replace(narrow, r"DECIMAL\([0-9]+,[0-9]+\)", "DECW")
+_NARROW = re.compile(r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)")
+_WIDE = re.compile(r"DECIMAL\([0-9]+,[0-9]+\)")
+
+
+def _normal(sig: str) -> str:
+    """A ``schema_of_variant`` with each DECIMAL(p,s) replaced by its number class: ``DEC15`` (at most 15
+    significant digits: a JSON fraction that a double holds exactly) or ``DECW`` (wider: typed value by value).
+    parse_json gives every fraction its own precision; Spark groups by the raw signature (a few per field) and
+    the driver normalises."""
+    return _WIDE.sub("DECW", _NARROW.sub("DEC15", sig))
 
 
 def object_names(sig: str) -> list[str]:
@@ -121,7 +125,7 @@ class SparkObserver:
     when there is one).
 
     Level by level, the fields of the records are exploded and each value's storage signature
-    (:func:`normal_storage`) is taken; the signature alone decides most shapes (on the driver, from a few
+    (``schema_of_variant``, decimals normalised by :func:`_normal`) is taken; the signature alone decides most shapes (on the driver, from a few
     aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
     detector pass, in the same job), longs on lines with a 16-digit run (exactness along ``where exact`` edges),
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
@@ -196,9 +200,10 @@ class SparkObserver:
                     return None  # some boolean is inexact somewhere: decided value by value
         return t
 
-    def _decide(self, sig: str, cls) -> "str | Shape | None":
+    def _decide(self, raw: str, cls) -> "str | Shape | None":
         """``"null"``, ``"empty"`` or the Shape of values with this signature (and first-job class), or None
         when the signature does not decide it (the second job then types those values one by one)."""
+        sig = _normal(raw)
         if sig == "VOID":
             return "null"
         if sig.startswith("OBJECT<"):
@@ -246,12 +251,15 @@ class SparkObserver:
         rows: list = []
         empty_names = 0
         while frame is not None:
+            _t = time.perf_counter()
             fields = self._explode(frame)
+            _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
             _t = time.perf_counter()
             agg = fields.groupBy("path", "rdims", "sig", "cls").agg(
                 F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect()
             _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
             ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
+            record_names: set[str] = set()
             for r in agg:
                 if r["path"][-1] == "":
                     empty_names += r["n"]
@@ -267,11 +275,12 @@ class SparkObserver:
                 rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
                 if isinstance(decided, Shape) and decided.is_record:
                     records_dim = max(records_dim, decided.dim)
+                    record_names.add(r["path"][-1])
             if ambiguous:
                 _t = time.perf_counter()
                 rows.extend(self._value_by_value(fields, sorted(ambiguous), depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
-            frame = self._children(fields, records_dim, empty_objects) if records_dim >= 0 else None
+            frame = self._children(fields, records_dim, empty_objects, record_names) if records_dim >= 0 else None
         return self._tree(rows), empty_names
 
     def _explode(self, frame: DataFrame) -> DataFrame:
@@ -287,11 +296,14 @@ class SparkObserver:
         )
         signed = exploded.select(
             F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
-            normal_storage(F.schema_of_variant(F.col("x"))).alias("sig"),
+            F.schema_of_variant(F.col("x")).alias("sig"),
         )
+        # a string's text once (Spark does not merge this projection into the next, which uses it often)
+        signed = signed.withColumn(
+            "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
         x, sig = S.col("x"), S.col("sig")
-        cls = S.when(sig == "STRING", self.types.string_type(S.try_variant_get(x, "$", "string")))
+        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
         leaves = as_array(x)
         for dim in range(1, MAX_NESTING + 1):
             if dim > 1:
@@ -302,7 +314,8 @@ class SparkObserver:
                     S.try_variant_get(e, "$", "string"))), S.lit(0))),
             )
             cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
-        cls = cls.when(sig == "DECW", self.types.scalar_type(x))
+        wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
+        cls = cls.when(wide, self.types.scalar_type(x))
         # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
         # others are exact along every guarded edge (small_longs_exact), so their bits stay null
         bits = None
@@ -370,7 +383,7 @@ class SparkObserver:
             out = out.when(dim == k, bits)
         return out
 
-    def _children(self, fields: DataFrame, depth: int, empty_objects: set[str]) -> DataFrame:
+    def _children(self, fields: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
         """The next level: the records inside the record-shaped values of this one (objects with a named field,
         and the leaves of arrays of objects)."""
         named_objects = F.col("sig").startswith("OBJECT<")
@@ -387,7 +400,10 @@ class SparkObserver:
             for _ in range(dim - 1):
                 flat = inner_leaves(flat)
             elements = elements.when(d == dim, flat)
-        parents = fields.filter(F.element_at(F.col("path"), -1) != "").filter(named_objects | objects_in_arrays)
+        # only the fields seen holding records (the filter on the name runs before the signature is taken: Spark
+        # pushes it below the projection, so the other fields' values are not looked at again)
+        parents = fields.filter(F.element_at(F.col("path"), -1).isin(*sorted(names)))
+        parents = parents.filter(named_objects | objects_in_arrays)
         out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
         return out.filter(~F.is_variant_null(F.col("x")))
 
@@ -473,13 +489,13 @@ def parse_records(lines: DataFrame) -> DataFrame:
 
 def _may_nest_deeper(kind, levels: int):
     """False only when the schema ``kind`` surely nests at most ``levels`` deep: fewer ``<`` than that, or none
-    left once ``levels`` innermost ``<...>`` pairs are taken away (names with backticks may hold brackets: then
-    true)."""
+    left once its brackets alone, ``<<><>>``, lose their innermost ``<>`` pairs ``levels`` times (names with
+    backticks may hold brackets: then true)."""
     opens = F.length(kind) - F.length(F.replace(kind, F.lit("<"), F.lit("")))
-    stripped = kind
+    brackets = F.regexp_replace(kind, "[^<>]+", "")
     for _ in range(levels):
-        stripped = F.regexp_replace(stripped, "<[^<>]*>", "")
-    return (opens > levels) & (kind.contains("`") | stripped.contains("<"))
+        brackets = F.replace(brackets, F.lit("<>"), F.lit(""))
+    return (opens > levels) & (kind.contains("`") | brackets.contains("<"))
 
 
 RESCUED_EXAMPLES = 1000
@@ -500,6 +516,8 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
     rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
     _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
+    _t = time.perf_counter()
     level, empty_names = SparkObserver(rules).observe(good)
+    _debug(f"observer: {time.perf_counter() - _t:.2f}s")
     total = counts["all"] - counts["bad"]
     return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued)), parsed

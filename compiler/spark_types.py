@@ -23,6 +23,10 @@ _TS_UTC_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,
 _TS_ANY_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$"
 
 
+#: the string detectors, each of which accepts only texts that start ``YYYY-MM-DD``
+_DETECTORS = ("iso_date", "iso_timestamp", "iso_timestamp_any_offset")
+
+
 def spark_type(iceberg: str) -> str:
     """The Spark SQL type a column of this Iceberg type is written as."""
     return {
@@ -140,8 +144,21 @@ class SparkTypes:
         """The index of the type a JSON string of text ``s`` takes under the ``json string`` line (as
         :meth:`scalar_type` gives for a VARIANT string); null when ``s`` is null."""
         typing = self.rules.json_typing("string")
+        choices = typing.choices if typing else ()
         out = F.when(s.isNull(), F.lit(None).cast("int"))
-        for choice in typing.choices if typing else ():
+        # every detector wants a text that starts YYYY-MM-DD: two character tests settle most strings
+        plain = None
+        for choice in choices:
+            if family(self.iceberg[choice.type]) == "string":
+                plain = self.index[choice.type]
+                break
+        if plain is None and not choices:
+            plain = self.index[self.rules.top]
+        if plain is not None and all(c.detector in _DETECTORS for c in choices
+                                     if family(self.iceberg[c.type]) != "string"):
+            out = out.when((F.substr(s, F.lit(5), F.lit(1)) != "-") | (F.substr(s, F.lit(8), F.lit(1)) != "-"),
+                           F.lit(plain))
+        for choice in choices:
             idx = F.lit(self.index[choice.type])
             if family(self.iceberg[choice.type]) == "string":
                 return out.otherwise(idx)
