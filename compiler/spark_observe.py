@@ -513,8 +513,10 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     counts = parsed.select(
         F.count(F.lit(1)).alias("all"), F.count(F.col("reason")).alias("bad")
     ).first()
-    examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
-    rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
+    rescued: tuple[Rescued, ...] = ()
+    if counts["bad"]:  # no job (a sort) when nothing is rescued
+        examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
+        rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
     _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
     _t = time.perf_counter()
     level, empty_names = SparkObserver(rules).observe(good)
