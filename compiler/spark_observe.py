@@ -474,7 +474,8 @@ def parse_records(lines: DataFrame) -> DataFrame:
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
         .when(F.col("record").isNull(), F.lit("not valid JSON"))
         .when(~kind.startswith("OBJECT<"), F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
-        # each level of nesting puts a '<' in the schema: only records whose schema nests that deep are measured
+        # each level of nesting puts a '<' in the schema: only records whose schema nests that deep (or hides how
+        # deep behind a VARIANT) are measured
         .when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
               F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
         # VARIANT keeps such a number as a different double: the record is kept whole, as text, rather than changed
@@ -488,14 +489,15 @@ def parse_records(lines: DataFrame) -> DataFrame:
 
 
 def _may_nest_deeper(kind, levels: int):
-    """False only when the schema ``kind`` surely nests at most ``levels`` deep: fewer ``<`` than that, or none
-    left once its brackets alone, ``<<><>>``, lose their innermost ``<>`` pairs ``levels`` times (names with
-    backticks may hold brackets: then true)."""
+    """False only when the schema ``kind`` surely nests at most ``levels`` deep: no ``VARIANT`` in it (a mixed
+    array's schema is ``ARRAY<VARIANT>`` however deep its elements go), and fewer ``<`` than that, or none left
+    once its brackets alone, ``<<><>>``, lose their innermost ``<>`` pairs ``levels`` times (names with backticks
+    may hold brackets: then true)."""
     opens = F.length(kind) - F.length(F.replace(kind, F.lit("<"), F.lit("")))
     brackets = F.regexp_replace(kind, "[^<>]+", "")
     for _ in range(levels):
         brackets = F.replace(brackets, F.lit("<>"), F.lit(""))
-    return (opens > levels) & (kind.contains("`") | brackets.contains("<"))
+    return kind.contains("VARIANT") | ((opens > levels) & (kind.contains("`") | brackets.contains("<")))
 
 
 RESCUED_EXAMPLES = 1000
