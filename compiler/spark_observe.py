@@ -8,17 +8,28 @@ are counted per path, and the records found in record-shaped values become the n
 
 from __future__ import annotations
 
+import os
+import re
+import sys
+import time
 from collections import defaultdict
 
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import SparkTypes, as_array, as_map, inexact_number, nesting_depth, shape_code
-from widen.engine.values import MAX_NESTING
+from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, nesting_depth,
+                                         shape_code)
+from widen.engine.conversions import family
+from widen.engine.values import MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
+
+
+def _debug(message: str) -> None:
+    if os.environ.get("WIDEN_OBSERVE_DEBUG"):
+        print(f"[observe] {message}", file=sys.stderr, flush=True)
 
 
 def _col(expr: sql.Expr):
@@ -32,13 +43,332 @@ def parse_shape(code: str) -> Shape:
     return Shape(None if base == "record" else base, dim)
 
 
+#: a run of this many digits is needed for an integer beyond 2^53 (16 digits): a line without one holds only
+#: longs that every ``where exact`` edge of the default lattice takes (checked per rules in SparkObserver)
+_BIG_DIGITS = 16
+
+
+_NARROW = re.compile(r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)")
+_WIDE = re.compile(r"DECIMAL\([0-9]+,[0-9]+\)")
+
+
+def _normal(sig: str) -> str:
+    """A ``schema_of_variant`` with each DECIMAL(p,s) replaced by its number class: ``DEC15`` (at most 15
+    significant digits: a JSON fraction that a double holds exactly) or ``DECW`` (wider: typed value by value).
+    parse_json gives every fraction its own precision; Spark groups by the raw signature (a few per field) and
+    the driver normalises."""
+    return _WIDE.sub("DECW", _NARROW.sub("DEC15", sig))
+
+
+def object_names(sig: str) -> list[str]:
+    """The field names of an ``OBJECT<...>`` signature, as ``schema_of_variant`` prints them (backticks around
+    names that need them, doubled inside)."""
+    assert sig.startswith("OBJECT<") and sig.endswith(">"), sig
+    body = sig[7:-1]
+    n, i, names = len(body), 0, []
+
+    def quoted(i: int) -> tuple[str, int]:
+        """The name quoted at ``body[i]`` (a backtick), and the index after its closing backtick."""
+        out, i = [], i + 1
+        while True:
+            if body[i] == "`":
+                if i + 1 < n and body[i + 1] == "`":
+                    out.append("`")
+                    i += 2
+                    continue
+                return "".join(out), i + 1
+            out.append(body[i])
+            i += 1
+
+    while i < n:
+        if body[i] == "`":
+            name, i = quoted(i)
+        else:
+            j = body.index(":", i)
+            name, i = body[i:j], j
+        names.append(name)
+        i += 2  # ": "
+        depth = 0
+        while i < n:  # the type, up to the comma at depth 0 (nested names may hold anything, quoted)
+            c = body[i]
+            if c == "`":
+                _, i = quoted(i)
+                continue
+            if c == "<":
+                depth += 1
+            elif c == ">":
+                depth -= 1
+            elif c == "," and depth == 0:
+                i += 2  # ", "
+                break
+            i += 1
+    return names
+
+
+def _decimal_digits(iceberg: str) -> int:
+    """The integer digits of ``decimal(p, s)``: p - s."""
+    p, s = (int(v) for v in iceberg[iceberg.index("(") + 1: -1].split(","))
+    return p - s
+
+
+def split_arrays(sig: str) -> tuple[int, str]:
+    """(array dimension, element signature) of a signature: ``ARRAY<ARRAY<BIGINT>>`` -> (2, ``BIGINT``)."""
+    k = 0
+    while sig.startswith("ARRAY<", 6 * k):
+        k += 1
+    inner = sig[6 * k: len(sig) - k] if k else sig
+    return k, inner
+
+
 class SparkObserver:
-    """Observes a DataFrame whose ``record`` column holds each line's VARIANT object."""
+    """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
+    when there is one).
+
+    Level by level, the fields of the records are exploded and each value's storage signature
+    (``schema_of_variant``, decimals normalised by :func:`_normal`) is taken; the signature alone decides most shapes (on the driver, from a few
+    aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
+    detector pass, in the same job), longs on lines with a 16-digit run (exactness along ``where exact`` edges),
+    and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
+    which get the full :func:`shape_code` in a second job over just those values."""
 
     def __init__(self, rules: Rules):
         self.rules = rules
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
+        self.typer = Typer(rules)
+        lattice = self.lattice
+        self.guarded = sorted(t for t in lattice.types
+                              if any(u != t and lattice.guarded(t, u) for u in lattice.upper_bounds(t)))
+        self.static = {
+            "BOOLEAN": self._static_boolean(),
+            "BIGINT": self._first_static("integer", "BIGINT"),
+            "DEC15": self._first_static("fraction", "DEC15"),
+            "DOUBLE": self._first_static("fraction", "DOUBLE"),
+        }
+        # a long on a line with no 16-digit run is below 2^53 in magnitude: exact along every guarded edge when
+        # those edges are casts into doubles (the default `long -> double where exact`); else every long is
+        # looked at
+        long_t = self.static["BIGINT"]
+        self.small_longs_exact = long_t is not None and all(
+            all(e.via == "cast" and self.types.iceberg[e.target] == "double" for e in lattice.path(long_t, u)
+                if e.exact)
+            for u in lattice.upper_bounds(long_t) if u != long_t and lattice.guarded(long_t, u)
+        )
+        typing = rules.json_typing("string")
+        string_types = {c.type for c in typing.choices} if typing else set()
+        string_types.add(rules.top)
+        # strings are typed in the first job, by detector; that is the whole story unless a type they take has a
+        # guarded edge above it (then exactness bits are needed: the second job)
+        self.strings_static = not any(t in self.guarded for t in string_types)
+
+    # --- what the signature alone decides -----------------------------------------------------------------------
+    def _first_static(self, kind: str, storage: str) -> str | None:
+        """The type a number of this storage takes when that does not depend on its value; None when it may."""
+        typing = self.rules.json_typing(kind)
+        for choice in typing.choices if typing else ():
+            iceberg = self.types.iceberg[choice.type]
+            fam = family(iceberg)
+            if fam == "string":
+                return choice.type
+            if kind == "integer" and storage == "BIGINT":
+                if iceberg == "long" or (fam == "decimal" and _decimal_digits(iceberg) >= 19):
+                    return choice.type
+                if fam in ("integer", "decimal", "float"):
+                    return None  # depends on the value (an int, a narrow decimal, a double's 53 bits)
+                continue  # booleans, dates, timestamps never hold an integer
+            if kind == "fraction":
+                if fam == "float":
+                    if iceberg == "double":
+                        # DEC15: at most 15 digits, a double exactly; DOUBLE: not rescued, so exact and finite
+                        return choice.type
+                    return None
+                if fam == "decimal":
+                    return None
+                continue  # integers, booleans, dates, timestamps never hold a fraction
+            return None
+        return None if typing and typing.choices else self.rules.top
+
+    def _static_boolean(self) -> str | None:
+        types = {self.typer.primitive(b)[0] for b in (True, False)}
+        if len(types) != 1:
+            return None
+        (t,) = types
+        for b in (True, False):
+            value = self.typer.primitive(b)[1]
+            for u in self.lattice.upper_bounds(t):
+                if u != t and self.lattice.guarded(t, u) and not self.lattice.exact(value, self.lattice.path(t, u)):
+                    return None  # some boolean is inexact somewhere: decided value by value
+        return t
+
+    def _decide(self, raw: str, cls) -> "str | Shape | None":
+        """``"null"``, ``"empty"`` or the Shape of values with this signature (and first-job class), or None
+        when the signature does not decide it (the second job then types those values one by one)."""
+        sig = _normal(raw)
+        if sig == "VOID":
+            return "null"
+        if sig.startswith("OBJECT<"):
+            return Shape(None, 0) if any(name != "" for name in object_names(sig)) else "empty"
+        dim, inner = split_arrays(sig)
+        if inner.startswith("OBJECT<") and dim:
+            return Shape(None, dim)
+        if inner == "VOID":
+            return "empty" if dim else "null"
+        if inner == "STRING":
+            if not self.strings_static or cls is None:
+                return None
+            if dim == 0:
+                return Shape(self.types.types[cls], 0)
+            leaves = sorted(self.types.types[i] for i in range(len(self.types.types)) if cls >> i & 1)
+            if not leaves:
+                return None
+            return Shape(self.lattice.join_all(leaves), dim)
+        if sig == "DECW":
+            if cls is None or self.types.types[cls] in self.guarded:
+                return None
+            return Shape(self.types.types[cls], 0)
+        if inner in self.static and self.static[inner] is not None:
+            if inner == "BIGINT" and not self.small_longs_exact:
+                return None
+            if dim and inner in ("DEC15", "DOUBLE"):
+                return None  # their leaves may be longs that parse_json merged into a decimal or a double
+            t = self.static[inner]
+            if inner != "BIGINT" and inner != "BOOLEAN" and t in self.guarded:
+                return None
+            return Shape(t, dim)
+        return None
+
+    # --- the jobs -----------------------------------------------------------------------------------------------
+    def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
+        """(the observation tree, the number of fields with an empty name dropped)."""
+        big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
+        frame = records.select(
+            F.array().cast("array<string>").alias("path"),
+            F.array().cast("array<int>").alias("rdims"),
+            F.lit(0).alias("d"),
+            F.col("record").alias("x"),
+            big.alias("big"),
+        )
+        rows: list = []
+        empty_names = 0
+        while frame is not None:
+            _t = time.perf_counter()
+            fields = self._explode(frame)
+            _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
+            _t = time.perf_counter()
+            agg = fields.groupBy("path", "rdims", "sig", "cls").agg(
+                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect()
+            _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
+            ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
+            record_names: set[str] = set()
+            for r in agg:
+                if r["path"][-1] == "":
+                    empty_names += r["n"]
+                    continue
+                decided = self._decide(r["sig"], r["cls"])
+                if decided is None:
+                    ambiguous.add(r["sig"])
+                    depth = max(depth, r["sig"].count("ARRAY<"))
+                    continue
+                if decided == "empty" and r["sig"].startswith("OBJECT<"):
+                    empty_objects.add(r["sig"])
+                code = decided if isinstance(decided, str) else str(decided)
+                rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
+                if isinstance(decided, Shape) and decided.is_record:
+                    records_dim = max(records_dim, decided.dim)
+                    record_names.add(r["path"][-1])
+            if ambiguous:
+                _t = time.perf_counter()
+                rows.extend(self._value_by_value(fields, sorted(ambiguous), depth))
+                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
+            frame = self._children(fields, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+        return self._tree(rows), empty_names
+
+    def _explode(self, frame: DataFrame) -> DataFrame:
+        """One row per field of the level's records: path, rdims, x (the value), big, sig (its normal storage),
+        cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
+        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits)."""
+        exploded = frame.select(
+            "path",
+            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
+            .alias("rdims"),
+            F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"),
+            "big",
+        )
+        signed = exploded.select(
+            F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
+            F.schema_of_variant(F.col("x")).alias("sig"),
+        )
+        # a string's text once (Spark does not merge this projection into the next, which uses it often)
+        signed = signed.withColumn(
+            "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
+        S = sql.F
+        x, sig = S.col("x"), S.col("sig")
+        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
+        leaves = as_array(x)
+        for dim in range(1, MAX_NESTING + 1):
+            if dim > 1:
+                leaves = inner_leaves(leaves)
+            mask = S.aggregate(
+                leaves, S.lit(0),
+                lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
+                    S.try_variant_get(e, "$", "string"))), S.lit(0))),
+            )
+            cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
+        wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
+        cls = cls.when(wide, self.types.scalar_type(x))
+        # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
+        # others are exact along every guarded edge (small_longs_exact), so their bits stay null
+        bits = None
+        if self.small_longs_exact:
+            leaves = x
+            for dim in range(0, MAX_NESTING + 1):
+                if dim == 1:
+                    leaves = as_array(x)
+                elif dim > 1:
+                    leaves = inner_leaves(leaves)
+                b = self._long_bits(leaves) if dim == 0 else S.aggregate(
+                    leaves, S.lit(self._everything), lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
+                cond = sig == "ARRAY<" * dim + "BIGINT" + ">" * dim
+                bits = S.when(cond, b) if bits is None else bits.when(cond, b)
+            bits = S.when(S.col("big"), bits)
+        else:
+            bits = S.lit(None).cast("int")
+        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"))
+
+    @property
+    def _everything(self) -> int:
+        return (1 << len(self.types.types)) - 1
+
+    def _long_bits(self, e: sql.Expr) -> sql.Expr:
+        """The exactness bits of a VARIANT that holds a BIGINT (or null: every bit), as ``_exact_mask`` gives
+        them for a value typed as the static long type."""
+        S = sql.F
+        t = self.static["BIGINT"]
+        v = self.types.value(e, t)
+        bits = S.lit(0)
+        for u in self.lattice.upper_bounds(t):
+            bit = S.lit(1 << self.types.index[u])
+            if self.lattice.guarded(t, u):
+                bit = S.when(self.types.exact(v, self.lattice.path(t, u)), bit).otherwise(S.lit(0))
+            bits = bits.bitwiseOR(bit)
+        return S.when(v.isNull(), S.lit(self._everything)).otherwise(bits)
+
+    def _value_by_value(self, fields: DataFrame, sigs: list[str], depth: int) -> list:
+        """The shapes (and exactness bits) of the values the signature does not decide: the full typing."""
+        chosen = fields.filter(F.col("sig").isin(*sigs))
+        chosen = chosen.filter(F.element_at(F.col("path"), -1) != "")
+        shaped = chosen.select("path", "rdims", "x", _col(shape_code(self.types, sql.F.col("x"), depth)).alias("shape"))
+        dim = sql.F.size(sql.F.split(sql.F.col("shape"), r"\[\]")) - 1
+        base = F.regexp_replace(F.col("shape"), r"(\[\])+$", "")
+        prim = base.isin(*self.guarded) if self.guarded else F.lit(False)
+        bits = F.when(prim, _col(self._exact_bits(sql.F.col("x"), dim, depth)))
+        out = []
+        for r in shaped.withColumn("bits", bits).groupBy("path", "rdims", "shape").agg(
+                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect():
+            if r["shape"].startswith("record"):
+                raise AssertionError(f"a record shape the signature did not decide: {r['shape']} at {r['path']}")
+            out.append((tuple(r["path"]), tuple(r["rdims"]), r["shape"], r["n"], r["bits"]))
+        return out
 
     def _exact_bits(self, x: sql.Expr, dim: sql.Expr, depth: int) -> sql.Expr:
         """Bits of the types every leaf of a value of dimension ``dim`` converts into exactly."""
@@ -48,100 +378,49 @@ class SparkObserver:
         leaves = as_array(x)
         for k in range(1, depth + 1):
             if k > 1:
-                leaves = S.flatten(S.transform(leaves, lambda e: as_array(e)))
+                leaves = inner_leaves(leaves)
             bits = S.aggregate(leaves, S.lit(everything), lambda acc, e: acc.bitwiseAND(self.types._exact_mask(e)))
             out = out.when(dim == k, bits)
         return out
 
-    def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
-        """(the observation tree, the number of fields with an empty name dropped)."""
-        frame = records.select(
-            F.array().cast("array<string>").alias("path"),
-            F.array().cast("array<int>").alias("rdims"),
-            F.col("record").alias("x"),
-            F.lit(0).alias("d"),
-        )
-        rows: list = []
-        cached: list[DataFrame] = []
-        empty_names = 0
-        level = 0
-        while True:
-            fields = self._explode(frame)
-            bound = fields.select(
-                F.max(F.size(F.split(F.schema_of_variant(F.col("x")), "ARRAY<")) - 1).alias("b"),
-                F.sum(F.when(F.col("k") == "", 1).otherwise(0)).alias("empty"),
-            ).first()
-            if bound is None or bound["b"] is None:
-                break
-            empty_names += int(bound["empty"] or 0)
-            depth = max(int(bound["b"]), 0)
-            fields = fields.filter(F.col("k") != "")
-            shaped = fields.select(
-                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"),
-                F.col("rdims"),
-                F.col("x"),
-                _col(shape_code(self.types, sql.F.col("x"), depth)).alias("shape"),
-            )
-            dim = sql.F.size(sql.F.split(sql.F.col("shape"), r"\[\]")) - 1
-            # exactness matters only for types with a `where exact` edge above them (long -> double): only their
-            # values pay for the check
-            guarded = sorted(t for t in self.lattice.types
-                             if any(u != t and self.lattice.guarded(t, u) for u in self.lattice.upper_bounds(t)))
-            base = F.regexp_replace(F.col("shape"), r"(\[\])+$", "")
-            prim = base.isin(*guarded) if guarded else F.lit(False)
-            bits = F.when(prim, _col(self._exact_bits(sql.F.col("x"), dim, depth)))
-            shaped = shaped.withColumn("bits", bits).cache()
-            cached.append(shaped)
-            agg = shaped.groupBy("path", "rdims", "shape").agg(
-                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")
-            ).collect()
-            rows.extend(agg)
-            if not any(r["shape"].startswith("record") for r in agg):
-                break
-            frame = self._children(shaped.filter(F.col("shape").startswith("record")), depth)
-            level += 1
-        for frame_cache in cached:
-            frame_cache.unpersist()
-        return self._tree(rows), empty_names
-
-    def _explode(self, frame: DataFrame) -> DataFrame:
-        return frame.select(
-            "path",
-            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
-            .alias("rdims"),
-            F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"),
-        )
-
-    def _children(self, shaped: DataFrame, depth: int) -> DataFrame:
+    def _children(self, fields: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
+        """The next level: the records inside the record-shaped values of this one (objects with a named field,
+        and the leaves of arrays of objects)."""
+        named_objects = F.col("sig").startswith("OBJECT<")
+        if empty_objects:
+            named_objects = named_objects & ~F.col("sig").isin(*sorted(empty_objects))
+        objects_in_arrays = F.col("sig").startswith("ARRAY<") & F.col("sig").rlike(r"^(ARRAY<)+OBJECT<")
         S = sql.F
-        d = S.size(S.split(S.col("shape"), r"\[\]")) - 1
-        elements = None
+        d = S.length(S.regexp_extract(S.col("sig"), r"^((ARRAY<)*)", 1)) / 6
+        d = d.cast("int")
+        elements = S.when(d == 0, S.array(S.col("x")))
         arr = as_array(S.col("x"))
         for dim in range(1, depth + 1):
             flat = arr
             for _ in range(dim - 1):
-                flat = S.flatten(S.transform(flat, lambda e: as_array(e)))
-            elements = S.when(d == dim, flat) if elements is None else elements.when(d == dim, flat)
-        objects = S.when(d == 0, S.array(S.col("x")))
-        if elements is not None:
-            objects = objects.otherwise(elements)
-        out = shaped.select("path", "rdims", _col(d).alias("d"), F.explode(_col(objects)).alias("x"))
-        return out.filter(_col(self.types.json_kind(S.col("x")) == "object"))
+                flat = inner_leaves(flat)
+            elements = elements.when(d == dim, flat)
+        # only the fields seen holding records (the filter on the name runs before the signature is taken: Spark
+        # pushes it below the projection, so the other fields' values are not looked at again)
+        parents = fields.filter(F.element_at(F.col("path"), -1).isin(*sorted(names)))
+        parents = parents.filter(named_objects | objects_in_arrays)
+        out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
+        return out.filter(~F.is_variant_null(F.col("x")))
 
     def _tree(self, rows) -> LevelObservation:
         by_parent: dict[tuple, dict[str, dict]] = defaultdict(dict)
-        for r in rows:
-            path, rdims = tuple(r["path"]), tuple(r["rdims"])
+        for path, rdims, code, n, bits in rows:
             parent = (path[:-1], rdims)
             acc = by_parent[parent].setdefault(path[-1], {"shapes": {}, "nulls": 0, "empties": 0})
-            code = r["shape"]
             if code == "null":
-                acc["nulls"] += r["n"]
+                acc["nulls"] += n
             elif code == "empty":
-                acc["empties"] += r["n"]
+                acc["empties"] += n
             else:
                 shape = parse_shape(code)
-                acc["shapes"][shape] = Seen(r["n"], self._inexact(shape, r["bits"]))
+                seen = Seen(n, self._inexact(shape, bits))
+                old = acc["shapes"].get(shape)
+                acc["shapes"][shape] = old.merge(seen) if old else seen
         return self._level(by_parent, (), ())
 
     def _inexact(self, shape: Shape, bits) -> frozenset[str]:
@@ -179,26 +458,46 @@ def _json_type(kind):
 
 def parse_records(lines: DataFrame) -> DataFrame:
     """Lines (``value``, ``source``, ``line``) -> the same with ``record`` (a VARIANT object, or null) and
-    ``reason`` (why a line is not a record)."""
+    ``reason`` (why a line is not a record).
+
+    The record's ``schema_of_variant`` is computed once per line (in its own projection, which Spark does not
+    merge into the next: the reason uses it several times), and the two costly checks run only on the lines that
+    may need them: the nesting depth where the schema itself nests more than MAX_NESTING levels, and the search
+    for numbers VARIANT cannot hold where the line has an exponent or a run of 39 digits."""
     text = F.when(F.col("line") == 1, F.regexp_replace(F.col("value"), "^\ufeff", "")).otherwise(F.col("value"))
     parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
-    kind = F.schema_of_variant(F.col("record"))
+    parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
+    kind = F.col("_kind")
     inexact = _col(inexact_number(sql.F.col("value")))
     depth = _col(nesting_depth(sql.F.col("value")))
     reason = (
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
         .when(F.col("record").isNull(), F.lit("not valid JSON"))
         .when(~kind.startswith("OBJECT<"), F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
-        # each level of nesting puts a '<' in the schema: only records with enough of them are measured
-        .when((F.length(kind) - F.length(F.replace(kind, F.lit("<"), F.lit(""))) >= MAX_NESTING)
-              & (depth > MAX_NESTING),
+        # each level of nesting puts a '<' in the schema: only records whose schema nests that deep (or hides how
+        # deep behind a VARIANT) are measured
+        .when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
               F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
         # VARIANT keeps such a number as a different double: the record is kept whole, as text, rather than changed
-        # (only records whose VARIANT holds a double somewhere, or a mixed array that may, are looked at)
-        .when((kind.contains("DOUBLE") | kind.contains("VARIANT")) & inexact.isNotNull(),
+        # (only records whose VARIANT holds a double somewhere, or a mixed array that may, are looked at, and of
+        # those only lines with an exponent or 39 digits and points in a row: a double's only two ways in)
+        .when((kind.contains("DOUBLE") | kind.contains("VARIANT"))
+              & F.col("value").rlike("[0-9][eE]|[0-9.]{39}") & inexact.isNotNull(),
               F.concat(F.lit("a number VARIANT cannot hold exactly: "), inexact))
     )
-    return parsed.withColumn("reason", reason)
+    return parsed.withColumn("reason", reason).drop("_kind")
+
+
+def _may_nest_deeper(kind, levels: int):
+    """False only when the schema ``kind`` surely nests at most ``levels`` deep: no ``VARIANT`` in it (a mixed
+    array's schema is ``ARRAY<VARIANT>`` however deep its elements go), and fewer ``<`` than that, or none left
+    once its brackets alone, ``<<><>>``, lose their innermost ``<>`` pairs ``levels`` times (names with backticks
+    may hold brackets: then true)."""
+    opens = F.length(kind) - F.length(F.replace(kind, F.lit("<"), F.lit("")))
+    brackets = F.regexp_replace(kind, "[^<>]+", "")
+    for _ in range(levels):
+        brackets = F.replace(brackets, F.lit("<>"), F.lit(""))
+    return kind.contains("VARIANT") | ((opens > levels) & (kind.contains("`") | brackets.contains("<")))
 
 
 RESCUED_EXAMPLES = 1000
@@ -212,11 +511,17 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
     good = parsed.filter(F.col("reason").isNull())
     bad = parsed.filter(F.col("reason").isNotNull())
+    _t = time.perf_counter()
     counts = parsed.select(
         F.count(F.lit(1)).alias("all"), F.count(F.col("reason")).alias("bad")
     ).first()
-    examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
-    rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
+    rescued: tuple[Rescued, ...] = ()
+    if counts["bad"]:  # no job (a sort) when nothing is rescued
+        examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
+        rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
+    _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
+    _t = time.perf_counter()
     level, empty_names = SparkObserver(rules).observe(good)
+    _debug(f"observer: {time.perf_counter() - _t:.2f}s")
     total = counts["all"] - counts["bad"]
     return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued)), parsed

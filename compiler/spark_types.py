@@ -23,6 +23,10 @@ _TS_UTC_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,
 _TS_ANY_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$"
 
 
+#: the string detectors, each of which accepts only texts that start ``YYYY-MM-DD``
+_DETECTORS = ("iso_date", "iso_timestamp", "iso_timestamp_any_offset")
+
+
 def spark_type(iceberg: str) -> str:
     """The Spark SQL type a column of this Iceberg type is written as."""
     return {
@@ -47,6 +51,13 @@ def let(value: Column, body) -> Column:
 def as_array(x: Column) -> Column:
     """An array VARIANT as ``array<variant>`` (null for anything else; never an error)."""
     return F.try_variant_get(x, "$", "array<variant>")
+
+
+def inner_leaves(arrays: Column) -> Column:
+    """One array level flattened away: the elements of the arrays among ``arrays`` (an ``array<variant>``), in
+    order; elements that are not arrays (nulls) are skipped (``flatten`` alone gives null for the whole array when
+    one of them is null, as in ``[[1], null]``)."""
+    return F.flatten(F.filter(F.transform(arrays, lambda e: as_array(e)), lambda a: a.isNotNull()))
 
 
 def as_map(x: Column) -> Column:
@@ -102,14 +113,7 @@ class SparkTypes:
         if kind == "boolean":
             return F.lit(fam == "boolean")
         if kind == "string":
-            s = self._text(x)
-            if choice.detector == "iso_date":
-                return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
-            if choice.detector == "iso_timestamp":
-                return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
-            if choice.detector == "iso_timestamp_any_offset":
-                return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
-            return F.lit(False)
+            return self.string_holds(choice.detector, self._text(x))
         if fam in ("integer", "decimal") and kind == "integer":
             return _get(x, spark_type(iceberg)).isNotNull() & self._same_number(x, spark_type(iceberg))
         if fam == "decimal":
@@ -124,6 +128,42 @@ class SparkTypes:
             return finite & (F.when(sv == "DOUBLE", F.lit(True))
                              .otherwise(_digits(d.cast("string")) == _digits(F.to_json(x))))
         return F.lit(False)
+
+    def string_holds(self, detector: str | None, s: Column) -> Column:
+        """Whether a JSON string's text ``s`` passes a ``json string`` choice's detector (not for string types:
+        those hold every text)."""
+        if detector == "iso_date":
+            return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
+        if detector == "iso_timestamp":
+            return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
+        if detector == "iso_timestamp_any_offset":
+            return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
+        return F.lit(False)
+
+    def string_type(self, s: Column) -> Column:
+        """The index of the type a JSON string of text ``s`` takes under the ``json string`` line (as
+        :meth:`scalar_type` gives for a VARIANT string); null when ``s`` is null."""
+        typing = self.rules.json_typing("string")
+        choices = typing.choices if typing else ()
+        out = F.when(s.isNull(), F.lit(None).cast("int"))
+        # every detector wants a text that starts YYYY-MM-DD: two character tests settle most strings
+        plain = None
+        for choice in choices:
+            if family(self.iceberg[choice.type]) == "string":
+                plain = self.index[choice.type]
+                break
+        if plain is None and not choices:
+            plain = self.index[self.rules.top]
+        if plain is not None and all(c.detector in _DETECTORS for c in choices
+                                     if family(self.iceberg[c.type]) != "string"):
+            out = out.when((F.substr(s, F.lit(5), F.lit(1)) != "-") | (F.substr(s, F.lit(8), F.lit(1)) != "-"),
+                           F.lit(plain))
+        for choice in choices:
+            idx = F.lit(self.index[choice.type])
+            if family(self.iceberg[choice.type]) == "string":
+                return out.otherwise(idx)
+            out = out.when(self.string_holds(choice.detector, s), idx)
+        return out.otherwise(F.lit(self.index[self.rules.top]))
 
     def _same_number(self, x: Column, sql_type: str) -> Column:
         """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
@@ -253,7 +293,7 @@ class SparkTypes:
         (the Python typer's rule)."""
         leaves = as_array(x)
         for _ in range(dim - 1):
-            leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
+            leaves = inner_leaves(leaves)
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self._exact_mask(e)))
 

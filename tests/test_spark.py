@@ -62,7 +62,11 @@ def test_observer_matches_python(spark, rules):
     lines += ['{"a":{"b":{"c":"s"}}}', '{"a":{"b":[{"x":"s"}]}}', '{"a":{"b":[[{"y":"s"}]]}}',
               '{"a":{"b":[[[{"z":"s"}]]]}}', '{"x":9007199254740993}', '{"x":[1, 9007199254740993]}', '{"x":2.5}',
               '{"y": [], "z": {}, "w": null}', '{"m": 9223372036854775807}', '{"m": -9223372036854775808}',
-              '{"m": 9007199254740992}', "[1]", "", '"just a string"']
+              '{"m": 9007199254740992}', "[1]", "", '"just a string"',
+              # Spark's flatten is null when a sub-array is; a mixed array's schema hides its depth (ARRAY<VARIANT>)
+              '{"n": [[1], null]}', '{"n": [[{"o": 1}], null]}', '{"n": [[1.5], null]}', '{"p": {"": 1}}',
+              '{"q": [[[[[[[[[[1]]]]]]]]], "x"]}', '{"r": 0.21000000000000002, "s": [1, 12345678901234567]}',
+              '{"t": ["2024-05-01", "2024-05-01T10:00:00Z"], "u": 12345678901234567890.5, "v": [[true], [false]]}']
     observations, _ = observe_dataframe(lines_frame(spark, lines), rules)
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level
