@@ -14,7 +14,7 @@ from pyspark.sql import types as T
 
 from widen.compiler.sql import Expr as Column
 from widen.compiler.sql import F, identifier
-from widen.compiler.spark_types import SparkTypes, as_array, as_map, let, shape_code, spark_type
+from widen.compiler.spark_types import SparkTypes, as_array, as_map, inner_leaves, let, shape_code, spark_type
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Target
 from widen.engine.schema import Column as TableColumn
 from widen.rules.model import Rules
@@ -199,7 +199,7 @@ class SparkCompiler:
         if target.guarded or not target.lossless:
             leaves = as_array(v)
             for _ in range(dim - 1):
-                leaves = F.flatten(F.transform(leaves, lambda e: as_array(e)))
+                leaves = inner_leaves(leaves)  # a null inner array holds no leaf
             if dim == 0:
                 good = ok(v)
             else:

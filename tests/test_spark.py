@@ -99,8 +99,10 @@ def normalise(value):
         [['{"started":"2024-05-01T10:00:00Z"}'], ['{"started":1714561200000}', '{"started":"2024-05-03"}']],
         [['{"a":true}'], ['{"a":"2024-05-01"}', '{"a":false}', '{"a":[1.5, 2]}']],  # behaviour 3
         [['{"a":true}'], ['{"a":[]}', '{"a":[[[]],null]}', '{"a":"x"}', '{"a":{}}']],  # empties write nothing
+        # a guarded route into a 2-d array column, past a null inner array
+        [['{"x":[[1.5]]}'], ['{"x":[[1],null]}', '{"x":[[9007199254740993],null]}']],
     ],
-    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties"],
+    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
