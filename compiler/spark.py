@@ -159,14 +159,14 @@ class SparkCompiler:
 
     def _records(self, arrays: Column, dim: int, level: LevelPlan) -> Column:
         if dim == 0:
-            return F.when(self.types.json_kind(arrays) == "object", self.level(level, arrays))
+            return F.when(self.types.is_object(arrays), self.level(level, arrays))
         return F.transform(arrays, lambda e: self._records(e, dim - 1, level))
 
     def _leaf(self, e: Column, element_type: str) -> Column:
         """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
         def by_type(st: Column) -> Column:
             # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
-            out = F.when(self.types.json_kind(e).isin("array", "object"), self.types.value(e, element_type))
+            out = F.when(self.types.is_nested(e), self.types.value(e, element_type))
             for s in self.lattice.types:
                 if not self.lattice.leq(s, element_type):
                     continue
@@ -185,6 +185,9 @@ class SparkCompiler:
             return types.value(e, element_type) if dim == 0 else self._leaf(e, element_type)
 
         def leaf(e: Column) -> Column:
+            if not edges:
+                # nothing to convert: no binding (a lambda per value keeps the expression out of code generation)
+                return typed_leaf(e)
             return let(typed_leaf(e), lambda typed: types.convert(typed, edges))
 
         def ok(e: Column) -> Column:
@@ -203,16 +206,16 @@ class SparkCompiler:
             if dim == 0:
                 good = ok(v)
             else:
-                good = F.forall(leaves, lambda e: (types.json_kind(e) == "null") | ok(e))
+                good = F.forall(leaves, lambda e: types.is_null(e) | ok(e))
             if not target.lossless:
                 # a conversion routes a value only when every leaf converts (no partial arrays)
                 converted = nested(v, dim, leaf)
                 if dim == 0:
                     good = converted.isNotNull()
                 else:
-                    good = F.forall(leaves, lambda e: (types.json_kind(e) == "null") | leaf(e).isNotNull())
+                    good = F.forall(leaves, lambda e: types.is_null(e) | leaf(e).isNotNull())
                 if target.guarded:
-                    good = good & (ok(v) if dim == 0 else F.forall(leaves, lambda e: (types.json_kind(e) == "null") | ok(e)))
+                    good = good & (ok(v) if dim == 0 else F.forall(leaves, lambda e: types.is_null(e) | ok(e)))
             value = F.when(good, value)
         return value
 

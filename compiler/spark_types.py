@@ -88,6 +88,18 @@ class SparkTypes:
         """null | boolean | integer | fraction | string | array | object, as the Python typer names them."""
         return let(self.storage(x), lambda sv: self._kind_of(x, sv))
 
+    def is_null(self, x: Column) -> Column:
+        """``json_kind(x) == "null"`` without computing the kind."""
+        return x.isNull() | (self.storage(x) == "VOID")
+
+    def is_object(self, x: Column) -> Column:
+        """``json_kind(x) == "object"`` without computing the kind."""
+        return F.coalesce(self.storage(x).startswith("OBJECT<"), F.lit(False))
+
+    def is_nested(self, x: Column) -> Column:
+        """``json_kind(x).isin("array", "object")`` without computing the kind."""
+        return F.coalesce(self.storage(x).rlike("^(ARRAY|OBJECT)<"), F.lit(False))
+
     def _kind_of(self, x: Column, sv: Column) -> Column:
         decimal_integer = (F.regexp_extract(sv, r"^DECIMAL\(\d+,(\d+)\)$", 1) == "0") & _get(x, "bigint").isNull()
         return (
@@ -579,7 +591,7 @@ def shape_code(types: SparkTypes, x: Column, depth: int) -> Column:
         prim = F.when(d["dim"] == 0, name_of(types.scalar_type(x)))
         if element is not None:
             prim = prim.otherwise(name_of(element))
-        empty_object = (types.json_kind(x) == "object") & (F.size(F.map_keys(as_map(x))) == 0)
+        empty_object = types.is_object(x) & (F.size(F.map_keys(as_map(x))) == 0)
         return (
             F.when(d["kind"] == NULL, F.lit("null"))
             .when(d["kind"] == EMPTY, F.lit("empty"))
