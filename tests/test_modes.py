@@ -249,31 +249,33 @@ def test_overwrite_replaces_schema_and_data_in_one_commit(spark, delta, wh):
     assert summary.operation.value == "overwrite" and summary.additional_properties["widen.mode"] == "overwrite"
 
 
-def test_a_file_ingested_before_an_overwrite_is_ingested_again_after_it(spark, delta, wh, tmp_path):
-    from widen.ingest import ingest
+def json_files(tmp_path, *contents: str) -> list[str]:
+    """One JSON-lines file per content: f1.jsonl, f2.jsonl..."""
+    paths = []
+    for i, text in enumerate(contents, start=1):
+        path = tmp_path / f"f{i}.jsonl"
+        path.write_text(text + "\n")
+        paths.append(str(path))
+    return paths
 
-    f1, f2 = tmp_path / "f1.jsonl", tmp_path / "f2.jsonl"
-    f1.write_text('{"addr_state": "CA", "count": 1}\n')
-    f2.write_text('{"addr_state": "TX"}\n')
+
+def test_a_file_ingested_before_an_overwrite_is_ingested_again_after_it(spark, delta, wh, tmp_path):
+    f1, f2 = json_files(tmp_path, '{"addr_state": "CA", "count": 1}', '{"addr_state": "TX"}')
     kw = dict(rules=delta, warehouse=wh, spark=spark, progress=quiet)
-    ingest([str(f1)], "db.loans", **kw)
-    ingest([str(f2)], "db.loans", mode="overwrite", **kw)
+    widen.ingest([f1], "db.loans", **kw)
+    widen.ingest([f2], "db.loans", mode="overwrite", **kw)
     assert rows(wh) == [{"addr_state": "TX"}]
     # f1's rows went with the overwrite: it is not "already ingested" any more; f2 still is, in any mode
-    (report_f1, report_f2) = ingest([str(f1), str(f2)], "db.loans", mode="merge", **kw)
+    (report_f1, report_f2) = widen.ingest([f1, f2], "db.loans", mode="merge", **kw)
     assert report_f1.records == 1 and report_f2.skipped
     assert rows(wh) == [{"addr_state": "CA", "count": 1}, {"addr_state": "TX", "count": None}]
 
 
 def test_a_run_whose_first_batch_is_already_ingested_goes_on(spark, delta, wh, tmp_path):
-    from widen.ingest import ingest
-
-    f1, f2 = tmp_path / "f1.jsonl", tmp_path / "f2.jsonl"
-    f1.write_text('{"addr_state": "CA", "count": 1}\n')
-    f2.write_text('{"addr_state": "NY", "count": 2}\n')
+    f1, f2 = json_files(tmp_path, '{"addr_state": "CA", "count": 1}', '{"addr_state": "NY", "count": 2}')
     kw = dict(rules=delta, warehouse=wh, spark=spark, progress=quiet)
-    ingest([str(f1)], "db.loans", **kw)
-    reports = ingest([str(f1), str(f2)], "db.loans", **kw)
+    widen.ingest([f1], "db.loans", **kw)
+    reports = widen.ingest([f1, f2], "db.loans", **kw)
     assert reports[0].skipped and reports[1].records == 1 and reports[1].mode == "enforce"
 
 
