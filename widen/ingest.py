@@ -685,16 +685,22 @@ def ledger(tbl) -> dict[str, int]:
     return out
 
 
-def _snapshot_with(tbl, commit_id: str):
+def snapshot_where(tbl, properties: dict[str, str]):
+    """The newest snapshot of the table's current history whose summary has all of ``properties``, or None."""
     from pyiceberg.table.snapshots import ancestors_of
 
     current = tbl.current_snapshot()
     if current is None:
         return None
     for snap in ancestors_of(current, tbl.metadata):
-        if snap.summary and snap.summary.additional_properties.get("widen.commit-id") == commit_id:
+        summary = snap.summary.additional_properties if snap.summary else {}
+        if all(summary.get(k) == v for k, v in properties.items()):
             return snap
     return None
+
+
+def _snapshot_with(tbl, commit_id: str):
+    return snapshot_where(tbl, {"widen.commit-id": commit_id})
 
 
 def _landed(cat, table: str, commit_id: str) -> int | None:

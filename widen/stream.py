@@ -36,16 +36,10 @@ def query_id(spark, checkpoint: str) -> str:
 
 def committed(tbl, query: str, batch_id: int) -> int | None:
     """The snapshot that committed micro-batch ``batch_id`` of query ``query``, or None."""
-    from pyiceberg.table.snapshots import ancestors_of
+    from widen.ingest import snapshot_where
 
-    current = tbl.current_snapshot()
-    if current is None:
-        return None
-    for snap in ancestors_of(current, tbl.metadata):
-        props = snap.summary.additional_properties if snap.summary else {}
-        if props.get(QUERY_ID) == query and props.get(BATCH_ID) == str(batch_id):
-            return snap.snapshot_id
-    return None
+    snap = snapshot_where(tbl, {QUERY_ID: query, BATCH_ID: str(batch_id)})
+    return snap.snapshot_id if snap is not None else None
 
 
 def stream(
