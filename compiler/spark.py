@@ -9,12 +9,16 @@ UDF is involved; :func:`compile_plan` returns a function for ``df.transform``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Mapping
+
 from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
 from widen.compiler.sql import Expr as Column
 from widen.compiler.sql import F, identifier
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, inner_leaves, let, shape_code, spark_type
+from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Target
 from widen.engine.schema import Column as TableColumn
 from widen.rules.model import Rules
@@ -31,6 +35,30 @@ _PRIMITIVES = {
     "string": T.StringType(),
     "binary": T.BinaryType(),
 }
+
+
+@dataclass(frozen=True)
+class Native:
+    """A field ``from_json`` reads as a Spark type instead of a VARIANT: its values' storage and its one shape agree,
+    and its one target takes them as they are, so the typed value is the value the VARIANT route would write.
+    ``children``: a record's fields read natively (the others are VARIANT inside the struct)."""
+
+    sql: str
+    children: Mapping[str, "Native"] = field(default_factory=dict)
+
+
+#: (Spark type, storage kinds) read natively at dimension 0: a long stored as BIGINT, a double from a decimal of at
+#: most 15 digits or a double (never a long: `json integer` may type it otherwise), a boolean
+_NATIVE_SCALARS = {
+    "bigint": {"BIGINT"},
+    "boolean": {"BOOLEAN"},
+    "double": {"DEC15", "DOUBLE"},
+}
+
+
+def _case_conflict(names) -> bool:
+    lowered = [n.lower() for n in names]
+    return len(set(lowered)) != len(lowered)
 
 
 def data_type(col: TableColumn, rules: Rules) -> T.DataType:
@@ -55,9 +83,13 @@ class SparkCompiler:
     (as in ``widen ingest``), so a field seen with a single shape is routed without looking at its shape; without
     it, every value's shape is checked and a value of a shape the plan never saw is written nowhere."""
 
-    def __init__(self, rules: Rules, exhaustive: bool = False):
+    def __init__(self, rules: Rules, exhaustive: bool = False,
+                 storage: Mapping[tuple, frozenset[str]] | None = None):
         self.rules = rules
         self.exhaustive = exhaustive
+        #: the Spark observer's storage kinds per (path, rdims) of the batch (``Observations.storage``): with
+        #: ``exhaustive``, fields whose storage and shape agree are read by ``from_json`` as Spark types
+        self.storage = storage if exhaustive else None
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
 
@@ -80,51 +112,134 @@ class SparkCompiler:
     def _shape(self, f: str, v: Column, depth: dict, known: dict) -> Column:
         return F.lit(known[f]) if f in known else shape_code(self.types, v, depth[f])
 
-    def level(self, level: LevelPlan, record: Column) -> Column:
+    def natives(self, level: LevelPlan, incoming: dict, path: tuple = (), rdims: tuple = ()) -> dict[str, Native]:
+        """The fields of a level ``from_json`` can read as Spark types (see :class:`Native`): one shape in the
+        batch, one target that takes it as it is and takes nothing else, and a storage that gives exactly the
+        value the VARIANT route would (a string stored as STRING, a long as BIGINT...). Records recurse."""
+        fields = {r.field for r in level.routes}
+        if self.storage is None or _case_conflict(fields):
+            return {}
+        out: dict[str, Native] = {}
+        for r in level.routes:
+            f = r.field
+            if f not in level.single or len(r.targets) != 1:
+                continue
+            t = r.targets[0]
+            if t.edges or t.wrap or t.guarded or not t.lossless or incoming.get(t.column) != [(r, t)]:
+                continue
+            kinds = self.storage.get((path + (f,), rdims), frozenset()) - {"VOID"}
+            dim = r.shape.dim
+            if r.shape.is_record:
+                cp = level.column(t.column)
+                if dim or kinds != {"OBJECT"} or cp is None or cp.level is None:
+                    continue
+                child_fields, _, _, child_incoming = self._prepare(cp.level)
+                if _case_conflict(child_fields):
+                    continue
+                children = self.natives(cp.level, child_incoming, path + (f,), rdims + (0,))
+                body = ", ".join(f"{identifier(c)}: {children[c].sql if c in children else 'VARIANT'}"
+                                 for c in child_fields)
+                out[f] = Native(f"STRUCT<{body}>", children)
+                continue
+            iceberg = self.types.iceberg[r.shape.type]
+            spark = spark_type(iceberg)
+            if dim == 0 and kinds == {"STRING"} and family(iceberg) in ("string", "date", "timestamp"):
+                out[f] = Native("STRING")
+            elif dim == 0 and kinds and kinds <= _NATIVE_SCALARS.get(spark, set()):
+                out[f] = Native(spark.upper())
+            elif dim == 1 and spark in ("bigint", "boolean") and kinds == {f"ARRAY<{spark.upper()}>"}:
+                out[f] = Native(f"ARRAY<{spark.upper()}>")
+        return out
+
+    def _native_value(self, v: Column, route, native: Native, cp: ColumnPlan) -> Column:
+        """A natively read value as the column's value (the conversions the VARIANT route applies to a value of
+        that storage: a date or timestamp from its text, a double's -0.0 as 0.0)."""
+        if native.children:
+            return self.level(cp.level, v, native.children)
+        if route.shape.is_record:
+            return self.level(cp.level, v, {})
+        if native.sql == "STRING":
+            return self.types.text_value(v, route.shape.type)
+        if native.sql == "DOUBLE":
+            return v + F.lit(0.0)
+        return v
+
+    def level(self, level: LevelPlan, record: Column, native: dict[str, Native] | None = None) -> Column:
         """The columns of a nested level, in table order, as one struct, from a VARIANT object (values and shapes
-        bound once with ``let``: referring to them one by one would copy their expressions for each use)."""
+        bound once with ``let``: referring to them one by one would copy their expressions for each use); with
+        ``native``, from a struct ``from_json`` read (``native`` names its typed fields, the others are VARIANT)."""
         fields, depth, known, incoming = self._prepare(level)
         if not fields:
-            return F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
-                              for cp in level.columns])
+            out = F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
+                             for cp in level.columns])
+            return out if native is None else F.when(record.isNotNull(), out)
+
+        if native is not None and all(f in native or f in known for f in fields):
+            # nothing to bind: the struct's fields are read where they are used
+            values = {f: record[f] for f in fields}
+            shapes = {f: F.lit(known.get(f, "")) for f in fields}
+            return F.when(record.isNotNull(), F.struct(*[
+                self.column(cp, incoming.get(cp.column.name, []), values, shapes, native) for cp in level.columns]))
 
         def body(bound: Column) -> Column:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
             shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
-            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes)
+            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {})
                               for cp in level.columns])
 
-        m = as_map(record)
-        pre = F.struct(*[F.element_at(m, F.lit(f)).alias(f"v{i}") for i, f in enumerate(fields)])
+        if native is None:
+            m = as_map(record)
+            pre = F.struct(*[F.element_at(m, F.lit(f)).alias(f"v{i}") for i, f in enumerate(fields)])
+        else:
+            pre = F.struct(*[record[f].alias(f"v{i}") for i, f in enumerate(fields)])
 
         def with_shapes(vs: Column) -> Column:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
-            shaped += [self._shape(f, vs[f"v{i}"], depth, known).alias(f"s{i}") for i, f in enumerate(fields)]
+            shaped += [(F.lit("") if native and f in native else self._shape(f, vs[f"v{i}"], depth, known))
+                       .alias(f"s{i}") for i, f in enumerate(fields)]
             return let(F.struct(*shaped), body)
 
-        return let(pre, with_shapes)
+        out = let(pre, with_shapes)
+        return out if native is None else F.when(record.isNotNull(), out)
 
-    def stages(self, root: LevelPlan, record: Column) -> list[list[Column]]:
+    def stages(self, root: LevelPlan, record: Column, text: Column | None = None) -> list[list[Column]]:
         """The top level as successive projections (each a list of named expressions over the previous one):
-        the record as a map; each field's value; each value's shape; the table's columns. Top-level fields are
-        plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct."""
+        the record's fields; each field's value; each value's shape; the table's columns. Top-level fields are
+        plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct.
+
+        With the line's ``text`` and the batch's storage (:class:`Native`), the fields are read by one
+        ``from_json``: those whose storage and shape agree as Spark types (as Spark's own JSON reader would), the
+        others as VARIANT values for the routes below; else the record is read as a ``map<string, variant>``."""
         fields, depth, known, incoming = self._prepare(root)
+        native = self.natives(root, incoming) if text is not None else {}
         v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}
         sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
+        if text is not None and self.storage is not None and fields and not _case_conflict(fields):
+            schema = ", ".join(f"{identifier(f)}: {native[f].sql if f in native else 'VARIANT'}" for f in fields)
+            first = [F.from_json(text, f"STRUCT<{schema}>").alias("__j")]
+            values = [F.col("__j")[f].alias(f"__v{i}") for i, f in enumerate(fields)]
+        else:
+            first = [as_map(record).alias("__m")]
+            values = [F.element_at(F.col("__m"), F.lit(f)).alias(f"__v{i}") for i, f in enumerate(fields)]
         return [
-            [as_map(record).alias("__m")],
-            [F.element_at(F.col("__m"), F.lit(f)).alias(f"__v{i}") for i, f in enumerate(fields)],
+            first,
+            values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields)],
-            [self.column(cp, incoming.get(cp.column.name, []), v, sh) for cp in root.columns],
+            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields) if f not in native],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native) for cp in root.columns],
         ]
 
-    def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict) -> Column:
-        """One column from the (route, target) pairs that send values into it."""
+    def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
+               native: dict[str, Native] | None = None) -> Column:
+        """One column from the (route, target) pairs that send values into it (``native``: the fields read as
+        Spark types, each the only one sending values into its column)."""
         col = cp.column
         dtype = data_type(col, self.rules)
         if not incoming:
             return F.lit(None).cast(dtype).alias(col.name)
+        if native and incoming[0][0].field in native:
+            route = incoming[0][0]
+            return self._native_value(values[route.field], route, native[route.field], cp).cast(dtype).alias(col.name)
         if col.shape.is_record:
             return self._record_column(cp, incoming, values, shapes).cast(dtype).alias(col.name)
         out = None
@@ -224,41 +339,56 @@ class CompiledPlan:
     """A plan compiled for Spark: call it on a DataFrame (``df.transform(compiled)``) with a ``record`` VARIANT
     column (or a ``value`` column of JSON text). The SQL of each input kind is built once, on first use."""
 
-    def __init__(self, plan: Plan, rules: Rules, exhaustive: bool):
+    def __init__(self, plan: Plan, rules: Rules, exhaustive: bool,
+                 storage: Mapping[tuple, frozenset[str]] | None = None):
         self.plan = plan
-        self.compiler = SparkCompiler(rules, exhaustive)
+        self.compiler = SparkCompiler(rules, exhaustive, storage)
         self._stages: dict[str, list[list[tuple[str, str]]]] = {}
 
     def stages(self, source: str) -> list[list[tuple[str, str]]]:
         """(name, SQL) of each projection, from the ``record`` or the ``value`` column."""
         if source not in self._stages:
-            record = F.col("record") if source == "record" else F.try_parse_json(F.col("value"))
+            if source == "record":
+                record, text = F.col("record"), None
+            else:
+                record, text = F.try_parse_json(F.col("value")), F.col("value")
             self._stages[source] = [[(e.name, e.sql) for e in stage]
-                                    for stage in self.compiler.stages(self.plan.root, record)]
+                                    for stage in self.compiler.stages(self.plan.root, record, text)]
         return self._stages[source]
+
+    def source(self, columns) -> str:
+        """The input column the projection reads: the JSON text when there is one and the batch's storage is
+        known (fields read by ``from_json``), else the VARIANT ``record`` when there is one."""
+        if "value" in columns and (self.compiler.storage is not None or "record" not in columns):
+            return "value"
+        return "record"
 
     @property
     def key(self) -> str:
         """What the files written from a batch depend on: two plans with the same key write the same files."""
-        return "\n".join(f"{name}={text}" for stage in self.stages("record") for name, text in stage)
+        source = "value" if self.compiler.storage is not None else "record"
+        return "\n".join(f"{name}={text}" for stage in self.stages(source) for name, text in stage)
 
     def __call__(self, df: DataFrame) -> DataFrame:
         from pyspark.sql import functions as PF
 
-        for stage in self.stages("record" if "record" in df.columns else "value"):
+        for stage in self.stages(self.source(df.columns)):
             df = df.select(*[PF.expr(text).alias(name) for name, text in stage])
         return df
 
 
-def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True) -> CompiledPlan:
+def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True,
+                 storage: Mapping[tuple, frozenset[str]] | None = None) -> CompiledPlan:
     """The plan as a DataFrame transform: from a ``record`` VARIANT column (or a ``value`` column of JSON text) to
     the table's columns, in order, with the table's types. ``exhaustive`` (the default): the transform is applied
     to the batch the plan observed, so fields seen with one shape skip the shape test; pass False to apply a plan
     to other data (values of shapes the plan did not observe are then written nowhere, never miscast).
+    ``storage``: the Spark observer's ``Observations.storage`` of that batch (with ``exhaustive``): fields whose
+    storage and shape agree are then read from the ``value`` text by ``from_json`` as Spark types.
 
     >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
     """
-    return CompiledPlan(plan, rules, exhaustive)
+    return CompiledPlan(plan, rules, exhaustive, storage)
 
 
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:

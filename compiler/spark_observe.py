@@ -120,6 +120,15 @@ def split_arrays(sig: str) -> tuple[int, str]:
     return k, inner
 
 
+def storage_kind(sig: str) -> str:
+    """A value's storage as the compiler needs it: the normal signature with an object's fields left out
+    (``OBJECT``), at its array dimension: ``ARRAY<OBJECT<a: BIGINT>>`` -> ``ARRAY<OBJECT>``."""
+    dim, inner = split_arrays(_normal(sig))
+    if inner.startswith("OBJECT<"):
+        inner = "OBJECT"
+    return "ARRAY<" * dim + inner + ">" * dim
+
+
 class SparkObserver:
     """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
     when there is one).
@@ -160,6 +169,8 @@ class SparkObserver:
         # strings are typed in the first job, by detector; that is the whole story unless a type they take has a
         # guarded edge above it (then exactness bits are needed: the second job)
         self.strings_static = not any(t in self.guarded for t in string_types)
+        #: (path, rdims) -> the storage kinds (:func:`storage_kind`) of its values, filled by :meth:`observe`
+        self.storage: dict[tuple, set[str]] = defaultdict(set)
 
     # --- what the signature alone decides -----------------------------------------------------------------------
     def _first_static(self, kind: str, storage: str) -> str | None:
@@ -264,6 +275,7 @@ class SparkObserver:
                 if r["path"][-1] == "":
                     empty_names += r["n"]
                     continue
+                self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"]))
                 decided = self._decide(r["sig"], r["cls"])
                 if decided is None:
                     ambiguous.add(r["sig"])
@@ -521,7 +533,9 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
         rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
     _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
     _t = time.perf_counter()
-    level, empty_names = SparkObserver(rules).observe(good)
+    observer = SparkObserver(rules)
+    level, empty_names = observer.observe(good)
     _debug(f"observer: {time.perf_counter() - _t:.2f}s")
     total = counts["all"] - counts["bad"]
-    return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued)), parsed
+    storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
+    return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued), storage=storage), parsed

@@ -253,6 +253,7 @@ def _lambda(fn: Callable[..., Expr], prefixes: tuple[str, ...] = ("_x", "_i")) -
 #: names a column)
 _STRING_LITERALS = {
     "try_variant_get": (1, 2),
+    "from_json": (1,),
     "variant_get": (1, 2),
     "regexp_replace": (1, 2),
     "regexp_extract": (1,),

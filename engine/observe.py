@@ -100,6 +100,10 @@ class Observations:
     rescued: tuple[Rescued, ...] = ()
     #: rescued lines beyond those kept in ``rescued`` (the Spark observer keeps a bounded number of examples)
     more_rescued: int = 0
+    #: the Spark observer's storage kinds per (path, array dimensions of the enclosing records): how each field's
+    #: values are stored in VARIANT (``BIGINT``, ``STRING``, ``OBJECT``...). Not part of what a batch contains
+    #: (two observers agree without it); the compiler reads fields whose storage and shape agree natively.
+    storage: Mapping[tuple, frozenset[str]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def rescued_count(self) -> int:

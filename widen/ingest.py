@@ -373,7 +373,7 @@ class _Source:
         if self.columns is None:
             from widen.compiler.spark import compile_plan
 
-            return compile_plan(p, rules)
+            return compile_plan(p, rules, storage=self.observations.storage)
         from widen.compiler.spark_typed import compile_typed
 
         return compile_typed(p, rules, self.frame.schema)
