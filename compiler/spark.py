@@ -130,16 +130,18 @@ class SparkCompiler:
             kinds = self.storage.get((path + (f,), rdims), frozenset()) - {"VOID"}
             dim = r.shape.dim
             if r.shape.is_record:
+                # an object, or an array of objects (and nulls) at dimension 1
                 cp = level.column(t.column)
-                if dim or kinds != {"OBJECT"} or cp is None or cp.level is None:
+                if dim > 1 or kinds != {"ARRAY<" * dim + "OBJECT" + ">" * dim} or cp is None or cp.level is None:
                     continue
                 child_fields, _, _, child_incoming = self._prepare(cp.level)
                 if _case_conflict(child_fields):
                     continue
-                children = self.natives(cp.level, child_incoming, path + (f,), rdims + (0,))
+                children = self.natives(cp.level, child_incoming, path + (f,), rdims + (dim,))
                 body = ", ".join(f"{identifier(c)}: {children[c].sql if c in children else 'VARIANT'}"
                                  for c in child_fields)
-                out[f] = Native(f"STRUCT<{body}>", children)
+                struct = f"STRUCT<{body}>"
+                out[f] = Native(f"ARRAY<{struct}>" if dim else struct, children)
                 continue
             iceberg = self.types.iceberg[r.shape.type]
             spark = spark_type(iceberg)
@@ -149,15 +151,19 @@ class SparkCompiler:
                 out[f] = Native(spark.upper())
             elif dim == 1 and spark in ("bigint", "boolean") and kinds == {f"ARRAY<{spark.upper()}>"}:
                 out[f] = Native(f"ARRAY<{spark.upper()}>")
+            elif dim == 1 and family(iceberg) == "string" and kinds == {
+                    f"ARRAY<STRING>/{1 << self.types.index[r.shape.type]}"}:
+                # every leaf a string typed as the array's own string type: its text, as it is
+                out[f] = Native("ARRAY<STRING>")
         return out
 
     def _native_value(self, v: Column, route, native: Native, cp: ColumnPlan) -> Column:
         """A natively read value as the column's value (the conversions the VARIANT route applies to a value of
         that storage: a date or timestamp from its text, a double's -0.0 as 0.0)."""
-        if native.children:
-            return self.level(cp.level, v, native.children)
         if route.shape.is_record:
-            return self.level(cp.level, v, {})
+            if route.shape.dim:
+                return F.transform(v, lambda e: self.level(cp.level, e, native.children))
+            return self.level(cp.level, v, native.children)
         if native.sql == "STRING":
             return self.types.text_value(v, route.shape.type)
         if native.sql == "DOUBLE":

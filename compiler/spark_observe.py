@@ -120,13 +120,15 @@ def split_arrays(sig: str) -> tuple[int, str]:
     return k, inner
 
 
-def storage_kind(sig: str) -> str:
+def storage_kind(sig: str, cls: int | None = None) -> str:
     """A value's storage as the compiler needs it: the normal signature with an object's fields left out
-    (``OBJECT``), at its array dimension: ``ARRAY<OBJECT<a: BIGINT>>`` -> ``ARRAY<OBJECT>``."""
+    (``OBJECT``), at its array dimension: ``ARRAY<OBJECT<a: BIGINT>>`` -> ``ARRAY<OBJECT>``; an array of strings
+    with the bit set of its leaves' types (``ARRAY<STRING>/4``: every leaf typed as type index 2)."""
     dim, inner = split_arrays(_normal(sig))
     if inner.startswith("OBJECT<"):
         inner = "OBJECT"
-    return "ARRAY<" * dim + inner + ">" * dim
+    kind = "ARRAY<" * dim + inner + ">" * dim
+    return f"{kind}/{cls}" if dim and inner == "STRING" and cls is not None else kind
 
 
 class SparkObserver:
@@ -275,7 +277,7 @@ class SparkObserver:
                 if r["path"][-1] == "":
                     empty_names += r["n"]
                     continue
-                self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"]))
+                self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
                 decided = self._decide(r["sig"], r["cls"])
                 if decided is None:
                     ambiguous.add(r["sig"])

@@ -172,6 +172,8 @@ NATIVE_BATCHES = [
         '{"s": null, "d": 0.1, "arr": null, "o": null, "in": 1, "mixed": [1]}',
         '{"d": 12345678901234.5, "o": {"y": "u"}, "A": {"c": 3}, "arr": [], "ts": "2024-05-01T10:00:00+02:00"}',
         '{"o": {"in": {"deep": 1.5}}, "day": "2024-05-02", "flags": [false]}',
+        '{"tags": ["a", null, "b"], "days": ["2024-05-01", "x"], "items": [{"k": 1, "v": "s"}, null, {"k": 2, "w": [1]}]}',
+        '{"tags": ["c"], "days": ["2024-05-01"], "items": [{"k": 3, "w": 2, "v": "2024-05-01"}, {}]}',
     ],
 ]
 
@@ -192,7 +194,8 @@ def test_native_reads_equal_the_reference_router(spark, rules):
     read = dict(compiled.stages("value")[0])["__j"]
     for native in ("`s`: STRING", "`n`: BIGINT", "`d`: DOUBLE", "`b`: BOOLEAN", "`day`: STRING", "`flags`: ARRAY<BOOLEAN>",
                    "`we ird.``n```: BIGINT", "`y`: STRING", "`x`: BIGINT", "`z`: VARIANT", "`mixed`: VARIANT",
-                   "`in`: STRUCT<`deep`: VARIANT>", "`A`: VARIANT", "`ts`: VARIANT", "`arr`: VARIANT"):
+                   "`in`: STRUCT<`deep`: VARIANT>", "`A`: VARIANT", "`ts`: VARIANT", "`arr`: VARIANT",
+                   "`tags`: ARRAY<STRING>", "`days`: VARIANT", "`items`: ARRAY<STRUCT<`k`: BIGINT, `v`: VARIANT, `w`: VARIANT>>"):
         assert native in read, native
     router = widen.Router(p, rules)
     expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
