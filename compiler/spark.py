@@ -45,6 +45,14 @@ class Native:
 
     sql: str
     children: Mapping[str, "Native"] = field(default_factory=dict)
+    #: a record field that also held empty objects in the batch: read as VARIANT, its shape tested, and a record
+    #: cast to ``sql`` (exact: its fields' storage agrees with their types)
+    tested: bool = False
+
+    @property
+    def read(self) -> str:
+        """The type ``from_json`` reads the field as."""
+        return "VARIANT" if self.tested else self.sql
 
 
 #: (Spark type, storage kinds) read natively at dimension 0: a long stored as BIGINT, a double from a decimal of at
@@ -120,9 +128,15 @@ class SparkCompiler:
         if self.storage is None or _case_conflict(fields):
             return {}
         out: dict[str, Native] = {}
+        shapes: dict[str, int] = {}
+        for r in level.routes:
+            shapes[r.field] = shapes.get(r.field, 0) + 1
         for r in level.routes:
             f = r.field
-            if f not in level.single or len(r.targets) != 1:
+            if shapes[f] != 1 or len(r.targets) != 1:
+                continue
+            tested = f not in level.single  # one shape, and empty values too
+            if tested and (not r.shape.is_record or r.shape.dim):
                 continue
             t = r.targets[0]
             if t.edges or t.wrap or t.guarded or not t.lossless or incoming.get(t.column) != [(r, t)]:
@@ -138,10 +152,10 @@ class SparkCompiler:
                 if _case_conflict(child_fields):
                     continue
                 children = self.natives(cp.level, child_incoming, path + (f,), rdims + (dim,))
-                body = ", ".join(f"{identifier(c)}: {children[c].sql if c in children else 'VARIANT'}"
+                body = ", ".join(f"{identifier(c)}: {children[c].read if c in children else 'VARIANT'}"
                                  for c in child_fields)
                 struct = f"STRUCT<{body}>"
-                out[f] = Native(f"ARRAY<{struct}>" if dim else struct, children)
+                out[f] = Native(f"ARRAY<{struct}>" if dim else struct, children, tested)
                 continue
             iceberg = self.types.iceberg[r.shape.type]
             spark = spark_type(iceberg)
@@ -180,7 +194,7 @@ class SparkCompiler:
                              for cp in level.columns])
             return out if native is None else F.when(record.isNotNull(), out)
 
-        if native is not None and all(f in native or f in known for f in fields):
+        if native is not None and all((f in native and not native[f].tested) or f in known for f in fields):
             # nothing to bind: the struct's fields are read where they are used
             values = {f: record[f] for f in fields}
             shapes = {f: F.lit(known.get(f, "")) for f in fields}
@@ -201,8 +215,8 @@ class SparkCompiler:
 
         def with_shapes(vs: Column) -> Column:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
-            shaped += [(F.lit("") if native and f in native else self._shape(f, vs[f"v{i}"], depth, known))
-                       .alias(f"s{i}") for i, f in enumerate(fields)]
+            shaped += [(F.lit("") if native and f in native and not native[f].tested
+                        else self._shape(f, vs[f"v{i}"], depth, known)).alias(f"s{i}") for i, f in enumerate(fields)]
             return let(F.struct(*shaped), body)
 
         out = let(pre, with_shapes)
@@ -221,7 +235,7 @@ class SparkCompiler:
         v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}
         sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
         if text is not None and self.storage is not None and fields and not _case_conflict(fields):
-            schema = ", ".join(f"{identifier(f)}: {native[f].sql if f in native else 'VARIANT'}" for f in fields)
+            schema = ", ".join(f"{identifier(f)}: {native[f].read if f in native else 'VARIANT'}" for f in fields)
             first = [F.from_json(text, f"STRUCT<{schema}>").alias("__j")]
             values = [F.col("__j")[f].alias(f"__v{i}") for i, f in enumerate(fields)]
         else:
@@ -231,7 +245,8 @@ class SparkCompiler:
             first,
             values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields) if f not in native],
+            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields)
+               if f not in native or native[f].tested],
             [self.column(cp, incoming.get(cp.column.name, []), v, sh, native) for cp in root.columns],
         ]
 
@@ -245,7 +260,14 @@ class SparkCompiler:
             return F.lit(None).cast(dtype).alias(col.name)
         if native and incoming[0][0].field in native:
             route = incoming[0][0]
-            return self._native_value(values[route.field], route, native[route.field], cp).cast(dtype).alias(col.name)
+            n = native[route.field]
+            if n.tested:
+                record = F.try_variant_get(values[route.field], "$", n.sql)
+                value = F.when(shapes[route.field] == str(route.shape),
+                               let(record, lambda r: self.level(cp.level, r, n.children)))
+            else:
+                value = self._native_value(values[route.field], route, n, cp)
+            return value.cast(dtype).alias(col.name)
         if col.shape.is_record:
             return self._record_column(cp, incoming, values, shapes).cast(dtype).alias(col.name)
         out = None

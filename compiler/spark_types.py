@@ -600,7 +600,8 @@ def shape_code(types: SparkTypes, x: Column, depth: int) -> Column:
         prim = F.when(d["dim"] == 0, name_of(types.scalar_type(x)))
         if element is not None:
             prim = prim.otherwise(name_of(element))
-        empty_object = types.is_object(x) & (F.size(F.map_keys(as_map(x))) == 0)
+        # no name, or only empty ones (dropped): nothing to write, as the reference says
+        empty_object = types.is_object(x) & (F.size(F.array_remove(F.map_keys(as_map(x)), F.lit(""))) == 0)
         return (
             F.when(d["kind"] == NULL, F.lit("null"))
             .when(d["kind"] == EMPTY, F.lit("empty"))

@@ -103,8 +103,11 @@ def normalise(value):
         [['{"x":[[1.5]]}'], ['{"x":[[1],null]}', '{"x":[[9007199254740993],null]}']],
         # a JSON null in a field seen with one shape (routed without a shape test) is null, not the text "null"
         [['{"a":null}', '{"a":false,"b":""}', '{"a":false,"b":null}']],
+        # an object whose only name is empty (dropped) holds no record: nothing is written, not a struct of nulls
+        [['{"o":{"k":1}}', '{"o":{"":2}}', '{"o":{}}']],
     ],
-    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array", "null-string"],
+    ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array", "null-string",
+         "empty-name-object"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
@@ -174,6 +177,8 @@ NATIVE_BATCHES = [
         '{"o": {"in": {"deep": 1.5}}, "day": "2024-05-02", "flags": [false]}',
         '{"tags": ["a", null, "b"], "days": ["2024-05-01", "x"], "items": [{"k": 1, "v": "s"}, null, {"k": 2, "w": [1]}]}',
         '{"tags": ["c"], "days": ["2024-05-01"], "items": [{"k": 3, "w": 2, "v": "2024-05-01"}, {}]}',
+        # a record field that is sometimes an empty object (or one whose only name is empty): no record there
+        '{"opt": {"p": 1, "q": "s", "r": {"t": true}}}', '{"opt": {}}', '{"opt": {"": 2}}', '{"opt": {"p": null}}',
     ],
 ]
 
@@ -195,8 +200,11 @@ def test_native_reads_equal_the_reference_router(spark, rules):
     for native in ("`s`: STRING", "`n`: BIGINT", "`d`: DOUBLE", "`b`: BOOLEAN", "`day`: STRING", "`flags`: ARRAY<BOOLEAN>",
                    "`we ird.``n```: BIGINT", "`y`: STRING", "`x`: BIGINT", "`z`: VARIANT", "`mixed`: VARIANT",
                    "`in`: STRUCT<`deep`: VARIANT>", "`A`: VARIANT", "`ts`: VARIANT", "`arr`: VARIANT",
-                   "`tags`: ARRAY<STRING>", "`days`: VARIANT", "`items`: ARRAY<STRUCT<`k`: BIGINT, `v`: VARIANT, `w`: VARIANT>>"):
+                   "`tags`: ARRAY<STRING>", "`days`: VARIANT", "`items`: ARRAY<STRUCT<`k`: BIGINT, `v`: VARIANT, `w`: VARIANT>>", "`opt`: VARIANT"):
         assert native in read, native
+    projection = "\n".join(text for _, text in compiled.stages("value")[-1])
+    for native in ("STRUCT<`p`: BIGINT, `q`: STRING, `r`: STRUCT<`t`: BOOLEAN>>",):
+        assert native in projection, native
     router = widen.Router(p, rules)
     expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
     out = parsed.orderBy("line").transform(compiled)
