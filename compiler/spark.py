@@ -55,12 +55,14 @@ class Native:
         return "VARIANT" if self.tested else self.sql
 
 
-#: (Spark type, storage kinds) read natively at dimension 0: a long stored as BIGINT, a double from a decimal of at
-#: most 15 digits or a double (never a long: `json integer` may type it otherwise), a boolean
+#: (Spark type, storage kinds) read natively at dimension 0: a long stored as BIGINT, a boolean, a double from a
+#: fraction (never from a long: `json integer` may type it otherwise). A wider fraction (DECW) is typed double only
+#: when that double's shortest text is the fraction's digits, so it is the one double nearest the text: the double
+#: from_json reads.
 _NATIVE_SCALARS = {
     "bigint": {"BIGINT"},
     "boolean": {"BOOLEAN"},
-    "double": {"DEC15", "DOUBLE"},
+    "double": {"DEC15", "DECW", "DOUBLE"},
 }
 
 
