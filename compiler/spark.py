@@ -102,6 +102,7 @@ class SparkCompiler:
         self.storage = storage if exhaustive else None
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
+        self._observer = None  # the Spark observer's static decisions (:meth:`_storage_shapes`), made on first use
 
     # --- one struct level ---------------------------------------------------------------------------------------
     def _prepare(self, level: LevelPlan):
@@ -119,8 +120,57 @@ class SparkCompiler:
         known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
         return fields, depth, known, incoming
 
-    def _shape(self, f: str, v: Column, depth: dict, known: dict) -> Column:
-        return F.lit(known[f]) if f in known else shape_code(self.types, v, depth[f])
+    def _shape(self, f: str, v: Column, depth: dict, known: dict, kinds: frozenset[str] = frozenset()) -> Column:
+        """The shape code of a field's value: the one shape when the batch had one; else, where the batch's
+        storage ``kinds`` decide it as the Spark observer decides them (a BIGINT is a long, a string is typed by
+        the detectors...), by the value's storage, and by the full typing (:func:`shape_code`) for the rest."""
+        if f in known:
+            return F.lit(known[f])
+        full = shape_code(self.types, v, depth[f])
+        branches = self._storage_shapes(kinds, v)
+        if not branches:
+            return full
+
+        def by_storage(sv: Column) -> Column:
+            out = F.when(v.isNull() | (sv == "VOID"), F.lit("null"))
+            for test, code in branches:
+                out = out.when(test(sv), code)
+            return out.otherwise(full)
+
+        return let(self.types.storage(v), by_storage)
+
+    def _storage_shapes(self, kinds: frozenset[str], v: Column) -> list:
+        """(test of a value's storage, its shape code) for the storage kinds whose shape the storage decides."""
+        if not kinds:
+            return []
+        from widen.compiler.spark_observe import SparkObserver
+        from widen.engine.shapes import Shape
+
+        if self._observer is None:
+            self._observer = SparkObserver(self.rules)
+        observer = self._observer
+        out = []
+        for kind in sorted(kinds):
+            if kind == "STRING":
+                if observer.strings_static:
+                    names = F.array(*[F.lit(t) for t in self.types.types])
+                    typed = self.types.string_type(F.try_variant_get(v, "$", "string"))
+                    out.append((lambda sv: sv == "STRING", F.element_at(names, typed + 1)))
+                continue
+            if kind == "DECW" or "/" in kind:
+                continue
+            decided = observer._decide(kind, None)
+            if not isinstance(decided, Shape):
+                continue
+            if kind == "DEC15":
+                out.append((lambda sv: sv.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)$"), F.lit(str(decided))))
+            else:
+                out.append((lambda sv, kind=kind: sv == kind, F.lit(str(decided))))
+        return out
+
+    def _kinds(self, path: tuple, rdims: tuple) -> frozenset[str]:
+        """The batch's storage kinds at a path (none when the storage is not known)."""
+        return frozenset() if self.storage is None else frozenset(self.storage.get((path, rdims), ()))
 
     def natives(self, level: LevelPlan, incoming: dict, path: tuple = (), rdims: tuple = ()) -> dict[str, Native]:
         """The fields of a level ``from_json`` can read as Spark types (see :class:`Native`): one shape in the
@@ -247,8 +297,8 @@ class SparkCompiler:
             first,
             values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known).alias(f"__s{i}") for i, f in enumerate(fields)
-               if f not in native or native[f].tested],
+            + [self._shape(f, v[f], depth, known, self._kinds((f,), ())).alias(f"__s{i}")
+               for i, f in enumerate(fields) if f not in native or native[f].tested],
             [self.column(cp, incoming.get(cp.column.name, []), v, sh, native) for cp in root.columns],
         ]
 
