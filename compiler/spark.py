@@ -139,6 +139,28 @@ class SparkCompiler:
 
         return let(self.types.storage(v), by_storage)
 
+    def _leaves_typed(self, route, kinds: frozenset[str]) -> bool:
+        """The leaves of every value of this array route are of its element type in this batch: no storage of
+        the field's values could give the route's shape with leaves of other types (a mixed array, an array of
+        fractions, of strings of several types...). Then each leaf is read as that type, without typing it."""
+        if route.shape.dim == 0 or route.shape.is_record or not kinds:
+            return False
+        from widen.compiler.spark_observe import SparkObserver, split_arrays
+
+        if self._observer is None:
+            self._observer = SparkObserver(self.rules)
+        for kind in kinds:
+            if not kind.startswith("ARRAY<"):
+                continue  # a scalar, an object, a null: never an array shape
+            if "/" in kind:
+                sig, bits = kind.split("/")
+                if split_arrays(sig)[0] == route.shape.dim and int(bits) != 1 << self.types.index[route.shape.type]:
+                    return False
+                continue
+            if self._observer._decide(kind, None) is None:
+                return False
+        return True
+
     def _storage_shapes(self, kinds: frozenset[str], v: Column) -> list:
         """(test of a value's storage, its shape code) for the storage kinds whose shape the storage decides."""
         if not kinds:
@@ -299,13 +321,14 @@ class SparkCompiler:
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
             + [self._shape(f, v[f], depth, known, self._kinds((f,), ())).alias(f"__s{i}")
                for i, f in enumerate(fields) if f not in native or native[f].tested],
-            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native) for cp in root.columns],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native,
+                         {f: self._kinds((f,), ()) for f in fields}) for cp in root.columns],
         ]
 
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
-               native: dict[str, Native] | None = None) -> Column:
+               native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None) -> Column:
         """One column from the (route, target) pairs that send values into it (``native``: the fields read as
-        Spark types, each the only one sending values into its column)."""
+        Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds)."""
         col = cp.column
         dtype = data_type(col, self.rules)
         if not incoming:
@@ -324,7 +347,8 @@ class SparkCompiler:
             return self._record_column(cp, incoming, values, shapes).cast(dtype).alias(col.name)
         out = None
         for route, target in incoming:
-            value = self._primitive(values[route.field], route.shape.type, route.shape.dim, target)
+            value = self._primitive(values[route.field], route.shape.type, route.shape.dim, target,
+                                    route.field in (typed or ()) and self._leaves_typed(route, typed[route.field]))
             for _ in range(target.wrap):
                 value = F.when(value.isNotNull(), F.array(value))
             cond = shapes[route.field] == str(route.shape)
@@ -371,13 +395,14 @@ class SparkCompiler:
 
         return let(self.types.scalar_type(e), by_type)
 
-    def _primitive(self, v: Column, element_type: str, dim: int, target: Target) -> Column:
+    def _primitive(self, v: Column, element_type: str, dim: int, target: Target, typed: bool = False) -> Column:
         edges = target.edges
         types = self.types
 
         def typed_leaf(e: Column) -> Column:
             # a scalar's own type is the route's; an array's leaves may be of any type below its element type
-            return types.value(e, element_type) if dim == 0 else self._leaf(e, element_type)
+            # (unless ``typed``: the batch's storage says they are all of it)
+            return types.value(e, element_type) if dim == 0 or typed else self._leaf(e, element_type)
 
         def leaf(e: Column) -> Column:
             if not edges:

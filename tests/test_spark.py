@@ -179,6 +179,8 @@ NATIVE_BATCHES = [
         '{"tags": ["c"], "days": ["2024-05-01"], "items": [{"k": 3, "w": 2, "v": "2024-05-01"}, {}]}',
         # a record field that is sometimes an empty object (or one whose only name is empty): no record there
         '{"opt": {"p": 1, "q": "s", "r": {"t": true}}}', '{"opt": {}}', '{"opt": {"": 2}}', '{"opt": {"p": null}}',
+        # an array whose leaves need typing next to arrays whose storage types them: [true, 2] is a long[] too
+        '{"mixed": [true, 2], "longs": [1, 2]}', '{"mixed": [3], "longs": 5}', '{"longs": [true]}',
     ],
 ]
 
