@@ -6,13 +6,15 @@ same observed batch, alternating, in one SparkSession.
 The batch is read, observed and planned once (as ``widen ingest`` does for a new table). The old compiler is
 ``compiler/spark.py`` and ``compiler/spark_types.py`` as of ``REV`` (default ``HEAD``), loaded from ``git show``
 next to the working tree's. Each repeat writes old then new (new then old on the next). Prints per-run seconds,
-the medians, and whether both wrote the same rows (an ``exceptAll`` both ways over the written Parquet files).
+the medians, and whether both wrote the same rows (an ``exceptAll`` both ways over the written Parquet files). Each compiler is given the batch's
+storage (``Observations.storage``, native reads) when its ``compile_plan`` takes it.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import shutil
 import statistics
 import subprocess
@@ -65,9 +67,14 @@ def main(argv=None) -> int:
         observations, parsed = observe_dataframe(read_lines(spark, [a.file]), rules)
         records = parsed.filter(F.col("reason").isNull())
         p = plan(TableSchema(), observations, rules)
-        compiled = {"old": old.compile_plan(p, rules), "new": new.compile_plan(p, rules)}
+        # as `widen ingest` compiles: with the batch's storage where the compiler takes it (native reads)
+        compiled = {name: (mod.compile_plan(p, rules, storage=observations.storage)
+                           if "storage" in inspect.signature(mod.compile_plan).parameters
+                           else mod.compile_plan(p, rules))
+                    for name, mod in (("old", old), ("new", new))}
         for name, c in compiled.items():
-            print(f"{name}: {sum(len(t) for s in c.stages('record') for _, t in s)} chars of SQL", flush=True)
+            source = c.source(records.columns) if hasattr(c, "source") else "record"
+            print(f"{name}: {sum(len(t) for s in c.stages(source) for _, t in s)} chars of SQL", flush=True)
         times: dict[str, list[float]] = {"old": [], "new": []}
         for i in range(a.repeat):
             order = ("old", "new") if i % 2 == 0 else ("new", "old")
