@@ -18,8 +18,8 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, nesting_depth,
-                                         shape_code)
+from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, let,
+                                         nesting_depth, shape_code)
 from widen.engine.conversions import family
 from widen.engine.values import MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
@@ -129,6 +129,20 @@ def storage_kind(sig: str, cls: int | None = None) -> str:
         inner = "OBJECT"
     kind = "ARRAY<" * dim + inner + ">" * dim
     return f"{kind}/{cls}" if dim and inner == "STRING" and cls is not None else kind
+
+
+def _leaves(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
+    """The leaves of an array VARIANT of dimension ``dim`` (1 to MAX_NESTING; else null): ``as_array``, then
+    ``inner_leaves`` dim - 1 times."""
+    S = sql.F
+    return S.when((dim >= S.lit(1)) & (dim <= S.lit(MAX_NESTING)), S.aggregate(
+        S.array_repeat(S.lit(0), dim - 1), as_array(x), lambda acc, _: inner_leaves(acc)))
+
+
+def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
+    """``ARRAY<`` * dim + inner + ``>`` * dim."""
+    S = sql.F
+    return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
 
 
 class SparkObserver:
@@ -251,103 +265,176 @@ class SparkObserver:
         return None
 
     # --- the jobs -----------------------------------------------------------------------------------------------
+    #: levels walked by one job: records nest at most MAX_NESTING deep (deeper lines are rescued), so one job
+    #: walks them all; a deeper record would be walked by the next job, from the fields of the last level
+    LEVELS = MAX_NESTING
+
     def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
-        """(the observation tree, the number of fields with an empty name dropped)."""
+        """(the observation tree, the number of fields with an empty name dropped). With a ``reason`` column,
+        only the lines whose reason is null are records; the job also counts the lines (:attr:`lines`,
+        :attr:`rescued_lines`)."""
         big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
+        good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
             F.array().cast("array<string>").alias("path"),
             F.array().cast("array<int>").alias("rdims"),
             F.lit(0).alias("d"),
             F.col("record").alias("x"),
             big.alias("big"),
+            good.alias("good"),
         )
         rows: list = []
         empty_names = 0
+        self.lines = self.rescued_lines = 0
+        start = 0  # the path length of the frame's records
         while frame is not None:
             _t = time.perf_counter()
-            fields = self._explode(frame)
-            _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
+            fields = self._walk(frame, self.LEVELS)
+            _debug(f"levels plan: {time.perf_counter() - _t:.2f}s")
             _t = time.perf_counter()
             agg = fields.groupBy("path", "rdims", "sig", "cls").agg(
                 F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect()
-            _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
-            ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
+            _debug(f"levels job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
+            ambiguous: dict[int, set[str]] = defaultdict(set)
+            empty_objects, depth, records_dim = set(), 0, -1
             record_names: set[str] = set()
+            last = start + self.LEVELS  # the path length of the last level's fields
             for r in agg:
+                if r["path"] is None:  # a line: good or rescued
+                    self.lines += r["n"]
+                    if r["sig"] == "rescued":
+                        self.rescued_lines += r["n"]
+                    continue
                 if r["path"][-1] == "":
                     empty_names += r["n"]
                     continue
                 self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
                 decided = self._decide(r["sig"], r["cls"])
                 if decided is None:
-                    ambiguous.add(r["sig"])
+                    ambiguous[len(r["path"])].add(r["sig"])
                     depth = max(depth, r["sig"].count("ARRAY<"))
                     continue
-                if decided == "empty" and r["sig"].startswith("OBJECT<"):
+                at_last = len(r["path"]) == last
+                if at_last and decided == "empty" and r["sig"].startswith("OBJECT<"):
                     empty_objects.add(r["sig"])
                 code = decided if isinstance(decided, str) else str(decided)
                 rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
-                if isinstance(decided, Shape) and decided.is_record:
+                if at_last and isinstance(decided, Shape) and decided.is_record:
                     records_dim = max(records_dim, decided.dim)
                     record_names.add(r["path"][-1])
             if ambiguous:
                 _t = time.perf_counter()
-                rows.extend(self._value_by_value(fields, sorted(ambiguous), depth))
-                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
-            frame = self._children(fields, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+                chosen = None
+                for length, sigs in sorted(ambiguous.items()):
+                    here = (F.size(F.col("path")) == length) & F.col("sig").isin(*sorted(sigs))
+                    chosen = here if chosen is None else chosen | here
+                values = self._walk(frame, self.LEVELS, values=True).filter(chosen)
+                rows.extend(self._value_by_value(values, sorted(set().union(*ambiguous.values())), depth))
+                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {dict(ambiguous)}")
+            frame = None
+            if records_dim >= 0:  # records deeper than one job walks (not for lines that observe_dataframe keeps)
+                deepest = fields.filter(F.col("path").isNotNull() & (F.size(F.col("path")) == last))
+                frame = self._children(deepest, records_dim, empty_objects, record_names).withColumn(
+                    "good", F.lit(True))
+                start = last
         return self._tree(rows), empty_names
 
-    def _explode(self, frame: DataFrame) -> DataFrame:
-        """One row per field of the level's records: path, rdims, x (the value), big, sig (its normal storage),
-        cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
-        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits)."""
-        exploded = frame.select(
-            "path",
-            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
-            .alias("rdims"),
-            F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"),
-            "big",
-        )
-        signed = exploded.select(
-            F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
-            F.schema_of_variant(F.col("x")).alias("sig"),
-        )
-        # a string's text once (Spark does not merge this projection into the next, which uses it often)
-        signed = signed.withColumn(
-            "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
+    def _walk(self, frame: DataFrame, levels: int, values: bool = False) -> DataFrame:
+        """One row per field of the frame's records and of the records inside them, ``levels`` levels deep: path,
+        rdims, sig (its ``schema_of_variant``), cls, bits (:meth:`_cls`, :meth:`_bits`) and x (the value, only
+        when it holds records, unless ``values``: then every value, and no cls or bits); and one row per line of
+        the frame with a null path, its sig ``record`` or ``rescued`` (a line whose ``good`` is false: not walked).
+
+        Each level is an array of structs per line, computed from the previous level's in its own projection, and
+        all are exploded at once: no level is computed twice, and only the values that hold records are carried
+        from one level to the next."""
         S = sql.F
-        x, sig = S.col("x"), S.col("sig")
-        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
-        leaves = as_array(x)
-        for dim in range(1, MAX_NESTING + 1):
-            if dim > 1:
-                leaves = inner_leaves(leaves)
-            mask = S.aggregate(
-                leaves, S.lit(0),
-                lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
-                    S.try_variant_get(e, "$", "string"))), S.lit(0))),
+        big = S.col("big")
+
+        def holds_records(sig):
+            return sig.startswith(S.lit("OBJECT<")) | (
+                sig.startswith(S.lit("ARRAY<")) & sig.rlike(r"^(ARRAY<)+OBJECT<"))
+
+        def entries(x, path, rdims):
+            """The fields of the object VARIANT ``x`` at ``path`` (its children's rdims ``rdims``)."""
+            def field(e):
+                v = e["value"]
+                return let(S.schema_of_variant(v), lambda sig: S.struct(
+                    S.concat(path, S.array(e["key"])).alias("path"), rdims.alias("rdims"), sig.alias("sig"),
+                    (S.lit(None).cast("int") if values else self._cls(v, sig)).alias("cls"),
+                    (S.lit(None).cast("int") if values else self._bits(v, sig, big)).alias("bits"),
+                    (v if values else S.when(holds_records(sig), v)).alias("x")))
+            return S.transform(S.map_entries(as_map(x)), field)
+
+        def children(f):
+            """The fields of the records inside a field's value (as SparkObserver._children picks them): the
+            value's own fields when it is an object with a named field (and the field's name is not empty), the
+            fields of the objects at the leaves of an array of objects."""
+            sig, x, path = f["sig"], f["x"], f["path"]
+            own = S.when(S.exists(S.map_keys(as_map(x)), lambda k: k != S.lit("")),
+                         entries(x, path, S.concat(f["rdims"], S.array(S.lit(0)))))
+            # ARRAY<...OBJECT<: the dimension is where OBJECT< starts; its leaves, d - 1 levels flattened away
+            d = ((S.instr(sig, S.lit("OBJECT<")) - 1) / 6).cast("int")
+            in_arrays = S.flatten(S.filter(S.transform(
+                S.filter(_leaves(x, d), lambda e: ~S.is_variant_null(e)),
+                lambda e: entries(e, path, S.concat(f["rdims"], S.array(d)))), lambda a: a.isNotNull()))
+            return (
+                S.when(x.isNull() | (S.element_at(path, -1) == S.lit("")), S.lit(None))
+                .when(sig.startswith(S.lit("OBJECT<")), own)
+                .when(sig.startswith(S.lit("ARRAY<")) & sig.rlike(r"^(ARRAY<)+OBJECT<"), in_arrays)
             )
-            cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
+
+        rdims0 = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
+            F.concat(F.col("rdims"), F.array(F.col("d"))))
+
+        def below(fields):
+            return S.when(S.size(fields) > S.lit(0), S.flatten(S.filter(S.transform(fields, children),
+                                                                        lambda a: a.isNotNull()))).otherwise(fields)
+
+        # the levels one by one, in one expression (its arrays hold references: nothing is copied until the end)
+        level0 = entries(S.col("x"), S.col("path"), S.col("_rdims0"))
+        walked = let(level0, lambda l0: S.aggregate(
+            S.array_repeat(S.lit(0), S.lit(levels - 1)),
+            S.struct(l0.alias("all"), l0.alias("last")),
+            lambda st, _: let(below(st["last"]), lambda nxt: S.struct(
+                S.concat(st["all"], nxt).alias("all"), nxt.alias("last"))),
+            lambda st: st["all"]))
+        none = S.lit(None)
+        line = S.struct(
+            none.cast("array<string>").alias("path"), none.cast("array<int>").alias("rdims"),
+            S.when(S.col("good"), S.lit("record")).otherwise(S.lit("rescued")).alias("sig"),
+            none.cast("int").alias("cls"), none.cast("int").alias("bits"), none.cast("variant").alias("x"))
+        every = S.when(S.col("good"), S.concat(S.array(line), walked)).otherwise(S.array(line))
+        out = frame.select("big", "good", "x", "path", rdims0.alias("_rdims0"))
+        return out.select("big", F.inline(_col(every)))
+
+    def _cls(self, x: sql.Expr, sig: sql.Expr) -> sql.Expr:
+        """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
+        else null."""
+        S = sql.F
+        cls = S.when(sig == "STRING", let(S.try_variant_get(x, "$", "string"), self.types.string_type))
+        # ARRAY<...STRING>: 6 characters, and 7 more per dimension
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        mask = S.aggregate(
+            _leaves(x, dim), S.lit(0),
+            lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
+                S.try_variant_get(e, "$", "string"))), S.lit(0))),
+        )
+        cls = cls.when(sig.startswith("ARRAY<") & (sig == _nested(dim, "STRING")), mask)
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
-        cls = cls.when(wide, self.types.scalar_type(x))
-        # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
-        # others are exact along every guarded edge (small_longs_exact), so their bits stay null
-        bits = None
-        if self.small_longs_exact:
-            leaves = x
-            for dim in range(0, MAX_NESTING + 1):
-                if dim == 1:
-                    leaves = as_array(x)
-                elif dim > 1:
-                    leaves = inner_leaves(leaves)
-                b = self._long_bits(leaves) if dim == 0 else S.aggregate(
-                    leaves, S.lit(self._everything), lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
-                cond = sig == "ARRAY<" * dim + "BIGINT" + ">" * dim
-                bits = S.when(cond, b) if bits is None else bits.when(cond, b)
-            bits = S.when(S.col("big"), bits)
-        else:
-            bits = S.lit(None).cast("int")
-        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"))
+        return cls.when(wide, self.types.scalar_type(x))
+
+    def _bits(self, x: sql.Expr, sig: sql.Expr, big: sql.Expr) -> sql.Expr:
+        """For longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits; else null
+        (the others are exact along every guarded edge: small_longs_exact)."""
+        S = sql.F
+        if not self.small_longs_exact:
+            return S.lit(None).cast("int")
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
+                             lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
+        return S.when(big, S.when(sig == "BIGINT", self._long_bits(x))
+                      .when(sig.startswith("ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
 
     @property
     def _everything(self) -> int:
@@ -523,21 +610,19 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
     the frame."""
     parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
-    good = parsed.filter(F.col("reason").isNull())
     bad = parsed.filter(F.col("reason").isNotNull())
     _t = time.perf_counter()
-    counts = parsed.select(
-        F.count(F.lit(1)).alias("all"), F.count(F.col("reason")).alias("bad")
-    ).first()
+    # one job parses and caches the lines, counts them and walks the records
+    observer = SparkObserver(rules)
+    level, empty_names = observer.observe(parsed)
+    _debug(f"parse + counts + observer: {time.perf_counter() - _t:.2f}s")
     rescued: tuple[Rescued, ...] = ()
-    if counts["bad"]:  # no job (a sort) when nothing is rescued
+    if observer.rescued_lines:  # no job (a sort) when nothing is rescued
+        _t = time.perf_counter()
         examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
         rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
-    _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
-    _t = time.perf_counter()
-    observer = SparkObserver(rules)
-    level, empty_names = observer.observe(good)
-    _debug(f"observer: {time.perf_counter() - _t:.2f}s")
-    total = counts["all"] - counts["bad"]
+        _debug(f"rescued examples: {time.perf_counter() - _t:.2f}s")
+    total = observer.lines - observer.rescued_lines
     storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
-    return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued), storage=storage), parsed
+    return Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
+                        storage=storage), parsed
