@@ -300,7 +300,9 @@ class SparkObserver:
             record_names: set[str] = set()
             last = start + self.LEVELS  # the path length of the last level's fields
             for r in agg:
-                if r["path"] is None:  # a line: good or rescued
+                if r["path"] is None:  # a line: good or rescued (or, after the first job, a deeper record)
+                    if start:
+                        continue
                     self.lines += r["n"]
                     if r["sig"] == "rescued":
                         self.rescued_lines += r["n"]
