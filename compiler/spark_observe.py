@@ -18,8 +18,8 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, let,
-                                         nesting_depth, shape_code)
+from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, nesting_depth,
+                                         shape_code)
 from widen.engine.conversions import family
 from widen.engine.values import MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
@@ -131,18 +131,14 @@ def storage_kind(sig: str, cls: int | None = None) -> str:
     return f"{kind}/{cls}" if dim and inner == "STRING" and cls is not None else kind
 
 
-def _leaves(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
-    """The leaves of an array VARIANT of dimension ``dim`` (1 to MAX_NESTING; else null): ``as_array``, then
-    ``inner_leaves`` dim - 1 times."""
-    S = sql.F
-    return S.when((dim >= S.lit(1)) & (dim <= S.lit(MAX_NESTING)), S.aggregate(
-        S.array_repeat(S.lit(0), dim - 1), as_array(x), lambda acc, _: inner_leaves(acc)))
-
-
-def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
-    """``ARRAY<`` * dim + inner + ``>`` * dim."""
-    S = sql.F
-    return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
+def _field(x: sql.Expr, name: str) -> sql.Expr:
+    """The field ``name`` of an object VARIANT (null when it has none, or is no object), read by its path when
+    the name can be written in one (Spark's paths have no escapes), else from the whole object as a map."""
+    if "\\" not in name and "'" not in name:
+        return sql.F.try_variant_get(x, f"$['{name}']", "variant")
+    if "\\" not in name and '"' not in name:
+        return sql.F.try_variant_get(x, f'$["{name}"]', "variant")
+    return sql.F.element_at(as_map(x), sql.F.lit(name))
 
 
 class SparkObserver:
@@ -265,14 +261,8 @@ class SparkObserver:
         return None
 
     # --- the jobs -----------------------------------------------------------------------------------------------
-    #: levels walked by one job: records nest at most MAX_NESTING deep (deeper lines are rescued), so one job
-    #: walks them all; a deeper record would be walked by the next job, from the fields of the last level
-    LEVELS = MAX_NESTING
-
     def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
-        """(the observation tree, the number of fields with an empty name dropped). With a ``reason`` column,
-        only the lines whose reason is null are records; the job also counts the lines (:attr:`lines`,
-        :attr:`rescued_lines`)."""
+        """(the observation tree, the number of fields with an empty name dropped)."""
         big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
         good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
@@ -286,26 +276,25 @@ class SparkObserver:
         rows: list = []
         empty_names = 0
         self.lines = self.rescued_lines = 0
-        start = 0  # the path length of the frame's records
+        first = True
         while frame is not None:
             _t = time.perf_counter()
-            fields = self._walk(frame, self.LEVELS)
-            _debug(f"levels plan: {time.perf_counter() - _t:.2f}s")
+            fields = self._explode(frame, lines=first)
+            _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
             _t = time.perf_counter()
-            agg = fields.groupBy("path", "rdims", "sig", "cls").agg(
-                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect()
-            _debug(f"levels job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
-            ambiguous: dict[int, set[str]] = defaultdict(set)
-            empty_objects, depth, records_dim = set(), 0, -1
+            aggregates = [F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")]
+            if first:
+                aggregates.append(F.count_if(F.col("first")).alias("lines"))
+            agg = fields.groupBy("path", "rdims", "sig", "cls").agg(*aggregates).collect()
+            _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
+            ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
             record_names: set[str] = set()
-            last = start + self.LEVELS  # the path length of the last level's fields
             for r in agg:
-                if r["path"] is None:  # a line: good or rescued (or, after the first job, a deeper record)
-                    if start:
-                        continue
-                    self.lines += r["n"]
-                    if r["sig"] == "rescued":
-                        self.rescued_lines += r["n"]
+                if first:
+                    self.lines += r["lines"]
+                    if r["path"] is None and r["sig"] == "rescued":
+                        self.rescued_lines += r["lines"]
+                if r["path"] is None:  # a line that is rescued or whose record has no field
                     continue
                 if r["path"][-1] == "":
                     empty_names += r["n"]
@@ -313,130 +302,92 @@ class SparkObserver:
                 self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
                 decided = self._decide(r["sig"], r["cls"])
                 if decided is None:
-                    ambiguous[len(r["path"])].add(r["sig"])
+                    ambiguous.add(r["sig"])
                     depth = max(depth, r["sig"].count("ARRAY<"))
                     continue
-                at_last = len(r["path"]) == last
-                if at_last and decided == "empty" and r["sig"].startswith("OBJECT<"):
+                if decided == "empty" and r["sig"].startswith("OBJECT<"):
                     empty_objects.add(r["sig"])
                 code = decided if isinstance(decided, str) else str(decided)
                 rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
-                if at_last and isinstance(decided, Shape) and decided.is_record:
+                if isinstance(decided, Shape) and decided.is_record:
                     records_dim = max(records_dim, decided.dim)
                     record_names.add(r["path"][-1])
             if ambiguous:
                 _t = time.perf_counter()
-                chosen = None
-                for length, sigs in sorted(ambiguous.items()):
-                    here = (F.size(F.col("path")) == length) & F.col("sig").isin(*sorted(sigs))
-                    chosen = here if chosen is None else chosen | here
-                values = self._walk(frame, self.LEVELS, values=True).filter(chosen)
-                rows.extend(self._value_by_value(values, sorted(set().union(*ambiguous.values())), depth))
-                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {dict(ambiguous)}")
-            frame = None
-            if records_dim >= 0:  # records deeper than one job walks (not for lines that observe_dataframe keeps)
-                deepest = fields.filter(F.col("path").isNotNull() & (F.size(F.col("path")) == last))
-                frame = self._children(deepest, records_dim, empty_objects, record_names).withColumn(
-                    "good", F.lit(True))
-                start = last
+                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), sorted(ambiguous), depth))
+                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
+            frame = self._children(frame, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+            first = False
         return self._tree(rows), empty_names
 
-    def _walk(self, frame: DataFrame, levels: int, values: bool = False) -> DataFrame:
-        """One row per field of the frame's records and of the records inside them, ``levels`` levels deep: path,
-        rdims, sig (its ``schema_of_variant``), cls, bits (:meth:`_cls`, :meth:`_bits`) and x (the value, only
-        when it holds records, unless ``values``: then every value, and no cls or bits); and one row per line of
-        the frame with a null path, its sig ``record`` or ``rescued`` (a line whose ``good`` is false: not walked).
+    def _explode(self, frame: DataFrame, lines: bool = False) -> DataFrame:
+        """One row per field of the level's records: path, rdims, x (the value), big, sig (its normal storage),
+        cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
+        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits).
 
-        Each level is an array of structs per line, computed from the previous level's in its own projection, and
-        all are exploded at once: no level is computed twice, and only the values that hold records are carried
-        from one level to the next."""
-        S = sql.F
-        big = S.col("big")
-
-        def holds_records(sig):
-            return sig.startswith(S.lit("OBJECT<")) | (
-                sig.startswith(S.lit("ARRAY<")) & sig.rlike(r"^(ARRAY<)+OBJECT<"))
-
-        def entries(x, path, rdims):
-            """The fields of the object VARIANT ``x`` at ``path`` (its children's rdims ``rdims``)."""
-            def field(e):
-                v = e["value"]
-                return let(S.schema_of_variant(v), lambda sig: S.struct(
-                    S.concat(path, S.array(e["key"])).alias("path"), rdims.alias("rdims"), sig.alias("sig"),
-                    (S.lit(None).cast("int") if values else self._cls(v, sig)).alias("cls"),
-                    (S.lit(None).cast("int") if values else self._bits(v, sig, big)).alias("bits"),
-                    (v if values else S.when(holds_records(sig), v)).alias("x")))
-            return S.transform(S.map_entries(as_map(x)), field)
-
-        def children(f):
-            """The fields of the records inside a field's value (as SparkObserver._children picks them): the
-            value's own fields when it is an object with a named field (and the field's name is not empty), the
-            fields of the objects at the leaves of an array of objects."""
-            sig, x, path = f["sig"], f["x"], f["path"]
-            own = S.when(S.exists(S.map_keys(as_map(x)), lambda k: k != S.lit("")),
-                         entries(x, path, S.concat(f["rdims"], S.array(S.lit(0)))))
-            # ARRAY<...OBJECT<: the dimension is where OBJECT< starts; its leaves, d - 1 levels flattened away
-            d = ((S.instr(sig, S.lit("OBJECT<")) - 1) / 6).cast("int")
-            in_arrays = S.flatten(S.filter(S.transform(
-                S.filter(_leaves(x, d), lambda e: ~S.is_variant_null(e)),
-                lambda e: entries(e, path, S.concat(f["rdims"], S.array(d)))), lambda a: a.isNotNull()))
-            return (
-                S.when(x.isNull() | (S.element_at(path, -1) == S.lit("")), S.lit(None))
-                .when(sig.startswith(S.lit("OBJECT<")), own)
-                .when(sig.startswith(S.lit("ARRAY<")) & sig.rlike(r"^(ARRAY<)+OBJECT<"), in_arrays)
-            )
-
-        rdims0 = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
+        With ``lines`` (the records of the lines, with ``good``: whether the line holds a record), also ``first``:
+        whether the row is its line's first; a line that is not a record (``good`` false) or whose record has no
+        field gives one row with a null path and sig ``rescued`` or ``record``."""
+        rdims = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
             F.concat(F.col("rdims"), F.array(F.col("d"))))
-
-        def below(fields):
-            return S.when(S.size(fields) > S.lit(0), S.flatten(S.filter(S.transform(fields, children),
-                                                                        lambda a: a.isNotNull()))).otherwise(fields)
-
-        # the levels one by one, in one expression (its arrays hold references: nothing is copied until the end)
-        level0 = entries(S.col("x"), S.col("path"), S.col("_rdims0"))
-        walked = let(level0, lambda l0: S.aggregate(
-            S.array_repeat(S.lit(0), S.lit(levels - 1)),
-            S.struct(l0.alias("all"), l0.alias("last")),
-            lambda st, _: let(below(st["last"]), lambda nxt: S.struct(
-                S.concat(st["all"], nxt).alias("all"), nxt.alias("last"))),
-            lambda st: st["all"]))
-        none = S.lit(None)
-        line = S.struct(
-            none.cast("array<string>").alias("path"), none.cast("array<int>").alias("rdims"),
-            S.when(S.col("good"), S.lit("record")).otherwise(S.lit("rescued")).alias("sig"),
-            none.cast("int").alias("cls"), none.cast("int").alias("bits"), none.cast("variant").alias("x"))
-        every = S.when(S.col("good"), S.concat(S.array(line), walked)).otherwise(S.array(line))
-        out = frame.select("big", "good", "x", "path", rdims0.alias("_rdims0"))
-        return out.select("big", F.inline(_col(every)))
-
-    def _cls(self, x: sql.Expr, sig: sql.Expr) -> sql.Expr:
-        """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
-        else null."""
+        if lines:
+            exploded = frame.select(
+                "path", rdims.alias("rdims"),
+                F.posexplode_outer(F.when(F.col("good"), _col(as_map(sql.F.col("x"))))).alias("pos", "k", "x"),
+                "big", "good",
+            )
+            field = F.col("k").isNotNull()
+            signed = exploded.select(
+                F.when(field, F.concat(F.col("path"), F.array(F.col("k")))).alias("path"),
+                F.when(field, F.col("rdims")).alias("rdims"), "x", "big",
+                F.when(field, F.schema_of_variant(F.col("x"))).when(F.col("good"), F.lit("record"))
+                .otherwise(F.lit("rescued")).alias("sig"),
+                F.coalesce(F.col("pos") == 0, F.lit(True)).alias("first"),
+            )
+        else:
+            exploded = frame.select(
+                "path", rdims.alias("rdims"), F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"), "big")
+            signed = exploded.select(
+                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
+                F.schema_of_variant(F.col("x")).alias("sig"), F.lit(False).alias("first"),
+            )
+        # a string's text once (Spark does not merge this projection into the next, which uses it often)
+        signed = signed.withColumn(
+            "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
-        cls = S.when(sig == "STRING", let(S.try_variant_get(x, "$", "string"), self.types.string_type))
-        # ARRAY<...STRING>: 6 characters, and 7 more per dimension
-        dim = ((S.length(sig) - 6) / 7).cast("int")
-        mask = S.aggregate(
-            _leaves(x, dim), S.lit(0),
-            lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
-                S.try_variant_get(e, "$", "string"))), S.lit(0))),
-        )
-        cls = cls.when(sig.startswith("ARRAY<") & (sig == _nested(dim, "STRING")), mask)
+        x, sig = S.col("x"), S.col("sig")
+        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
+        leaves = as_array(x)
+        for dim in range(1, MAX_NESTING + 1):
+            if dim > 1:
+                leaves = inner_leaves(leaves)
+            mask = S.aggregate(
+                leaves, S.lit(0),
+                lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
+                    S.try_variant_get(e, "$", "string"))), S.lit(0))),
+            )
+            cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
-        return cls.when(wide, self.types.scalar_type(x))
-
-    def _bits(self, x: sql.Expr, sig: sql.Expr, big: sql.Expr) -> sql.Expr:
-        """For longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits; else null
-        (the others are exact along every guarded edge: small_longs_exact)."""
-        S = sql.F
-        if not self.small_longs_exact:
-            return S.lit(None).cast("int")
-        dim = ((S.length(sig) - 6) / 7).cast("int")
-        arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
-                             lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
-        return S.when(big, S.when(sig == "BIGINT", self._long_bits(x))
-                      .when(sig.startswith("ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
+        cls = cls.when(wide, self.types.scalar_type(x))
+        # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
+        # others are exact along every guarded edge (small_longs_exact), so their bits stay null
+        bits = None
+        if self.small_longs_exact:
+            leaves = x
+            for dim in range(0, MAX_NESTING + 1):
+                if dim == 1:
+                    leaves = as_array(x)
+                elif dim > 1:
+                    leaves = inner_leaves(leaves)
+                b = self._long_bits(leaves) if dim == 0 else S.aggregate(
+                    leaves, S.lit(self._everything), lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
+                cond = sig == "ARRAY<" * dim + "BIGINT" + ">" * dim
+                bits = S.when(cond, b) if bits is None else bits.when(cond, b)
+            bits = S.when(S.col("big"), bits)
+        else:
+            bits = S.lit(None).cast("int")
+        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
+                             "first")
 
     @property
     def _everything(self) -> int:
@@ -486,14 +437,28 @@ class SparkObserver:
             out = out.when(dim == k, bits)
         return out
 
-    def _children(self, fields: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
+    def _children(self, frame: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
         """The next level: the records inside the record-shaped values of this one (objects with a named field,
-        and the leaves of arrays of objects)."""
+        and the leaves of arrays of objects), read from the level's records (``frame``): only the fields of the
+        names seen holding records are read, by name, not the whole object."""
+        S = sql.F
+        if "good" in frame.columns:  # the lines' records: not those of rescued lines
+            frame = frame.filter(F.col("good"))
+        x = S.col("x")
+        picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
+        fields = frame.select(
+            "path",
+            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
+            .alias("rdims"),
+            F.inline(_col(picked)),
+            "big",
+        ).filter(F.col("v").isNotNull())
+        fields = fields.select(F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims",
+                               F.col("v").alias("x"), F.schema_of_variant(F.col("v")).alias("sig"), "big")
         named_objects = F.col("sig").startswith("OBJECT<")
         if empty_objects:
             named_objects = named_objects & ~F.col("sig").isin(*sorted(empty_objects))
         objects_in_arrays = F.col("sig").startswith("ARRAY<") & F.col("sig").rlike(r"^(ARRAY<)+OBJECT<")
-        S = sql.F
         d = S.length(S.regexp_extract(S.col("sig"), r"^((ARRAY<)*)", 1)) / 6
         d = d.cast("int")
         elements = S.when(d == 0, S.array(S.col("x")))
@@ -503,10 +468,7 @@ class SparkObserver:
             for _ in range(dim - 1):
                 flat = inner_leaves(flat)
             elements = elements.when(d == dim, flat)
-        # only the fields seen holding records (the filter on the name runs before the signature is taken: Spark
-        # pushes it below the projection, so the other fields' values are not looked at again)
-        parents = fields.filter(F.element_at(F.col("path"), -1).isin(*sorted(names)))
-        parents = parents.filter(named_objects | objects_in_arrays)
+        parents = fields.filter(named_objects | objects_in_arrays)
         out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
         return out.filter(~F.is_variant_null(F.col("x")))
 
@@ -614,7 +576,7 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
     bad = parsed.filter(F.col("reason").isNotNull())
     _t = time.perf_counter()
-    # one job parses and caches the lines, counts them and walks the records
+    # the first level's job parses and caches the lines, and counts them
     observer = SparkObserver(rules)
     level, empty_names = observer.observe(parsed)
     _debug(f"parse + counts + observer: {time.perf_counter() - _t:.2f}s")
