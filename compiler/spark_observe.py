@@ -141,6 +141,20 @@ def _field(x: sql.Expr, name: str) -> sql.Expr:
     return sql.F.element_at(as_map(x), sql.F.lit(name))
 
 
+def _leaves(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
+    """The leaves of an array VARIANT of dimension ``dim`` (1 to MAX_NESTING; else null): ``as_array``, then
+    ``inner_leaves`` dim - 1 times."""
+    S = sql.F
+    return S.when((dim >= S.lit(1)) & (dim <= S.lit(MAX_NESTING)), S.aggregate(
+        S.array_repeat(S.lit(0), dim - 1), as_array(x), lambda acc, _: inner_leaves(acc)))
+
+
+def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
+    """``ARRAY<`` * dim + inner + ``>`` * dim."""
+    S = sql.F
+    return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
+
+
 class SparkObserver:
     """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
     when there is one).
@@ -356,38 +370,37 @@ class SparkObserver:
             "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
         x, sig = S.col("x"), S.col("sig")
-        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
-        leaves = as_array(x)
-        for dim in range(1, MAX_NESTING + 1):
-            if dim > 1:
-                leaves = inner_leaves(leaves)
-            mask = S.aggregate(
-                leaves, S.lit(0),
-                lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
-                    S.try_variant_get(e, "$", "string"))), S.lit(0))),
-            )
-            cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
-        wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
-        cls = cls.when(wide, self.types.scalar_type(x))
-        # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
-        # others are exact along every guarded edge (small_longs_exact), so their bits stay null
-        bits = None
-        if self.small_longs_exact:
-            leaves = x
-            for dim in range(0, MAX_NESTING + 1):
-                if dim == 1:
-                    leaves = as_array(x)
-                elif dim > 1:
-                    leaves = inner_leaves(leaves)
-                b = self._long_bits(leaves) if dim == 0 else S.aggregate(
-                    leaves, S.lit(self._everything), lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
-                cond = sig == "ARRAY<" * dim + "BIGINT" + ">" * dim
-                bits = S.when(cond, b) if bits is None else bits.when(cond, b)
-            bits = S.when(S.col("big"), bits)
-        else:
-            bits = S.lit(None).cast("int")
+        cls, bits = self._cls(x, sig, S.col("s")), self._bits(x, sig, S.col("big"))
         return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
                              "first")
+
+    def _cls(self, x: sql.Expr, sig: sql.Expr, s: sql.Expr) -> sql.Expr:
+        """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
+        else null."""
+        S = sql.F
+        cls = S.when(sig == "STRING", self.types.string_type(s))
+        # ARRAY<...STRING>: 6 characters, and 7 more per dimension
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        mask = S.aggregate(
+            _leaves(x, dim), S.lit(0),
+            lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
+                S.try_variant_get(e, "$", "string"))), S.lit(0))),
+        )
+        cls = cls.when(sig.startswith("ARRAY<") & (sig == _nested(dim, "STRING")), mask)
+        wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
+        return cls.when(wide, self.types.scalar_type(x))
+
+    def _bits(self, x: sql.Expr, sig: sql.Expr, big: sql.Expr) -> sql.Expr:
+        """For longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits; else null
+        (the others are exact along every guarded edge: small_longs_exact)."""
+        S = sql.F
+        if not self.small_longs_exact:
+            return S.lit(None).cast("int")
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
+                             lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
+        return S.when(big, S.when(sig == "BIGINT", self._long_bits(x))
+                      .when(sig.startswith("ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
 
     @property
     def _everything(self) -> int:
