@@ -166,6 +166,10 @@ class SparkObserver:
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
     which get the full :func:`shape_code` in a second job over just those values."""
 
+    #: at most this many names of fields holding records are read by name for the next level; more (records used
+    #: as maps, each with its own keys) and the next level explodes every field and keeps those names
+    PICKED = 16
+
     def __init__(self, rules: Rules):
         self.rules = rules
         self.types = SparkTypes(rules)
@@ -458,14 +462,15 @@ class SparkObserver:
         if "good" in frame.columns:  # the lines' records: not those of rescued lines
             frame = frame.filter(F.col("good"))
         x = S.col("x")
-        picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
-        fields = frame.select(
-            "path",
-            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
-            .alias("rdims"),
-            F.inline(_col(picked)),
-            "big",
-        ).filter(F.col("v").isNotNull())
+        rdims = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
+            F.concat(F.col("rdims"), F.array(F.col("d"))))
+        if len(names) <= self.PICKED:
+            picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
+            fields = frame.select("path", rdims.alias("rdims"), F.inline(_col(picked)), "big")
+            fields = fields.filter(F.col("v").isNotNull())
+        else:  # many names (records used as maps): every field, as the level's job read them, kept by name
+            fields = frame.select("path", rdims.alias("rdims"), F.explode(_col(as_map(x))).alias("k", "v"), "big")
+            fields = fields.filter(F.col("k").isin(*sorted(names)))
         fields = fields.select(F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims",
                                F.col("v").alias("x"), F.schema_of_variant(F.col("v")).alias("sig"), "big")
         named_objects = F.col("sig").startswith("OBJECT<")
