@@ -280,7 +280,9 @@ class SparkObserver:
 
     # --- the jobs -----------------------------------------------------------------------------------------------
     def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
-        """(the observation tree, the number of fields with an empty name dropped)."""
+        """(the observation tree, the number of fields with an empty name dropped). The first level's job also
+        counts the lines (:attr:`lines`) and, with a ``reason`` column, those that are not records (a reason that
+        is not null: :attr:`rescued_lines`, not walked)."""
         big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
         good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
