@@ -59,8 +59,10 @@ def main(argv=None) -> int:
               f"of {', '.join(f'{v:.2f}' for v in values)}")
     print(f"ratio old/new: {statistics.median(times['old']) / statistics.median(times['new']):.2f}")
     o, n = seen["old"], seen["new"]
-    same = (o.level, o.records, o.empty_names, o.rescued_count) == (n.level, n.records, n.empty_names, n.rescued_count)
+    same = (o.level, o.records, o.empty_names, o.rescued, o.rescued_count) == (
+        n.level, n.records, n.empty_names, n.rescued, n.rescued_count)
     print(f"same observations: {same}")
+    print(f"same storage: {o.storage == n.storage}")
     return 0
 
 

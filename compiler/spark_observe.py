@@ -131,6 +131,30 @@ def storage_kind(sig: str, cls: int | None = None) -> str:
     return f"{kind}/{cls}" if dim and inner == "STRING" and cls is not None else kind
 
 
+def _field(x: sql.Expr, name: str) -> sql.Expr:
+    """The field ``name`` of an object VARIANT (null when it has none, or is no object), read by its path when
+    the name can be written in one (Spark's paths have no escapes), else from the whole object as a map."""
+    if "\\" not in name and "'" not in name:
+        return sql.F.try_variant_get(x, f"$['{name}']", "variant")
+    if "\\" not in name and '"' not in name:
+        return sql.F.try_variant_get(x, f'$["{name}"]', "variant")
+    return sql.F.element_at(as_map(x), sql.F.lit(name))
+
+
+def _leaves(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
+    """The leaves of an array VARIANT of dimension ``dim`` (1 to MAX_NESTING; else null): ``as_array``, then
+    ``inner_leaves`` dim - 1 times."""
+    S = sql.F
+    return S.when((dim >= S.lit(1)) & (dim <= S.lit(MAX_NESTING)), S.aggregate(
+        S.array_repeat(S.lit(0), dim - 1), as_array(x), lambda acc, _: inner_leaves(acc)))
+
+
+def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
+    """``ARRAY<`` * dim + inner + ``>`` * dim."""
+    S = sql.F
+    return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
+
+
 class SparkObserver:
     """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
     when there is one).
@@ -141,6 +165,10 @@ class SparkObserver:
     detector pass, in the same job), longs on lines with a 16-digit run (exactness along ``where exact`` edges),
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
     which get the full :func:`shape_code` in a second job over just those values."""
+
+    #: at most this many names of fields holding records are read by name for the next level; more (records used
+    #: as maps, each with its own keys) and the next level explodes every field and keeps those names
+    PICKED = 16
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -252,28 +280,42 @@ class SparkObserver:
 
     # --- the jobs -----------------------------------------------------------------------------------------------
     def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
-        """(the observation tree, the number of fields with an empty name dropped)."""
+        """(the observation tree, the number of fields with an empty name dropped). The first level's job also
+        counts the lines (:attr:`lines`) and, with a ``reason`` column, those that are not records (a reason that
+        is not null: :attr:`rescued_lines`, not walked)."""
         big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
+        good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
             F.array().cast("array<string>").alias("path"),
             F.array().cast("array<int>").alias("rdims"),
             F.lit(0).alias("d"),
             F.col("record").alias("x"),
             big.alias("big"),
+            good.alias("good"),
         )
         rows: list = []
         empty_names = 0
+        self.lines = self.rescued_lines = 0
+        first = True
         while frame is not None:
             _t = time.perf_counter()
-            fields = self._explode(frame)
+            fields = self._explode(frame, lines=first)
             _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
             _t = time.perf_counter()
-            agg = fields.groupBy("path", "rdims", "sig", "cls").agg(
-                F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")).collect()
+            aggregates = [F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")]
+            if first:
+                aggregates.append(F.count_if(F.col("first")).alias("lines"))
+            agg = fields.groupBy("path", "rdims", "sig", "cls").agg(*aggregates).collect()
             _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
             ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
             record_names: set[str] = set()
             for r in agg:
+                if first:
+                    self.lines += r["lines"]
+                    if r["path"] is None and r["sig"] == "rescued":
+                        self.rescued_lines += r["lines"]
+                if r["path"] is None:  # a line that is rescued or whose record has no field
+                    continue
                 if r["path"][-1] == "":
                     empty_names += r["n"]
                     continue
@@ -292,62 +334,79 @@ class SparkObserver:
                     record_names.add(r["path"][-1])
             if ambiguous:
                 _t = time.perf_counter()
-                rows.extend(self._value_by_value(fields, sorted(ambiguous), depth))
+                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), sorted(ambiguous), depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
-            frame = self._children(fields, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+            frame = self._children(frame, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+            first = False
         return self._tree(rows), empty_names
 
-    def _explode(self, frame: DataFrame) -> DataFrame:
+    def _explode(self, frame: DataFrame, lines: bool = False) -> DataFrame:
         """One row per field of the level's records: path, rdims, x (the value), big, sig (its normal storage),
         cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
-        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits)."""
-        exploded = frame.select(
-            "path",
-            F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(F.concat(F.col("rdims"), F.array(F.col("d"))))
-            .alias("rdims"),
-            F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"),
-            "big",
-        )
-        signed = exploded.select(
-            F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
-            F.schema_of_variant(F.col("x")).alias("sig"),
-        )
+        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits).
+
+        With ``lines`` (the records of the lines, with ``good``: whether the line holds a record), also ``first``:
+        whether the row is its line's first; a line that is not a record (``good`` false) or whose record has no
+        field gives one row with a null path and sig ``rescued`` or ``record``."""
+        rdims = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
+            F.concat(F.col("rdims"), F.array(F.col("d"))))
+        if lines:
+            exploded = frame.select(
+                "path", rdims.alias("rdims"),
+                F.posexplode_outer(F.when(F.col("good"), _col(as_map(sql.F.col("x"))))).alias("pos", "k", "x"),
+                "big", "good",
+            )
+            field = F.col("k").isNotNull()
+            signed = exploded.select(
+                F.when(field, F.concat(F.col("path"), F.array(F.col("k")))).alias("path"),
+                F.when(field, F.col("rdims")).alias("rdims"), "x", "big",
+                F.when(field, F.schema_of_variant(F.col("x"))).when(F.col("good"), F.lit("record"))
+                .otherwise(F.lit("rescued")).alias("sig"),
+                F.coalesce(F.col("pos") == 0, F.lit(True)).alias("first"),
+            )
+        else:
+            exploded = frame.select(
+                "path", rdims.alias("rdims"), F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"), "big")
+            signed = exploded.select(
+                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
+                F.schema_of_variant(F.col("x")).alias("sig"), F.lit(False).alias("first"),
+            )
         # a string's text once (Spark does not merge this projection into the next, which uses it often)
         signed = signed.withColumn(
             "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
         x, sig = S.col("x"), S.col("sig")
-        cls = S.when(sig == "STRING", self.types.string_type(S.col("s")))
-        leaves = as_array(x)
-        for dim in range(1, MAX_NESTING + 1):
-            if dim > 1:
-                leaves = inner_leaves(leaves)
-            mask = S.aggregate(
-                leaves, S.lit(0),
-                lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
-                    S.try_variant_get(e, "$", "string"))), S.lit(0))),
-            )
-            cls = cls.when(sig == "ARRAY<" * dim + "STRING" + ">" * dim, mask)
+        cls, bits = self._cls(x, sig, S.col("s")), self._bits(x, sig, S.col("big"))
+        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
+                             "first")
+
+    def _cls(self, x: sql.Expr, sig: sql.Expr, s: sql.Expr) -> sql.Expr:
+        """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
+        else null."""
+        S = sql.F
+        cls = S.when(sig == "STRING", self.types.string_type(s))
+        # ARRAY<...STRING>: 6 characters, and 7 more per dimension
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        mask = S.aggregate(
+            _leaves(x, dim), S.lit(0),
+            lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
+                S.try_variant_get(e, "$", "string"))), S.lit(0))),
+        )
+        cls = cls.when(sig.startswith("ARRAY<") & (sig == _nested(dim, "STRING")), mask)
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
-        cls = cls.when(wide, self.types.scalar_type(x))
-        # exactness bits of longs: only on lines with a 16-digit run (an integer beyond 2^53 needs one); the
-        # others are exact along every guarded edge (small_longs_exact), so their bits stay null
-        bits = None
-        if self.small_longs_exact:
-            leaves = x
-            for dim in range(0, MAX_NESTING + 1):
-                if dim == 1:
-                    leaves = as_array(x)
-                elif dim > 1:
-                    leaves = inner_leaves(leaves)
-                b = self._long_bits(leaves) if dim == 0 else S.aggregate(
-                    leaves, S.lit(self._everything), lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
-                cond = sig == "ARRAY<" * dim + "BIGINT" + ">" * dim
-                bits = S.when(cond, b) if bits is None else bits.when(cond, b)
-            bits = S.when(S.col("big"), bits)
-        else:
-            bits = S.lit(None).cast("int")
-        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"))
+        return cls.when(wide, self.types.scalar_type(x))
+
+    def _bits(self, x: sql.Expr, sig: sql.Expr, big: sql.Expr) -> sql.Expr:
+        """For longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits; else null
+        (the others are exact along every guarded edge: small_longs_exact)."""
+        S = sql.F
+        if not self.small_longs_exact:
+            return S.lit(None).cast("int")
+        dim = ((S.length(sig) - 6) / 7).cast("int")
+        arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
+                             lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
+        return S.when(big, S.when(sig == "BIGINT", self._long_bits(x))
+                      .when(sig.startswith("ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
 
     @property
     def _everything(self) -> int:
@@ -397,14 +456,29 @@ class SparkObserver:
             out = out.when(dim == k, bits)
         return out
 
-    def _children(self, fields: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
+    def _children(self, frame: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
         """The next level: the records inside the record-shaped values of this one (objects with a named field,
-        and the leaves of arrays of objects)."""
+        and the leaves of arrays of objects), read from the level's records (``frame``): only the fields of the
+        names seen holding records are read, by name, not the whole object."""
+        S = sql.F
+        if "good" in frame.columns:  # the lines' records: not those of rescued lines
+            frame = frame.filter(F.col("good"))
+        x = S.col("x")
+        rdims = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
+            F.concat(F.col("rdims"), F.array(F.col("d"))))
+        if len(names) <= self.PICKED:
+            picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
+            fields = frame.select("path", rdims.alias("rdims"), F.inline(_col(picked)), "big")
+            fields = fields.filter(F.col("v").isNotNull())
+        else:  # many names (records used as maps): every field, as the level's job read them, kept by name
+            fields = frame.select("path", rdims.alias("rdims"), F.explode(_col(as_map(x))).alias("k", "v"), "big")
+            fields = fields.filter(F.col("k").isin(*sorted(names)))
+        fields = fields.select(F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims",
+                               F.col("v").alias("x"), F.schema_of_variant(F.col("v")).alias("sig"), "big")
         named_objects = F.col("sig").startswith("OBJECT<")
         if empty_objects:
             named_objects = named_objects & ~F.col("sig").isin(*sorted(empty_objects))
         objects_in_arrays = F.col("sig").startswith("ARRAY<") & F.col("sig").rlike(r"^(ARRAY<)+OBJECT<")
-        S = sql.F
         d = S.length(S.regexp_extract(S.col("sig"), r"^((ARRAY<)*)", 1)) / 6
         d = d.cast("int")
         elements = S.when(d == 0, S.array(S.col("x")))
@@ -414,10 +488,7 @@ class SparkObserver:
             for _ in range(dim - 1):
                 flat = inner_leaves(flat)
             elements = elements.when(d == dim, flat)
-        # only the fields seen holding records (the filter on the name runs before the signature is taken: Spark
-        # pushes it below the projection, so the other fields' values are not looked at again)
-        parents = fields.filter(F.element_at(F.col("path"), -1).isin(*sorted(names)))
-        parents = parents.filter(named_objects | objects_in_arrays)
+        parents = fields.filter(named_objects | objects_in_arrays)
         out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
         return out.filter(~F.is_variant_null(F.col("x")))
 
@@ -523,21 +594,19 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
     the frame."""
     parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
-    good = parsed.filter(F.col("reason").isNull())
     bad = parsed.filter(F.col("reason").isNotNull())
     _t = time.perf_counter()
-    counts = parsed.select(
-        F.count(F.lit(1)).alias("all"), F.count(F.col("reason")).alias("bad")
-    ).first()
+    # the first level's job parses and caches the lines, and counts them
+    observer = SparkObserver(rules)
+    level, empty_names = observer.observe(parsed)
+    _debug(f"parse + counts + observer: {time.perf_counter() - _t:.2f}s")
     rescued: tuple[Rescued, ...] = ()
-    if counts["bad"]:  # no job (a sort) when nothing is rescued
+    if observer.rescued_lines:  # no job (a sort) when nothing is rescued
+        _t = time.perf_counter()
         examples = bad.orderBy("source", "line").select("source", "line", "reason", "value").limit(RESCUED_EXAMPLES)
         rescued = tuple(Rescued(r["source"], r["line"], r["reason"], r["value"]) for r in examples.collect())
-    _debug(f"parse + counts + rescued examples: {time.perf_counter() - _t:.2f}s")
-    _t = time.perf_counter()
-    observer = SparkObserver(rules)
-    level, empty_names = observer.observe(good)
-    _debug(f"observer: {time.perf_counter() - _t:.2f}s")
-    total = counts["all"] - counts["bad"]
+        _debug(f"rescued examples: {time.perf_counter() - _t:.2f}s")
+    total = observer.lines - observer.rescued_lines
     storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
-    return Observations(level, total, empty_names, rescued, counts["bad"] - len(rescued), storage=storage), parsed
+    return Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
+                        storage=storage), parsed
