@@ -145,10 +145,8 @@ class SparkCompiler:
         fractions, of strings of several types...). Then each leaf is read as that type, without typing it."""
         if route.shape.dim == 0 or route.shape.is_record or not kinds:
             return False
-        from widen.compiler.spark_observe import SparkObserver, split_arrays
+        from widen.compiler.spark_observe import split_arrays
 
-        if self._observer is None:
-            self._observer = SparkObserver(self.rules)
         for kind in kinds:
             if not kind.startswith("ARRAY<"):
                 continue  # a scalar, an object, a null: never an array shape
@@ -157,7 +155,7 @@ class SparkCompiler:
                 if split_arrays(sig)[0] == route.shape.dim and int(bits) != 1 << self.types.index[route.shape.type]:
                     return False
                 continue
-            if self._observer._decide(kind, None) is None:
+            if self.observer._decide(kind, None) is None:
                 return False
         return True
 
@@ -165,12 +163,9 @@ class SparkCompiler:
         """(test of a value's storage, its shape code) for the storage kinds whose shape the storage decides."""
         if not kinds:
             return []
-        from widen.compiler.spark_observe import SparkObserver
         from widen.engine.shapes import Shape
 
-        if self._observer is None:
-            self._observer = SparkObserver(self.rules)
-        observer = self._observer
+        observer = self.observer
         out = []
         for kind in sorted(kinds):
             if kind == "STRING":
@@ -189,6 +184,15 @@ class SparkCompiler:
             else:
                 out.append((lambda sv, kind=kind: sv == kind, F.lit(str(decided))))
         return out
+
+    @property
+    def observer(self):
+        """The Spark observer of these rules: its static decisions (which storage decides which shape)."""
+        if self._observer is None:
+            from widen.compiler.spark_observe import SparkObserver
+
+            self._observer = SparkObserver(self.rules)
+        return self._observer
 
     def _kinds(self, path: tuple, rdims: tuple) -> frozenset[str]:
         """The batch's storage kinds at a path (none when the storage is not known)."""
@@ -306,6 +310,7 @@ class SparkCompiler:
         others as VARIANT values for the routes below; else the record is read as a ``map<string, variant>``."""
         fields, depth, known, incoming = self._prepare(root)
         native = self.natives(root, incoming) if text is not None else {}
+        kinds = {f: self._kinds((f,), ()) for f in fields}
         v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}
         sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
         if text is not None and self.storage is not None and fields and not _case_conflict(fields):
@@ -319,10 +324,9 @@ class SparkCompiler:
             first,
             values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known, self._kinds((f,), ())).alias(f"__s{i}")
+            + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{i}")
                for i, f in enumerate(fields) if f not in native or native[f].tested],
-            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native,
-                         {f: self._kinds((f,), ()) for f in fields}) for cp in root.columns],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native, kinds) for cp in root.columns],
         ]
 
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
