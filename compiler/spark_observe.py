@@ -336,7 +336,7 @@ class SparkObserver:
                 _t = time.perf_counter()
                 rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), sorted(ambiguous), depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
-            frame = self._children(frame, records_dim, empty_objects, record_names) if records_dim >= 0 else None
+            frame = self._children(frame, empty_objects, record_names) if records_dim >= 0 else None
             first = False
         return self._tree(rows), empty_names
 
@@ -456,7 +456,7 @@ class SparkObserver:
             out = out.when(dim == k, bits)
         return out
 
-    def _children(self, frame: DataFrame, depth: int, empty_objects: set[str], names: set[str]) -> DataFrame:
+    def _children(self, frame: DataFrame, empty_objects: set[str], names: set[str]) -> DataFrame:
         """The next level: the records inside the record-shaped values of this one (objects with a named field,
         and the leaves of arrays of objects), read from the level's records (``frame``): only the fields of the
         names seen holding records are read, by name, not the whole object."""
@@ -481,13 +481,7 @@ class SparkObserver:
         objects_in_arrays = F.col("sig").startswith("ARRAY<") & F.col("sig").rlike(r"^(ARRAY<)+OBJECT<")
         d = S.length(S.regexp_extract(S.col("sig"), r"^((ARRAY<)*)", 1)) / 6
         d = d.cast("int")
-        elements = S.when(d == 0, S.array(S.col("x")))
-        arr = as_array(S.col("x"))
-        for dim in range(1, depth + 1):
-            flat = arr
-            for _ in range(dim - 1):
-                flat = inner_leaves(flat)
-            elements = elements.when(d == dim, flat)
+        elements = S.when(d == 0, S.array(S.col("x"))).otherwise(_leaves(S.col("x"), d))
         parents = fields.filter(named_objects | objects_in_arrays)
         out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
         return out.filter(~F.is_variant_null(F.col("x")))
