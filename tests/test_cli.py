@@ -155,3 +155,21 @@ def test_compile_needs_something_to_compile():
     out = widen("compile")
     assert out.returncode == 2
     assert "give --table, --schema or at least one BATCH" in out.stderr
+
+
+def test_table_without_namespace_is_a_clear_error_in_every_command(tmp_path):
+    """`--table events` (no namespace) is named as the mistake, with no traceback, whatever the command."""
+    for command in ("stats", "view", "compile", "gc", "ingest"):
+        batches = EVENTS[:1] if command == "ingest" else []
+        out = widen(command, "--warehouse", str(tmp_path / "wh"), "--table", "events", *batches)
+        assert out.returncode == 2, (command, out.stderr)
+        assert out.stderr.strip() == "--table events: name it NAMESPACE.NAME", command
+    assert not (tmp_path / "wh").exists()
+
+
+def test_ingest_checks_every_path_before_any_work(tmp_path):
+    """A missing second file stops the run before the first batch is read: no Spark, no table, no commit."""
+    out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", EVENTS[0], str(tmp_path / "nope.jsonl"))
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"{tmp_path / 'nope.jsonl'}: no such file or directory"
+    assert not (tmp_path / "wh").exists()

@@ -131,6 +131,10 @@ def _spark_options(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if getattr(args, "table", None) and "." not in args.table:
+            from widen.errors import InputError
+
+            raise InputError(f"--table {args.table}: name it NAMESPACE.NAME")
         if args.command == "plan":
             return _plan(args)
         if args.command == "check":

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -164,6 +165,10 @@ def ingest(
     rules = rules or load_rules()
     if input_format not in ("json", "parquet"):
         raise InputError(f"unknown input format '{input_format}' (json or parquet)")
+    for batch in batches:  # every path exists and is readable before any work (not after batch 1 committed)
+        for path in batch_files(batch, input_format):
+            if not os.access(path, os.R_OK):
+                raise InputError(f"{path}: permission denied (not readable)")
     cat = _open_table_catalog(table, catalog, warehouse)
     mode_asked, mode = mode, None
     reports = []
