@@ -80,6 +80,26 @@ class LevelObservation:
         return LevelObservation(tuple(by_name[n] for n in sorted(by_name)))
 
 
+def without_hollow_records(level: LevelObservation) -> LevelObservation:
+    """The level with every *hollow* record shape counted as an empty value instead: a record whose fields, at
+    any depth, held only nulls, empty objects or empty arrays (``{"b": {}}``, ``{"e": null}``). Such a record
+    has nothing to write (the router writes nothing for it), so it must not make a record column with no fields
+    (Iceberg and Spark have no empty struct)."""
+    fields = []
+    for f in level.fields:
+        inner = {dim: without_hollow_records(lvl) for dim, lvl in f.children}
+        shapes, empties = [], f.empties
+        for shape, seen in f.shapes:
+            if shape.is_record and not any(g.shapes for g in inner.get(shape.dim, LevelObservation()).fields):
+                empties += seen.count
+                continue
+            shapes.append((shape, seen))
+        dims = {s.dim for s, _ in shapes if s.is_record}
+        children = tuple((d, lvl) for d, lvl in sorted(inner.items()) if d in dims)
+        fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties))
+    return LevelObservation(tuple(fields))
+
+
 @dataclass(frozen=True)
 class Rescued:
     """A line that was not a JSON object: kept with its raw text, where it came from and why."""

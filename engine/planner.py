@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen
+from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen, without_hollow_records
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape, shape_leq
 from widen.rules.model import Edge, Rules
@@ -168,7 +168,7 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules, *, forma
     """
     planner = _Planner(rules, format_version=format_version)
     planner.full_names = set(_full_names(schema.columns, ""))
-    root = planner.level(schema.columns, observations.level, ())
+    root = planner.level(schema.columns, without_hollow_records(observations.level), ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
         planner.rejections.append(
             Rejection("empty_name", "<record>", f"{observations.empty_names} field(s) with an empty name")

@@ -62,6 +62,8 @@ class Router:
         routes = self._index(level)
         for key, _, typed in self.typer.valued_fields(record):
             route = routes.get((key, typed.shape))
+            if route is None and typed.shape.is_record and self._hollow(typed.value, typed.shape.dim):
+                continue  # nothing to write: the planner counted it as an empty value (without_hollow_records)
             if route is None:
                 where = ".".join(path + (key,))
                 raise PlanError(
@@ -80,6 +82,15 @@ class Router:
                     value = [value]
                 row[target.column] = value
         return row
+
+    def _hollow(self, value: Any, dim: int) -> bool:
+        """A record (or array of records) with no value at any depth but nulls and empties."""
+        if value is None:
+            return True
+        if dim > 0:
+            return all(self._hollow(x, dim - 1) for x in value)
+        return all(typed.shape.is_record and self._hollow(typed.value, typed.shape.dim)
+                   for _, _, typed in self.typer.valued_fields(value))
 
     def _records(self, level: LevelPlan, value: Any, dim: int, path: tuple[str, ...]) -> Any:
         if value is None:

@@ -110,6 +110,24 @@ def test_big_integers_read_back_exact(spark, rules, tmp_path):
     assert ("n_double", 1.5) in values
 
 
+def test_hollow_records_ingest_without_a_crash(spark, rules, tmp_path):
+    """Records whose fields, at any depth, hold only nulls and empties (``{"a": {"b": {}}}``) add no record column
+    without fields (Spark and Iceberg have no empty struct: the compiler crashed on it); the other fields land, and
+    a record with a value later adds its column as usual (a hollow record in that batch is then a record of
+    nulls, as the reference router writes it)."""
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"a": {"b": {}}, "x": 1}\n{"m": {"e": null}, "x": 2}\n{"r": [{"b": []}], "x": 3}\n')
+    later = tmp_path / "c.jsonl"
+    later.write_text('{"a": {"c": 5}}\n{"a": {"b": {"d": {}}}}\n')
+    wh = str(tmp_path / "wh")
+    ingest([str(batch), str(later)], "t.hollow", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    table = open_catalog(None, wh).load_table("t.hollow")
+    assert [f.name for f in table.schema().fields] == ["x", "a"]
+    rows = sorted(repr(r) for r in table.scan().to_arrow().to_pylist())
+    assert rows == sorted(repr(r) for r in [{"x": 1, "a": None}, {"x": 2, "a": None}, {"x": 3, "a": None},
+                                            {"x": None, "a": {"c": None}}, {"x": None, "a": {"c": 5}}])
+
+
 def cli(*args):
     import subprocess
     import sys

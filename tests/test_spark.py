@@ -105,9 +105,12 @@ def normalise(value):
         [['{"a":null}', '{"a":false,"b":""}', '{"a":false,"b":null}']],
         # an object whose only name is empty (dropped) holds no record: nothing is written, not a struct of nulls
         [['{"o":{"k":1}}', '{"o":{"":2}}', '{"o":{}}']],
+        # records whose fields, at any depth, hold only nulls and empties write nothing (no struct without fields)
+        [['{"a":{"b":{}},"x":1}', '{"m":{"e":null}}', '{"r":[{"b":[]},null]}'],
+         ['{"a":{"c":1}}', '{"a":{"b":{"d":{}}}}', '{"a":[{"e":null}]}', '{"r":[{"b":{}}]}']],
     ],
     ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array", "null-string",
-         "empty-name-object"],
+         "empty-name-object", "hollow-records"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
