@@ -173,3 +173,14 @@ def test_ingest_checks_every_path_before_any_work(tmp_path):
     assert out.returncode == 2
     assert out.stderr.strip() == f"{tmp_path / 'nope.jsonl'}: no such file or directory"
     assert not (tmp_path / "wh").exists()
+
+
+def test_a_normal_run_prints_only_widens_own_lines(tmp_path):
+    """No Spark start-up noise (log4j banners, WARN lines) on stderr; `--debug` brings Spark's logs back. The JVM's
+    own 'Using incubator modules' line is the one left (printed by the JVM before any logging starts)."""
+    out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", EVENTS[0])
+    assert out.returncode == 0, out.stderr
+    lines = [ln for ln in out.stderr.splitlines() if not ln.startswith("WARNING: Using incubator modules")]
+    assert lines and all(ln.startswith(("spark: session ready", "batch 1")) for ln in lines), out.stderr
+    debug = widen("--debug", "ingest", "--warehouse", str(tmp_path / "wh2"), "--table", "t.e", EVENTS[0])
+    assert debug.returncode == 0 and "log4j" in debug.stderr

@@ -7,6 +7,7 @@ Exit codes: 0 success, 1 a batch was rejected or a property failed, 2 unusable i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -130,6 +131,8 @@ def _spark_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.debug:  # Spark's own logging back (widen.session keeps it to errors otherwise)
+        os.environ.setdefault("WIDEN_SPARK_LOG_LEVEL", "WARN")
     try:
         if getattr(args, "table", None) and "." not in args.table:
             from widen.errors import InputError

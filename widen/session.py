@@ -8,6 +8,7 @@ own default, ``local[*]``. (A master set on the builder would override spark-sub
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 
 def spark_session(master: str | None = None, app: str = "widen"):
@@ -29,6 +30,10 @@ def spark_session(master: str | None = None, app: str = "widen"):
         .config("spark.sql.codegen.wholeStage", "false")
         .config("spark.sql.shuffle.partitions", os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"))
     )
+    if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
+        quiet = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
+        # read by spark-submit when it starts the driver JVM (a SparkConf value is too late for a local driver)
+        os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {quiet}".strip()
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     return spark
