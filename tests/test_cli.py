@@ -184,3 +184,12 @@ def test_a_normal_run_prints_only_widens_own_lines(tmp_path):
     assert lines and all(ln.startswith(("spark: session ready", "batch 1")) for ln in lines), out.stderr
     debug = widen("--debug", "ingest", "--warehouse", str(tmp_path / "wh2"), "--table", "t.e", EVENTS[0])
     assert debug.returncode == 0 and "log4j" in debug.stderr
+
+
+def test_check_counts_what_it_ran_and_writes_nothing(tmp_path):
+    """`widen check --examples 10` says 10 generated sequences (the boundary-value ones counted apart, not added to
+    them), and leaves nothing in the current directory (no .hypothesis/)."""
+    out = widen("check", "--examples", "10", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "properties: ok (338 boundary-value sequences and 10 generated batch sequences:" in out.stdout
+    assert list(tmp_path.iterdir()) == []

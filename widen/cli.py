@@ -459,7 +459,14 @@ def _n(count: int, word: str) -> str:
 
 
 def _check(args) -> int:
+    import tempfile
+
+    from hypothesis.configuration import set_hypothesis_home_dir
+
     from widen.properties import check_rules
+
+    # a read-only command: Hypothesis's own files go to a temporary directory, not ./.hypothesis
+    set_hypothesis_home_dir(tempfile.mkdtemp(prefix="widen-check-"))
 
     rules = _load(args.rules)
     widen_edges = len(rules.widen_edges())
@@ -488,7 +495,8 @@ def _check(args) -> int:
         for v in report.violations[:5]:
             print("  " + v.render().replace("\n", "\n  "))
     else:
-        print(f"properties: ok ({report.examples} generated batch sequences: schema only grows, plans are "
+        print(f"properties: ok ({report.boundary} boundary-value sequences and {report.examples} generated batch "
+              f"sequences: schema only grows, plans are "
               f"idempotent and order-independent, all data written, no precision lost)")
     return 0 if report.ok else 1
 

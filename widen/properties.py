@@ -213,6 +213,8 @@ class CheckReport:
     violations: tuple[Violation, ...]
     #: widening edges that change a boundary value, each pointing at its rule (``file:line:col``)
     edges: tuple[str, ...] = ()
+    #: the boundary-value sequences tried before the generated ones (``examples`` counts only the generated)
+    boundary: int = 0
 
     @property
     def ok(self) -> bool:
@@ -275,7 +277,7 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
     boundary = boundary_sequences()
     for batches in boundary:
         if batch_violations(rules, batches):
-            return CheckReport(lattice, len(boundary), tuple(minimize(rules, batches)), edges)
+            return CheckReport(lattice, 0, tuple(minimize(rules, batches)), edges, len(boundary))
     found: list[list[Violation]] = []
     ran = [0]
 
@@ -300,7 +302,7 @@ def check_rules(rules: Rules, examples: int = 200, seed: int | None = 0) -> Chec
     except AssertionError:
         pass
     smallest = tuple(minimize(rules, found[-1][0].batches)) if found else ()
-    return CheckReport(lattice, len(boundary) + ran[0], smallest, edges)
+    return CheckReport(lattice, ran[0], smallest, edges, len(boundary))
 
 
 def minimize(rules: Rules, batches: Sequence[Sequence[str]]) -> list[Violation]:
