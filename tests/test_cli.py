@@ -193,3 +193,12 @@ def test_check_counts_what_it_ran_and_writes_nothing(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "properties: ok (338 boundary-value sequences and 10 generated batch sequences:" in out.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_read_only_commands_create_no_catalog(tmp_path):
+    """`widen stats|view|compile|gc` on a directory with no catalog say so and create nothing there."""
+    for command in ("stats", "view", "compile", "gc"):
+        out = widen(command, "--warehouse", str(tmp_path / "nowh"), "--table", "db.events")
+        assert out.returncode == 2, (command, out.stderr)
+        assert out.stderr.startswith(f"no table db.events in {tmp_path / 'nowh'}: no Widen catalog there"), command
+    assert list(tmp_path.iterdir()) == []

@@ -347,11 +347,21 @@ def _routes(level, path):
             yield from _routes(cp.level, path + (cp.column.name,))
 
 
+def _catalog_exists(args) -> None:
+    """A read-only command on the embedded catalog reads it where it is: it never creates one."""
+    from pathlib import Path
+
+    if not args.catalog and not (Path(args.warehouse) / "catalog.db").is_file():
+        raise WidenError(f"no table {args.table} in {args.warehouse}: no Widen catalog there (--warehouse is the "
+                         "directory `widen ingest` wrote to)")
+
+
 def _open_table(args):
     from pyiceberg.exceptions import NoSuchTableError
 
     from widen.ingest import open_catalog
 
+    _catalog_exists(args)
     try:
         return open_catalog(args.catalog, args.warehouse).load_table(args.table)
     except NoSuchTableError:
@@ -424,6 +434,7 @@ def _watch(args, rules) -> int:
 def _gc(args) -> int:
     from widen.ingest import RESCUED_SUFFIX, _load, open_catalog, orphan_files
 
+    _catalog_exists(args)
     cat = open_catalog(args.catalog, args.warehouse)
     tables = [t for t in (_load(cat, args.table), _load(cat, args.table + RESCUED_SUFFIX)) if t is not None]
     if not tables:
