@@ -200,3 +200,14 @@ def test_mode_and_typed_rule_errors_point_at_the_rule(extra, message):
     err = error_of(text)
     assert message in str(err)
     assert err.span is not None and err.span.line >= 1
+
+
+def test_an_unknown_declaration_lists_each_keyword_once():
+    """The expected declarations are listed once, all of them (`typed` was missing from a second, hand-written
+    list that came first)."""
+    err = error_of(with_line("widden long -> double"))
+    expected = err.message.split("; expected ", 1)[1]
+    keywords = [k.strip(" '") for k in expected.split(",")]
+    assert keywords == sorted(set(keywords))
+    assert {"type", "typed", "widen", "convert", "on", "mode"} <= set(keywords)
+    assert err.message.count("expected") == 1
