@@ -134,10 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.debug:  # Spark's own logging back (widen.session keeps it to errors otherwise)
         os.environ.setdefault("WIDEN_SPARK_LOG_LEVEL", "WARN")
     try:
-        if getattr(args, "table", None) and "." not in args.table:
-            from widen.errors import InputError
+        if getattr(args, "table", None):
+            from widen.ingest import require_namespace
 
-            raise InputError(f"--table {args.table}: name it NAMESPACE.NAME")
+            require_namespace(args.table)
         if args.command == "plan":
             return _plan(args)
         if args.command == "check":

@@ -82,12 +82,17 @@ def open_catalog(catalog: str | None, warehouse: str):
     return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=root.as_uri())
 
 
+def require_namespace(table: str) -> None:
+    """A table is named NAMESPACE.NAME (raises :class:`InputError` naming the mistake)."""
+    if "." not in table:
+        raise InputError(f"--table {table}: name it NAMESPACE.NAME")
+
+
 def _open_table_catalog(table: str, catalog: str | None, warehouse: str):
     """The catalog, with the table's namespace created when missing."""
     from pyiceberg.exceptions import NamespaceAlreadyExistsError
 
-    if "." not in table:
-        raise InputError(f"--table {table}: name it NAMESPACE.NAME")
+    require_namespace(table)
     namespace = table.rsplit(".", 1)[0]
     cat = open_catalog(catalog, warehouse)
     try:

@@ -33,7 +33,9 @@ def spark_session(master: str | None = None, app: str = "widen"):
     if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
         quiet = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
         # read by spark-submit when it starts the driver JVM (a SparkConf value is too late for a local driver)
-        os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {quiet}".strip()
+        opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
+        if quiet not in opts:  # once, however many sessions a process asks for
+            os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {quiet}".strip()
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     return spark
