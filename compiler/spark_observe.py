@@ -18,7 +18,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, nesting_depth,
+from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, let, nesting_depth,
                                          shape_code)
 from widen.engine.conversions import family
 from widen.engine.values import MAX_NESTING, Typer
@@ -45,7 +45,8 @@ def parse_shape(code: str) -> Shape:
 
 #: a run of this many digits is needed for an integer beyond 2^53 (16 digits): a line without one holds only
 #: longs that every ``where exact`` edge of the default lattice takes (checked per rules in SparkObserver)
-_BIG_DIGITS = 16
+#: longs below this in magnitude (at most 15 digits) are below 2^53: exact in a double
+_SMALL = 10**15
 
 
 _NARROW = re.compile(r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)")
@@ -162,7 +163,7 @@ class SparkObserver:
     Level by level, the fields of the records are exploded and each value's storage signature
     (``schema_of_variant``, decimals normalised by :func:`_normal`) is taken; the signature alone decides most shapes (on the driver, from a few
     aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
-    detector pass, in the same job), longs on lines with a 16-digit run (exactness along ``where exact`` edges),
+    detector pass, in the same job), longs of 16 digits or more (exactness along ``where exact`` edges),
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
     which get the full :func:`shape_code` in a second job over just those values."""
 
@@ -184,7 +185,7 @@ class SparkObserver:
             "DEC15": self._first_static("fraction", "DEC15"),
             "DOUBLE": self._first_static("fraction", "DOUBLE"),
         }
-        # a long on a line with no 16-digit run is below 2^53 in magnitude: exact along every guarded edge when
+        # a long of at most 15 digits is below 2^53 in magnitude: exact along every guarded edge when
         # those edges are casts into doubles (the default `long -> double where exact`); else every long is
         # looked at
         long_t = self.static["BIGINT"]
@@ -283,14 +284,12 @@ class SparkObserver:
         """(the observation tree, the number of fields with an empty name dropped). The first level's job also
         counts the lines (:attr:`lines`) and, with a ``reason`` column, those that are not records (a reason that
         is not null: :attr:`rescued_lines`, not walked)."""
-        big = F.col("value").rlike(f"[0-9]{{{_BIG_DIGITS}}}") if "value" in records.columns else F.lit(True)
         good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
             F.array().cast("array<string>").alias("path"),
             F.array().cast("array<int>").alias("rdims"),
             F.lit(0).alias("d"),
             F.col("record").alias("x"),
-            big.alias("big"),
             good.alias("good"),
         )
         rows: list = []
@@ -341,9 +340,9 @@ class SparkObserver:
         return self._tree(rows), empty_names
 
     def _explode(self, frame: DataFrame, lines: bool = False) -> DataFrame:
-        """One row per field of the level's records: path, rdims, x (the value), big, sig (its normal storage),
+        """One row per field of the level's records: path, rdims, x (the value), sig (its normal storage),
         cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
-        and bits (for longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits).
+        and bits (for longs and arrays of longs that may hold one beyond 2^53, their exactness bits).
 
         With ``lines`` (the records of the lines, with ``good``: whether the line holds a record), also ``first``:
         whether the row is its line's first; a line that is not a record (``good`` false) or whose record has no
@@ -354,21 +353,21 @@ class SparkObserver:
             exploded = frame.select(
                 "path", rdims.alias("rdims"),
                 F.posexplode_outer(F.when(F.col("good"), _col(as_map(sql.F.col("x"))))).alias("pos", "k", "x"),
-                "big", "good",
+                "good",
             )
             field = F.col("k").isNotNull()
             signed = exploded.select(
                 F.when(field, F.concat(F.col("path"), F.array(F.col("k")))).alias("path"),
-                F.when(field, F.col("rdims")).alias("rdims"), "x", "big",
+                F.when(field, F.col("rdims")).alias("rdims"), "x",
                 F.when(field, F.schema_of_variant(F.col("x"))).when(F.col("good"), F.lit("record"))
                 .otherwise(F.lit("rescued")).alias("sig"),
                 F.coalesce(F.col("pos") == 0, F.lit(True)).alias("first"),
             )
         else:
             exploded = frame.select(
-                "path", rdims.alias("rdims"), F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"), "big")
+                "path", rdims.alias("rdims"), F.explode(_col(as_map(sql.F.col("x")))).alias("k", "x"))
             signed = exploded.select(
-                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x", "big",
+                F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x",
                 F.schema_of_variant(F.col("x")).alias("sig"), F.lit(False).alias("first"),
             )
         # a string's text once (Spark does not merge this projection into the next, which uses it often)
@@ -376,8 +375,8 @@ class SparkObserver:
             "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
         x, sig = S.col("x"), S.col("sig")
-        cls, bits = self._cls(x, sig, S.col("s")), self._bits(x, sig, S.col("big"))
-        return signed.select("path", "rdims", "x", "big", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
+        cls, bits = self._cls(x, sig, S.col("s")), self._bits(x, sig)
+        return signed.select("path", "rdims", "x", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
                              "first")
 
     def _cls(self, x: sql.Expr, sig: sql.Expr, s: sql.Expr) -> sql.Expr:
@@ -396,17 +395,28 @@ class SparkObserver:
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
         return cls.when(wide, self.types.scalar_type(x))
 
-    def _bits(self, x: sql.Expr, sig: sql.Expr, big: sql.Expr) -> sql.Expr:
-        """For longs and arrays of longs on lines that may hold one beyond 2^53, their exactness bits; else null
-        (the others are exact along every guarded edge: small_longs_exact)."""
+    def _bits(self, x: sql.Expr, sig: sql.Expr) -> sql.Expr:
+        """For longs and arrays of longs that may hold one beyond 2^53, their exactness bits; else null (the others
+        are exact along every guarded edge: small_longs_exact). A long of at most 15 digits (below 10^15, so below
+        2^53) needs no bits: a cheap comparison per value settles almost every long (a regular expression over the
+        whole line, looking for 16 digits in a row, cost more than all the bits together)."""
         S = sql.F
         if not self.small_longs_exact:
             return S.lit(None).cast("int")
         dim = ((S.length(sig) - 6) / 7).cast("int")
         arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
                              lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
-        return S.when(big, S.when(sig == "BIGINT", self._long_bits(x))
-                      .when(sig.startswith("ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
+
+        def big(v: sql.Expr) -> sql.Expr:
+            return (v >= S.lit(_SMALL)) | (v <= S.lit(-_SMALL))
+
+        # each test sits in the branch of its signature: in a condition Spark would evaluate it on every row
+        # (a common subexpression is computed before the CASE), and reading a string as a bigint costs microseconds
+        flat = let(S.try_variant_get(x, "$", "array<bigint>"),
+                   lambda a: S.coalesce(big(S.array_max(a)) | big(S.array_min(a)), S.lit(False)))
+        return (S.when(sig == "BIGINT", S.when(big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x)))
+                .when(sig == "ARRAY<BIGINT>", S.when(flat, arrays))
+                .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
 
     @property
     def _everything(self) -> int:
@@ -468,13 +478,13 @@ class SparkObserver:
             F.concat(F.col("rdims"), F.array(F.col("d"))))
         if len(names) <= self.PICKED:
             picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
-            fields = frame.select("path", rdims.alias("rdims"), F.inline(_col(picked)), "big")
+            fields = frame.select("path", rdims.alias("rdims"), F.inline(_col(picked)))
             fields = fields.filter(F.col("v").isNotNull())
         else:  # many names (records used as maps): every field, as the level's job read them, kept by name
-            fields = frame.select("path", rdims.alias("rdims"), F.explode(_col(as_map(x))).alias("k", "v"), "big")
+            fields = frame.select("path", rdims.alias("rdims"), F.explode(_col(as_map(x))).alias("k", "v"))
             fields = fields.filter(F.col("k").isin(*sorted(names)))
         fields = fields.select(F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims",
-                               F.col("v").alias("x"), F.schema_of_variant(F.col("v")).alias("sig"), "big")
+                               F.col("v").alias("x"), F.schema_of_variant(F.col("v")).alias("sig"))
         named_objects = F.col("sig").startswith("OBJECT<")
         if empty_objects:
             named_objects = named_objects & ~F.col("sig").isin(*sorted(empty_objects))
@@ -483,7 +493,7 @@ class SparkObserver:
         d = d.cast("int")
         elements = S.when(d == 0, S.array(S.col("x"))).otherwise(_leaves(S.col("x"), d))
         parents = fields.filter(named_objects | objects_in_arrays)
-        out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"), "big")
+        out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"))
         return out.filter(~F.is_variant_null(F.col("x")))
 
     def _tree(self, rows) -> LevelObservation:

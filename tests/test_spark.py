@@ -66,7 +66,10 @@ def test_observer_matches_python(spark, rules):
               # Spark's flatten is null when a sub-array is; a mixed array's schema hides its depth (ARRAY<VARIANT>)
               '{"n": [[1], null]}', '{"n": [[{"o": 1}], null]}', '{"n": [[1.5], null]}', '{"p": {"": 1}}',
               '{"q": [[[[[[[[[[1]]]]]]]]], "x"]}', '{"r": 0.21000000000000002, "s": [1, 12345678901234567]}',
-              '{"t": ["2024-05-01", "2024-05-01T10:00:00Z"], "u": 12345678901234567890.5, "v": [[true], [false]]}']
+              '{"t": ["2024-05-01", "2024-05-01T10:00:00Z"], "u": 12345678901234567890.5, "v": [[true], [false]]}',
+              # longs beyond 2^53: negative, in arrays of one and two dimensions, in nested records
+              '{"x": [-9007199254740993, 2]}', '{"x": [[1], [9007199254740993]]}', '{"o": {"l": -9007199254740993}}',
+              '{"o": {"l": [3, 9007199254740995]}}', '{"o": {"l": 4}}', '{"k": [[1, 2], [999999999999999]]}']
     observations, _ = observe_dataframe(lines_frame(spark, lines), rules)
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level
