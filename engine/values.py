@@ -113,6 +113,8 @@ def parse_line(line: str) -> dict:
     ...     print(exc)
     a number VARIANT cannot hold exactly: 1e400
     """
+    if _nests_beyond_parser(line):
+        raise InvalidJson("not valid JSON")
     try:
         value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant,
                            object_pairs_hook=_no_duplicates)
@@ -129,6 +131,35 @@ def parse_line(line: str) -> dict:
     if inexact is not None:
         raise InvalidJson(f"a number VARIANT cannot hold exactly: {inexact}")
     return value
+
+
+#: Spark's JSON parser (Jackson's default ``maxNestingDepth``) refuses texts whose arrays and objects nest deeper
+PARSER_NESTING = 1000
+
+
+def _nests_beyond_parser(line: str) -> bool:
+    """Whether the text's arrays and objects nest deeper than :data:`PARSER_NESTING` (outside strings): decided
+    here rather than by Python's recursion limit, which would make the answer depend on the interpreter."""
+    if line.count("[") + line.count("{") <= PARSER_NESTING:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for c in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > PARSER_NESTING:
+                return True
+        elif c in "]}":
+            depth -= 1
+    return False
 
 
 #: arrays and objects nested deeper than this (counting the record itself) are rescued whole: a column with

@@ -109,3 +109,23 @@ def test_canonical_text():
     assert to_text(dt.datetime(2024, 5, 1, 10, tzinfo=UTC)) == "2024-05-01T10:00:00Z"
     assert to_text(dt.datetime(2024, 5, 1, 10, 0, 0, 5, tzinfo=UTC)) == "2024-05-01T10:00:00.000005Z"
     assert to_text(2**70) == "1180591620717411303424"
+
+
+@pytest.mark.parametrize("limit", [1000, 20000])
+def test_nesting_beyond_the_json_parsers_limit_is_not_json_whatever_the_recursion_limit(limit):
+    """Spark's JSON parser refuses a text nested more than 1,000 levels ("not valid JSON"); the reference does the
+    same whether or not Python's recursion limit would let ``json`` parse it (it did under a raised limit, and said
+    "nested 1101 levels deep")."""
+    import sys
+
+    deep = '{"deep": ' + "[" * 1100 + "1" + "]" * 1100 + "}"
+    fine = '{"deep": ' + "[" * 200 + "1" + "]" * 200 + ', "s": "' + "[" * 2000 + '"}'
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit)
+    try:
+        with pytest.raises(InvalidJson, match="^not valid JSON$"):
+            parse_line(deep)
+        with pytest.raises(InvalidJson, match="^nested 201 levels deep"):
+            parse_line(fine)  # brackets inside a string do not count
+    finally:
+        sys.setrecursionlimit(old)
