@@ -3,7 +3,7 @@
     python bench/observe_ab.py FILE [--old REV] [--repeat K]
 
 The old observer is ``compiler/spark_observe.py`` as of ``REV`` (default ``HEAD~1``), loaded from ``git show``
-next to the current one (both use the current ``spark_types``); each repeat runs old then new (then new then
+with ``compiler/spark_types.py`` of the same commit, next to the current ones; each repeat runs old then new (then new then
 old on the next repeat), each on a fresh ``read_lines`` frame. Prints per-run seconds, the medians, and whether
 both gave the same observations. ``WIDEN_OBSERVE_DEBUG=1`` adds the current observer's own job times.
 """
@@ -14,6 +14,7 @@ import argparse
 import importlib.util
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -26,13 +27,17 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
     root = Path(__file__).resolve().parent.parent
-    text = subprocess.run(["git", "show", f"{a.old}:compiler/spark_observe.py"], cwd=root, check=True,
-                          capture_output=True, text=True).stdout
-    tmp = Path(tempfile.mkdtemp()) / "old_observe.py"
-    tmp.write_text(text)
-    spec = importlib.util.spec_from_file_location("old_observe", tmp)
-    old = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(old)
+    tmp = Path(tempfile.mkdtemp())
+    for name in ("spark_types", "spark_observe"):  # the old observer with the old types (its detectors)
+        text = subprocess.run(["git", "show", f"{a.old}:compiler/{name}.py"], cwd=root, check=True,
+                              capture_output=True, text=True).stdout
+        text = text.replace("widen.compiler.spark_types", "old_spark_types")
+        (tmp / f"old_{name}.py").write_text(text)
+        spec = importlib.util.spec_from_file_location(f"old_{name}", tmp / f"old_{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[f"old_{name}"] = module
+        spec.loader.exec_module(module)
+    old = sys.modules["old_spark_observe"]
 
     import widen
     from widen.compiler import spark_observe as new

@@ -147,7 +147,8 @@ class SparkTypes:
         if detector == "iso_date":
             return s.rlike(_DATE_RE) & ~s.startswith("0000") & F.try_to_date(s, "yyyy-MM-dd").isNotNull()
         if detector == "iso_timestamp":
-            return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & self._utc_timestamp(s).isNotNull()
+            # a text the expression accepts carries its offset: the session's time zone plays no part in the cast
+            return s.rlike(_TS_UTC_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
         if detector == "iso_timestamp_any_offset":
             return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
         return F.lit(False)
@@ -181,9 +182,6 @@ class SparkTypes:
         """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
         wide = _get(x, "decimal(38,0)")
         return _get(x, sql_type).try_cast("decimal(38,0)") == wide
-
-    def _utc_timestamp(self, s: Column) -> Column:
-        return F.regexp_replace(s, r"(Z|\+00:00)$", "").try_cast("timestamp")
 
     def scalar_type(self, x: Column) -> Column:
         """The index (in the rules' type order) of a scalar's type under the ``json`` lines; null for JSON null,
@@ -229,7 +227,7 @@ class SparkTypes:
         if fam == "date":
             return F.try_to_date(s, "yyyy-MM-dd")
         if fam == "timestamp":
-            return F.coalesce(self._utc_timestamp(s), s.try_cast("timestamp"))
+            return s.try_cast("timestamp")
         if fam == "string":
             return s
         raise ValueError(f"{type_name} is not typed from a string")
