@@ -43,9 +43,8 @@ def parse_shape(code: str) -> Shape:
     return Shape(None if base == "record" else base, dim)
 
 
-#: a run of this many digits is needed for an integer beyond 2^53 (16 digits): a line without one holds only
-#: longs that every ``where exact`` edge of the default lattice takes (checked per rules in SparkObserver)
-#: longs below this in magnitude (at most 15 digits) are below 2^53: exact in a double
+#: longs below this in magnitude (at most 15 digits) are below 2^53: every ``where exact`` edge of the default
+#: lattice takes them (checked per rules in SparkObserver: ``small_longs_exact``)
 _SMALL = 10**15
 
 
