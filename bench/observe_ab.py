@@ -11,11 +11,8 @@ both gave the same observations. ``WIDEN_OBSERVE_DEBUG=1`` adds the current obse
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -27,17 +24,10 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
     root = Path(__file__).resolve().parent.parent
-    tmp = Path(tempfile.mkdtemp())
-    for name in ("spark_types", "spark_observe"):  # the old observer with the old types (its detectors)
-        text = subprocess.run(["git", "show", f"{a.old}:compiler/{name}.py"], cwd=root, check=True,
-                              capture_output=True, text=True).stdout
-        text = text.replace("widen.compiler.spark_types", "old_spark_types")
-        (tmp / f"old_{name}.py").write_text(text)
-        spec = importlib.util.spec_from_file_location(f"old_{name}", tmp / f"old_{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[f"old_{name}"] = module
-        spec.loader.exec_module(module)
-    old = sys.modules["old_spark_observe"]
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from write_ab import load_old
+
+    old = load_old(root, a.old, ("spark_types", "spark_observe"))  # the old observer with its own detectors
 
     import widen
     from widen.compiler import spark_observe as new

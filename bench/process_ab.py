@@ -7,8 +7,10 @@ medians; then whether both wrote the same rows.
 default ``--new`` is this checkout's ``python -m widen.cli``. To run an older commit's CLI next to an editable
 install of this one: ``git worktree add /tmp/old REV``, a ``python -m venv --system-site-packages`` with
 ``pip install --no-deps /tmp/old`` in it, and a two-line launcher that drops the editable install's finder from
-``sys.meta_path`` before ``from widen.cli import main`` (run from a directory outside the checkout). Each run's
-wall clock is spawn to exit. Rows are compared with Spark (``exceptAll`` both ways) over the two last tables.
+``sys.meta_path`` before ``from widen.cli import main`` (run from a directory outside the checkout). Each run is
+timed and reaped as ``bench/process.py`` does it (``run_child``: spawn to the Python process's exit; the orphaned
+driver JVM is waited for before the next run). Rows are compared with Spark (``exceptAll`` both ways) over the two
+last tables.
 """
 
 from __future__ import annotations
@@ -16,10 +18,8 @@ from __future__ import annotations
 import argparse
 import shlex
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 
@@ -30,24 +30,27 @@ def main(argv=None) -> int:
     ap.add_argument("--new", default=f"{sys.executable} -m widen.cli")
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from process import become_subreaper, run_child
+
+    become_subreaper()
     work = Path(tempfile.mkdtemp(prefix="process-ab-"))
     times: dict[str, list[float]] = {"old": [], "new": []}
     last = {}
     for i in range(a.repeat):
         for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
-            wh = work / f"{name}-{i}"
-            cmd = shlex.split(getattr(a, name)) + ["ingest", "--warehouse", str(wh), "--table", "bench.events",
-                                                  str(Path(a.file).resolve())]
-            start = time.perf_counter()
-            done = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
-            seconds = time.perf_counter() - start
-            print(f"{name} run {i + 1}: {seconds:.2f} s rc={done.returncode} | {done.stdout.strip().splitlines()[-1:]}",
-                  flush=True)
-            if done.returncode == 0:
-                times[name].append(seconds)
-                last[name] = wh
+            run_dir = work / f"{name}-{i}"
+            run_dir.mkdir()
+            cmd = shlex.split(getattr(a, name)) + ["ingest", "--warehouse", str(run_dir / "wh"), "--table",
+                                                  "bench.events", str(Path(a.file).resolve())]
+            done = run_child(cmd, run_dir)
+            print(f"{name} run {i + 1}: {done['seconds']:.2f} s (tree {done['tree_seconds']:.2f} s) "
+                  f"rc={done['rc']} | {done['stdout'].strip().splitlines()[-1:]}", flush=True)
+            if done["rc"] == 0:
+                times[name].append(done["seconds"])
+                last[name] = run_dir / "wh"
             else:
-                print(done.stderr[-2000:], file=sys.stderr)
+                print(done["stderr"][-2000:], file=sys.stderr)
     for name, values in times.items():
         if values:
             print(f"{name}: median {statistics.median(values):.2f} s of {', '.join(f'{v:.2f}' for v in values)}")

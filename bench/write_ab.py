@@ -24,10 +24,12 @@ import time
 from pathlib import Path
 
 
-def _load_old(root: Path, rev: str):
+def load_old(root: Path, rev: str, names=("spark_types", "spark")):
+    """The compiler modules ``names`` as of ``rev`` (``git show``), as ``old_<name>`` modules importing each
+    other's old versions; the last one is returned."""
     tmp = Path(tempfile.mkdtemp())
     mods = {}
-    for name in ("spark_types", "spark"):
+    for name in names:
         text = subprocess.run(["git", "show", f"{rev}:compiler/{name}.py"], cwd=root, check=True,
                               capture_output=True, text=True).stdout
         text = text.replace("widen.compiler.spark_types", "old_spark_types")
@@ -38,7 +40,7 @@ def _load_old(root: Path, rev: str):
         sys.modules[f"old_{name}"] = mod
         spec.loader.exec_module(mod)
         mods[name] = mod
-    return mods["spark"]
+    return mods[names[-1]]
 
 
 def main(argv=None) -> int:
@@ -49,7 +51,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None)
     a = ap.parse_args(argv)
     root = Path(__file__).resolve().parent.parent
-    old = _load_old(root, a.old)
+    old = load_old(root, a.old)
 
     import widen
     from pyspark.sql import functions as F
