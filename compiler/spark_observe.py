@@ -19,7 +19,7 @@ from pyspark.sql import functions as F
 
 from widen.compiler import sql
 from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, let, nesting_depth,
-                                         shape_code)
+                                         numbers_as_text, shape_code)
 from widen.engine.conversions import family
 from widen.engine.values import MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
@@ -551,12 +551,13 @@ def parse_records(lines: DataFrame) -> DataFrame:
     The record's ``schema_of_variant`` is computed once per line (in its own projection, which Spark does not
     merge into the next: the reason uses it several times), and the two costly checks run only on the lines that
     may need them: the nesting depth where the schema itself nests more than MAX_NESTING levels, and the search
-    for numbers VARIANT cannot hold where the line has an exponent or a run of 39 digits."""
+    for numbers VARIANT cannot hold where the line has an exponent or a run of 39 digits. A record with such a
+    number is kept: its line is parsed again with the number as a JSON string of its token (``value`` is then
+    that line), as :func:`widen.engine.values.parse_line` keeps it."""
     text = F.when(F.col("line") == 1, F.regexp_replace(F.col("value"), "^\ufeff", "")).otherwise(F.col("value"))
     parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
     parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
     kind = F.col("_kind")
-    inexact = _col(inexact_number(sql.F.col("value")))
     depth = _col(nesting_depth(sql.F.col("value")))
     reason = (
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
@@ -566,14 +567,19 @@ def parse_records(lines: DataFrame) -> DataFrame:
         # deep behind a VARIANT) are measured
         .when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
               F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
-        # VARIANT keeps such a number as a different double: the record is kept whole, as text, rather than changed
-        # (only records whose VARIANT holds a double somewhere, or a mixed array that may, are looked at, and of
-        # those only lines with an exponent or 39 digits and points in a row: a double's only two ways in)
-        .when((kind.contains("DOUBLE") | kind.contains("VARIANT"))
-              & F.col("value").rlike("[0-9][eE]|[0-9.]{39}") & inexact.isNotNull(),
-              F.concat(F.lit("a number VARIANT cannot hold exactly: "), inexact))
     )
-    return parsed.withColumn("reason", reason).drop("_kind")
+    parsed = parsed.withColumn("reason", reason)
+    # VARIANT would keep such a number as another double (only records whose VARIANT holds a double somewhere, or
+    # a mixed array that may, are looked at, and of those only lines with an exponent or 39 digits and points in a
+    # row: a double's only two ways in)
+    as_text = (F.col("reason").isNull() & (kind.contains("DOUBLE") | kind.contains("VARIANT"))
+               & F.col("value").rlike("[0-9][eE]|[0-9.]{39}")
+               & _col(inexact_number(sql.F.col("value"))).isNotNull())
+    parsed = parsed.withColumn("_as_text", as_text).drop("_kind")
+    fixed = _col(numbers_as_text(sql.F.col("value")))
+    parsed = parsed.withColumn("value", F.when(F.col("_as_text"), fixed).otherwise(F.col("value")))
+    record = F.when(F.col("_as_text"), F.try_parse_json(F.col("value"))).otherwise(F.col("record"))
+    return parsed.withColumn("record", record).drop("_as_text")
 
 
 def _may_nest_deeper(kind, levels: int):

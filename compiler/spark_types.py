@@ -448,25 +448,41 @@ def nesting_depth(line: Column) -> Column:
     return F.aggregate(F.split(brackets, ""), zero, step, lambda acc: acc["m"])
 
 
+def _held_as_text(t: Column) -> Column:
+    """A number token VARIANT stores as a double (an exponent, or more than 38 significant digits) that is kept as
+    its text: an integer (no double is the value of a 39-digit integer as ``json integer`` means it), or a
+    fraction whose double is not exactly the token (``1e400``, 42 digits) — as
+    :func:`widen.engine.values.held_as_text` decides it."""
+    whole = F.regexp_replace(F.regexp_extract(t, r"^-?([0-9]*)", 1), "^0+", "")
+    frac = F.regexp_replace(F.regexp_extract(t, r"\.([0-9]*)", 1), "0+$", "")
+    exponent = t.rlike("[eE]")
+    as_double = exponent | ((F.length(whole) + F.length(frac)) > 38)
+
+    def inexact(d: Column) -> Column:
+        exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
+        return ~F.coalesce(exact, F.lit(False))
+
+    return as_double & (~t.rlike("[.eE]") | let(t.try_cast("double"), inexact))
+
+
+_NUMBER_TOKEN = r"-?[0-9][0-9.eE+-]*"
+
+
 def inexact_number(line: Column) -> Column:
-    """The first number of a JSON line that VARIANT stores as a double (an exponent, or more than 38 significant
-    digits) and that the double is not exactly (``1e400``, 42 digits); null when there is none. Strings are blanked
-    out first, so digits inside them are never taken for numbers."""
-    bare = _blank_strings(line)
-    tokens = F.regexp_extract_all(bare, r"(-?[0-9][0-9.]*(?:[eE][+-]?[0-9]+)?)", 1)
+    """The first number of a JSON line that is kept as its text (:func:`_held_as_text`); null when there is none.
+    Strings are blanked out first, so digits inside them are never taken for numbers."""
+    tokens = F.regexp_extract_all(_blank_strings(line), f"({_NUMBER_TOKEN})", 1)
+    return F.try_element_at(F.filter(tokens, _held_as_text), F.lit(1))
 
-    def suspicious(t: Column) -> Column:
-        whole = F.regexp_replace(F.regexp_extract(t, r"^-?([0-9]*)", 1), "^0+", "")
-        frac = F.regexp_replace(F.regexp_extract(t, r"\.([0-9]*)", 1), "0+$", "")
-        as_double = t.rlike("[eE]") | ((F.length(whole) + F.length(frac)) > 38)
 
-        def inexact(d: Column) -> Column:
-            exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
-            return ~F.coalesce(exact, F.lit(False))
-
-        return as_double & let(t.try_cast("double"), inexact)
-
-    return F.try_element_at(F.filter(tokens, suspicious), F.lit(1))
+def numbers_as_text(line: Column) -> Column:
+    """A valid JSON line with every number :func:`_held_as_text` turned into a JSON string of its token, so that
+    VARIANT keeps its exact text (``{"a": 4.9E-324}`` -> ``{"a": "4.9E-324"}``). The line is cut into strings,
+    number tokens and the rest; only number tokens change."""
+    pieces = F.regexp_extract_all(line, r'("(?:[^"\\]|\\.)*"|' + _NUMBER_TOKEN + r'|[^"0-9-]+|[\s\S])', 1)
+    quoted = F.transform(pieces, lambda p: F.when(p.rlike("^-?[0-9]") & _held_as_text(p), F.concat(F.lit('"'), p, F.lit('"')))
+                         .otherwise(p))
+    return F.array_join(quoted, F.lit(""))
 
 
 def _layout(d: Column, sci: Column) -> Column:

@@ -47,7 +47,7 @@ class JsonNumber(str):
     def kind(self) -> str:
         """``integer`` or ``fraction``, as the ``json`` lines of a rules file name them."""
         storage = self.storage
-        if storage == "bigint":
+        if storage == "bigint" or self.is_integer:
             return "integer"
         if storage == "decimal" and not _fraction(self):
             return "integer" if self.is_integer or not -(2**63) <= int(Decimal(self)) < 2**63 else "fraction"
@@ -105,13 +105,15 @@ def _no_duplicates(pairs: list) -> dict:
 
 def parse_line(line: str) -> dict:
     """Parse one JSON-lines record; raise :class:`InvalidJson` unless it is a JSON object (duplicate keys, NaN and
-    Infinity are not JSON) whose every number VARIANT holds exactly.
+    Infinity are not JSON).
 
-    >>> try:
-    ...     parse_line('{"a": 1e400}')
-    ... except InvalidJson as exc:
-    ...     print(exc)
-    a number VARIANT cannot hold exactly: 1e400
+    A number VARIANT cannot hold as itself — one it stores as a double that is another number (``1e400``,
+    ``4.9E-324``, 40 significant digits), or an integer of more than 38 digits, which no long or decimal(38, 0)
+    holds and a double holds only approximately — is kept as its exact text (a JSON string of its token), as the
+    Spark path keeps it; the record's other fields are unaffected:
+
+    >>> parse_line('{"a": 4.9E-324, "b": 2}')
+    {'a': '4.9E-324', 'b': '2'}
     """
     if _nests_beyond_parser(line):
         raise InvalidJson("not valid JSON")
@@ -127,9 +129,7 @@ def parse_line(line: str) -> dict:
     depth = nesting_depth(value)
     if depth > MAX_NESTING:
         raise InvalidJson(f"nested {depth} levels deep, more than {MAX_NESTING}")
-    inexact = _inexact_number(value)
-    if inexact is not None:
-        raise InvalidJson(f"a number VARIANT cannot hold exactly: {inexact}")
+    _numbers_as_text(value)
     return value
 
 
@@ -181,19 +181,23 @@ def nesting_depth(value: Any) -> int:
     return deepest
 
 
-def _inexact_number(value: Any) -> str | None:
-    """The first number VARIANT would store as a double that is not the number (``1e400``, 42 digits), if any:
-    Spark would see another value, so the record is rescued whole, on both paths."""
+def held_as_text(number: "JsonNumber") -> bool:
+    """VARIANT stores the number as a double that is not it, or it is an integer beyond 38 digits (a double only
+    approximates those, and ``json integer`` offers no double): it is kept as its text."""
+    return number.storage == "double" and (number.is_integer or not number.exact_double)
+
+
+def _numbers_as_text(value: Any) -> None:
+    """Replace, in place, every number :func:`held_as_text` by its token (a ``str``)."""
     stack = [value]
     while stack:
         v = stack.pop()
-        if isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, JsonNumber) and v.storage == "double" and not v.exact_double:
-            return str(v)
-    return None
+        items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+        for key, item in items:
+            if isinstance(item, JsonNumber) and held_as_text(item):
+                v[key] = str.__str__(item)
+            elif isinstance(item, (dict, list)):
+                stack.append(item)
 
 
 def _json_type(value: Any) -> str:

@@ -202,3 +202,14 @@ def test_read_only_commands_create_no_catalog(tmp_path):
         assert out.returncode == 2, (command, out.stderr)
         assert out.stderr.startswith(f"no table db.events in {tmp_path / 'nowh'}: no Widen catalog there"), command
     assert list(tmp_path.iterdir()) == []
+
+
+def test_numbers_no_double_holds_are_planned_as_text_and_keep_their_record(tmp_path):
+    """Issue 14: a 39-digit integer is not planned as a double (1e38's double is another number), and a number
+    VARIANT cannot hold (4.9E-324) keeps its record: the line is not rescued, `b` is planned beside it."""
+    batch = tmp_path / "n.jsonl"
+    batch.write_text('{"a": 100000000000000000000000000000000000000}\n{"c": 4.9E-324, "b": 2}\n')
+    out = widen("plan", str(batch))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["a::string", "b::long", "c::string"]  # new fields in name order
+    assert "rescued" not in out.stderr
