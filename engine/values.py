@@ -331,6 +331,16 @@ class Typer:
                 continue
             yield key, raw, typed
 
+    def hollow(self, value: Any, dim: int) -> bool:
+        """A record (or array of records, ``dim`` deep) with no value at any depth but nulls and empties: nothing
+        to write (the planner counts it as an empty value, :func:`widen.engine.observe.without_hollow_records`)."""
+        if value is None:
+            return True
+        if dim > 0:
+            return all(self.hollow(x, dim - 1) for x in value)
+        return all(typed.shape.is_record and self.hollow(typed.value, typed.shape.dim)
+                   for _, _, typed in self.valued_fields(value))
+
     # --- any value ----------------------------------------------------------------------------------------------
     def type_value(self, raw: Any) -> Typed | None | _Empty:
         """The typed form of a JSON value; None for null; :data:`EMPTY` for ``{}``, ``[]`` and the like."""

@@ -47,7 +47,8 @@ class Verifier:
             where = f"{path}{key}"
             fam = self.family(columns, key)
             if typed.shape.is_record:
-                out.extend(self._record_losses(fam, typed, row, where))
+                if not self.typer.hollow(typed.value, typed.shape.dim):
+                    out.extend(self._record_losses(fam, typed, row, where))
             elif not any(self._holds(c, typed, row.get(c.name)) for c in fam):
                 written = any(row.get(c.name) is not None for c in fam)
                 out.append(
@@ -97,6 +98,8 @@ class Verifier:
             if rec is None:
                 continue
             for key, raw, child in self.typer.valued_fields(rec):
+                if child.shape.is_record and self.typer.hollow(child.value, child.shape.dim):
+                    continue  # nothing to write in it
                 best: list[Loss] | None = None
                 for col, positions in holders:
                     stored_rec = positions[i]
