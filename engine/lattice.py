@@ -8,6 +8,12 @@ Two relations, named as in Spark's type coercion but kept honest:
   associative, idempotent, an upper bound, and the least one.
 * ``convert`` edges route values into a column of another type (the page's long -> timestamp) but never make a
   type "fit": a value routed only through a conversion still needs an exact home.
+* ``incompatible`` declarations (the page's "Incompatible With" column) make two types meet at the top, the common
+  denominator, whatever else lies above both. The join of a *set* of types is then the top when the set holds a
+  declared pair, else its least upper bound: a function of the set (commutative, idempotent, independent of the
+  order the types are met), no longer associative when a pair is split across the two steps
+  (``(boolean ⊔ long) ⊔ date`` is a long, ``boolean ⊔ date ⊔ long`` the top). :func:`widen.properties` states
+  the laws that hold.
 
 The lattice is validated when the rules load; every problem points into the rules file.
 """
@@ -31,8 +37,8 @@ class Lattice:
     >>> lattice = load_rules().lattice
     >>> lattice.join("long", "double"), lattice.join("boolean", "date")
     ('double', 'string')
-    >>> lattice.leq("date", "timestamp"), lattice.leq("timestamp", "long")
-    (True, False)
+    >>> lattice.leq("date", "timestamp"), lattice.leq("timestamp", "long"), lattice.leq("long", "timestamp")
+    (True, True, False)
     """
 
     def __init__(self, rules: Rules):
@@ -65,6 +71,10 @@ class Lattice:
         for edge in rules.convert_edges():
             if edge.source in self.types:
                 self.conversions.add_edge(edge.source, edge.target, edge=edge)
+        #: pairs of types declared incompatible (each a frozenset of two names)
+        self.incompatible: frozenset[frozenset[str]] = frozenset(
+            frozenset((a, b)) for decl in rules.incompatibles for a, b, _ in decl.pairs()
+        )
         self._validate()
         self._up = {t: frozenset(nx.descendants(graph, t)) | {t} for t in self.types}
         self._paths = {
@@ -95,6 +105,13 @@ class Lattice:
                     f"{bounds}); add a widening edge so that one of them is below the other",
                     span,
                 )
+        for decl in self.rules.incompatibles:
+            for a, b, span in decl.pairs():
+                for low, high in ((a, b), (b, a)):
+                    if self.leq(low, high, _during_validation=True):
+                        path = " -> ".join(nx.shortest_path(self.graph, low, high))
+                        raise self._error(f"'{low}' widens to '{high}' ({path}): they cannot be incompatible "
+                                          "(drop the declaration or the widening)", span)
         for edge in self.rules.convert_edges():
             if edge.source in self.types and self.leq(edge.source, edge.target, _during_validation=True):
                 raise self._error(
@@ -121,16 +138,32 @@ class Lattice:
         return b in self._up[a]
 
     def join(self, a: str, b: str) -> str:
-        """The least upper bound of two types."""
+        """The least upper bound of two types; the top when they are declared incompatible."""
+        if frozenset((a, b)) in self.incompatible:
+            return self.top
         return _join(self, a, b)
 
     def join_all(self, types: Iterable[str]) -> str:
-        result: str | None = None
-        for t in types:
-            result = t if result is None else self.join(result, t)
-        if result is None:
+        """The join of a set of types: the top when two of them are declared incompatible, else their least upper
+        bound (whatever the order they come in)."""
+        ts = set(types)
+        if not ts:
             raise ValueError("join of no types")
+        if self.incompatible and self.clashing(ts):
+            return self.top
+        result: str | None = None
+        for t in sorted(ts):
+            result = t if result is None else _join(self, result, t)
         return result
+
+    def clashing(self, types: Iterable[str]) -> tuple[str, str] | None:
+        """Two of ``types`` declared incompatible, if any (sorted names)."""
+        ts = sorted(set(types))
+        for i, a in enumerate(ts):
+            for b in ts[i + 1:]:
+                if frozenset((a, b)) in self.incompatible:
+                    return a, b
+        return None
 
     def upper_bounds(self, t: str) -> tuple[str, ...]:
         """Every type ``t`` widens into, narrowest first (a topological order), ``t`` itself first."""

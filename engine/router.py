@@ -22,11 +22,11 @@ class Router:
 
     >>> from widen import load_rules, observe_lines, plan, TableSchema
     >>> rules = load_rules()
-    >>> lines = ['{"a": 1}', '{"a": "2024-01-01"}']
+    >>> lines = ['{"a": true}', '{"a": "2024-01-01"}']
     >>> p = plan(TableSchema(), observe_lines(lines, rules), rules)
     >>> router = Router(p, rules)
     >>> [router.route(parse_line(line)) for line in lines]
-    [{'a': '1', 'a_date': None, 'a_long': 1}, {'a': '2024-01-01', 'a_date': datetime.date(2024, 1, 1), 'a_long': None}]
+    [{'a': 'true', 'a_boolean': True, 'a_date': None}, {'a': '2024-01-01', 'a_boolean': None, 'a_date': datetime.date(2024, 1, 1)}]
     """
 
     def __init__(self, plan: Plan, rules: Rules):
@@ -62,7 +62,7 @@ class Router:
         routes = self._index(level)
         for key, _, typed in self.typer.valued_fields(record):
             route = routes.get((key, typed.shape))
-            if route is None and typed.shape.is_record and self._hollow(typed.value, typed.shape.dim):
+            if route is None and typed.shape.is_record and self.typer.hollow(typed.value, typed.shape.dim):
                 continue  # nothing to write: the planner counted it as an empty value (without_hollow_records)
             if route is None:
                 where = ".".join(path + (key,))
@@ -82,15 +82,6 @@ class Router:
                     value = [value]
                 row[target.column] = value
         return row
-
-    def _hollow(self, value: Any, dim: int) -> bool:
-        """A record (or array of records) with no value at any depth but nulls and empties."""
-        if value is None:
-            return True
-        if dim > 0:
-            return all(self._hollow(x, dim - 1) for x in value)
-        return all(typed.shape.is_record and self._hollow(typed.value, typed.shape.dim)
-                   for _, _, typed in self.typer.valued_fields(value))
 
     def _records(self, level: LevelPlan, value: Any, dim: int, path: tuple[str, ...]) -> Any:
         if value is None:

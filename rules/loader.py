@@ -231,6 +231,8 @@ def _validate(rules: Rules) -> None:
             raise err(f"merge {m.source} into {m.target} needs 'widen {m.source} -> {m.target}': a merged "
                       f"value must fit the field it is merged into", m.span)
 
+    _check_incompatibles(rules, known, err)
+
     kinds: dict[str, Span] = {}
     for j in rules.json:
         if j.kind in kinds:
@@ -294,3 +296,20 @@ def _validate_typed(rules: Rules) -> None:
                     raise RulesError(f"the last choice of 'typed {kind}' must hold every {kind} value (a string "
                                      f"type, or a type that holds it); '{last.type}' cannot", last.span,
                                      rules.source)
+
+
+def _check_incompatibles(rules: Rules, known, err) -> None:
+    """Each ``incompatible A with B ...`` names declared types, two different ones, each pair once. (Whether a
+    pair contradicts a widening path is the lattice's check: it knows the paths.)"""
+    pairs: dict[frozenset[str], Span] = {}
+    for decl in rules.incompatibles:
+        known(decl.type, decl.span)
+        for a, b, span in decl.pairs():
+            known(b, span)
+            if a == b:
+                raise err(f"'{a}' cannot be incompatible with itself", span)
+            key = frozenset((a, b))
+            if key in pairs:
+                raise err(f"duplicate rule: {a} and {b} are already declared incompatible at line "
+                          f"{pairs[key].line}", span)
+            pairs[key] = span

@@ -81,6 +81,22 @@ class Merge:
 
 
 @dataclass(frozen=True)
+class Incompatible:
+    """``incompatible A with B C``: the page's "Incompatible With" column. A and B (and A and C) meet at the top, the
+    common denominator, whatever else lies above both."""
+
+    type: str
+    others: tuple[str, ...]
+    span: Span = field(compare=False, hash=False, repr=False)
+    spans: tuple[Span, ...] = field(compare=False, hash=False, repr=False, default=())
+
+    def pairs(self) -> tuple[tuple[str, str, Span], ...]:
+        """``(A, B, span of B)`` for each type declared incompatible with A."""
+        spans = self.spans or (self.span,) * len(self.others)
+        return tuple((self.type, other, span) for other, span in zip(self.others, spans))
+
+
+@dataclass(frozen=True)
 class JsonChoice:
     """One candidate of a ``json`` line: a type, and for strings the detector that must accept the text."""
 
@@ -174,6 +190,7 @@ class Rules:
     policies: tuple[Policy, ...]
     mode: str
     typed: tuple[TypedMapping, ...] = ()
+    incompatibles: tuple[Incompatible, ...] = ()
     source: str = field(compare=False, hash=False, repr=False, default="")
     #: The validated lattice (set by :func:`widen.load_rules`).
     lattice: Any = field(compare=False, hash=False, repr=False, default=None)

@@ -14,6 +14,7 @@ from widen.rules.model import (
     MODES,
     SITUATIONS,
     Edge,
+    Incompatible,
     JsonChoice,
     JsonTyping,
     Merge,
@@ -105,6 +106,11 @@ class RulesTransformer(Transformer):
         )
 
     @v_args(meta=True)
+    def incompatible_decl(self, meta, items):
+        return Incompatible(str(items[0]), tuple(str(i) for i in items[1:]), self._span(items[0]),
+                            tuple(self._span(i) for i in items[1:]))
+
+    @v_args(meta=True)
     def json_decl(self, meta, items):
         kind = items[0]
         return JsonTyping(str(kind), tuple(items[1:]), self._span(kind))
@@ -165,6 +171,7 @@ class RulesTransformer(Transformer):
         types: list[TypeDecl] = []
         edges: list[Edge] = []
         merges: list[Merge] = []
+        incompatibles: list[Incompatible] = []
         json: list[JsonTyping] = []
         policies: list[Policy] = []
         typed: list[TypedMapping] = []
@@ -181,6 +188,8 @@ class RulesTransformer(Transformer):
                 types.append(item)
             elif isinstance(item, Merge):
                 merges.append(item)
+            elif isinstance(item, Incompatible):
+                incompatibles.append(item)
             elif isinstance(item, JsonTyping):
                 if item.kind not in JSON_KINDS:  # pragma: no cover - the grammar admits only these
                     raise RulesError(f"unknown JSON kind {item.kind}", item.span, self.source)
@@ -245,6 +254,7 @@ class RulesTransformer(Transformer):
             policies=tuple(policies),
             mode=mode,
             typed=tuple(typed),
+            incompatibles=tuple(incompatibles),
             source=self.source,
         )
 

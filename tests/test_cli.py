@@ -131,6 +131,24 @@ def test_check_passes_on_default_and_fails_on_lossy():
     assert "no precision lost" in bad.stdout and "9007199254740993" in bad.stdout
 
 
+def test_check_states_the_incompatible_pairs_and_fails_at_a_contradicting_one(tmp_path):
+    """The shipped rules declare the page's "Incompatible With" pairs that its other columns allow; `widen check`
+    says so, and a declaration that a widening path contradicts is refused at its line and column."""
+    ok = widen("check", "--examples", "10")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "2 incompatible pairs" in ok.stdout and "the top for an incompatible pair" in ok.stdout
+    text = (ROOT / "rules" / "types.rules").read_text()
+    bad = tmp_path / "bad.rules"
+    bad.write_text(text + "incompatible long with date\n")
+    out = widen("check", "--rules", str(bad))
+    assert out.returncode == 2 and out.stdout == ""
+    line = len(text.splitlines()) + 1
+    assert out.stderr.splitlines()[0] == (
+        f"{bad}:{line}:24: error: 'date' widens to 'long' (date -> timestamp -> long): they cannot be incompatible "
+        "(drop the declaration or the widening)")
+    assert "Traceback" not in out.stderr
+
+
 def test_compile_prints_routes_and_a_query(tmp_path):
     """`widen compile` needs no Spark: for a schema file and a batch it lists each column, where each observed
     value goes, the columns the batch adds, and one SELECT with the table's columns in order."""

@@ -3,7 +3,9 @@
 ``widen check`` runs these against a user's rules; the test suite runs them against the shipped ones. They
 state laws, never a second copy of a rule:
 
-* the join is a true join: commutative, associative, idempotent, an upper bound, and the least one;
+* the join is a true join: commutative, associative, idempotent, an upper bound, and the least one — except that
+  two types declared ``incompatible`` join at the top (and associativity is asked only of triples holding no
+  declared pair);
 * the schema only grows (no column removed, renamed or retyped);
 * a plan for a batch already absorbed adds nothing;
 * the plan does not depend on the order of the batch's records;
@@ -35,7 +37,22 @@ from widen.rules.model import Rules
 
 
 def lattice_problems(lattice: Lattice) -> list[str]:
-    """Every violated join law over all pairs and triples of types (and of shapes up to dimension 2)."""
+    """Every violated join law over all pairs and triples of types (and of shapes up to dimension 2).
+
+    With ``incompatible`` declarations the join of a declared pair is the top, not the least upper bound, and a
+    set's join is the top when the set holds a pair: the laws are stated that way (least only for a pair not
+    declared; associative on triples that hold no declared pair)."""
+    problems = _pair_laws(lattice)
+    join, clash = lattice.join, lattice.clashing
+    for a, b, c in product(lattice.types, repeat=3):
+        if clash((a, b, c)) is None and not (
+            join(join(a, b), c) == join(a, join(b, c)) == lattice.join_all((a, b, c))
+        ):
+            problems.append(f"join is not associative on {a}, {b}, {c} (no two of them declared incompatible)")
+    return problems + _shape_laws(lattice)
+
+
+def _pair_laws(lattice: Lattice) -> list[str]:
     problems: list[str] = []
     types = lattice.types
     join, leq = lattice.join, lattice.leq
@@ -45,15 +62,22 @@ def lattice_problems(lattice: Lattice) -> list[str]:
             problems.append(f"join is not commutative: join({a}, {b}) = {j}, join({b}, {a}) = {join(b, a)}")
         if not (leq(a, j) and leq(b, j)):
             problems.append(f"join({a}, {b}) = {j} is not an upper bound of both")
+        if frozenset((a, b)) in lattice.incompatible:
+            if j != lattice.top:
+                problems.append(f"{a} and {b} are declared incompatible but join at {j}, not at the top")
+            continue
         for u in types:
             if leq(a, u) and leq(b, u) and not leq(j, u):
                 problems.append(f"join({a}, {b}) = {j} is not the least upper bound: {u} is below it")
     for a in types:
         if join(a, a) != a:
             problems.append(f"join is not idempotent: join({a}, {a}) = {join(a, a)}")
-    for a, b, c in product(types, repeat=3):
-        if join(join(a, b), c) != join(a, join(b, c)):
-            problems.append(f"join is not associative on {a}, {b}, {c}")
+    return problems
+
+
+def _shape_laws(lattice: Lattice) -> list[str]:
+    problems: list[str] = []
+    types = lattice.types
     shapes = [Shape(t, d) for t in types for d in range(3)] + [Shape(None, d) for d in range(3)]
     for a, b in product(shapes, repeat=2):
         j = shape_join(lattice, a, b)
@@ -61,7 +85,7 @@ def lattice_problems(lattice: Lattice) -> list[str]:
             problems.append(f"shape join is not commutative on {a}, {b}")
         if j is not TOP and not (shape_leq(lattice, a, j) and shape_leq(lattice, b, j)):
             problems.append(f"shape join({a}, {b}) = {j} is not an upper bound")
-        if j is not TOP:
+        if j is not TOP and frozenset((a.type, b.type)) not in lattice.incompatible:
             for u in shapes:
                 if shape_leq(lattice, a, u) and shape_leq(lattice, b, u) and not shape_leq(lattice, j, u):
                     problems.append(f"shape join({a}, {b}) = {j} is not least: {u}")
