@@ -117,6 +117,9 @@ class SparkCompiler:
             first_shape.setdefault(r.field, str(r.shape))
             for t in r.targets:
                 incoming.setdefault(t.column, []).append((r, t))
+        for f, dim in level.hollow:  # arrays of hollow records: looked into, so that they are not mixed values
+            if f in depth:
+                depth[f] = max(depth[f], dim)
         known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
         return fields, depth, known, incoming
 

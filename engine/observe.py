@@ -35,6 +35,9 @@ class FieldObservation:
     children: tuple[tuple[int, "LevelObservation"], ...] = ()
     nulls: int = 0
     empties: int = 0
+    #: the deepest array dimension of a hollow record counted among the empties (-1: none; set by
+    #: :func:`without_hollow_records`): a compiled projection must look that deep to see it holds nothing
+    hollow_dim: int = -1
 
     @property
     def shape_map(self) -> dict[Shape, Seen]:
@@ -56,6 +59,7 @@ class FieldObservation:
             tuple(sorted(children.items())),
             self.nulls + other.nulls,
             self.empties + other.empties,
+            max(self.hollow_dim, other.hollow_dim),
         )
 
 
@@ -88,15 +92,16 @@ def without_hollow_records(level: LevelObservation) -> LevelObservation:
     fields = []
     for f in level.fields:
         inner = {dim: without_hollow_records(lvl) for dim, lvl in f.children}
-        shapes, empties = [], f.empties
+        shapes, empties, hollow_dim = [], f.empties, f.hollow_dim
         for shape, seen in f.shapes:
             if shape.is_record and not any(g.shapes for g in inner.get(shape.dim, LevelObservation()).fields):
                 empties += seen.count
+                hollow_dim = max(hollow_dim, shape.dim)
                 continue
             shapes.append((shape, seen))
         dims = {s.dim for s, _ in shapes if s.is_record}
         children = tuple((d, lvl) for d, lvl in sorted(inner.items()) if d in dims)
-        fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties))
+        fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties, hollow_dim))
     return LevelObservation(tuple(fields))
 
 

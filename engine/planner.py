@@ -82,6 +82,9 @@ class LevelPlan:
     #: fields whose every value in the batch had one shape (no other shape, no empty value): a compiled projection
     #: applied to this very batch need not look at their shape
     single: frozenset[str] = frozenset()
+    #: (field, dimension) of fields that held hollow records (arrays of them, ``dimension`` deep): values with
+    #: nothing to write, which a compiled projection must still look into to tell them from mixed values
+    hollow: tuple[tuple[str, int], ...] = ()
 
     def column(self, name: str) -> ColumnPlan | None:
         for c in self.columns:
@@ -337,7 +340,8 @@ class _Planner:
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
         single = frozenset(f.name for f in observed if len(f.shapes) == 1 and not f.empties)
-        return LevelPlan(tuple(columns), tuple(routes), single)
+        hollow = tuple((f.name, f.hollow_dim) for f in observed if f.hollow_dim > 0 and f.shapes)
+        return LevelPlan(tuple(columns), tuple(routes), single, hollow)
 
     # --- first sight ----------------------------------------------------------------------------------------------
     def first_sight(self, f: FieldObservation, shapes: dict[Shape, Seen], taken: set[str]) -> list[tuple[Column, str]]:

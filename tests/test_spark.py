@@ -111,9 +111,13 @@ def normalise(value):
         # records whose fields, at any depth, hold only nulls and empties write nothing (no struct without fields)
         [['{"a":{"b":{}},"x":1}', '{"m":{"e":null}}', '{"r":[{"b":[]},null]}'],
          ['{"a":{"c":1}}', '{"a":{"b":{"d":{}}}}', '{"a":[{"e":null}]}', '{"r":[{"b":{}}]}']],
+        # arrays of hollow records, deeper than any array the field's routes hold, are not mixed values: they
+        # write nothing (the producer-documents differential found '[{}]' written as text)
+        [['{"a":false,"b":""}', '{"b":[{}]}', '{"b":[[{}]]}', '{"b":[{"c":null}, null]}', '{"b":[{"":1}]}']],
+        [['{"o":{"p":1}}'], ['{"o":{"p":[{}]}}', '{"o":{"p":"s"}}']],
     ],
     ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array", "null-string",
-         "empty-name-object", "hollow-records"],
+         "empty-name-object", "hollow-records", "hollow-record-arrays", "nested-hollow-record-arrays"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
@@ -168,6 +172,36 @@ def test_differential_spark_equals_reference(spark, rules, batches):
         # as `widen ingest` compiles it: fields whose storage and shape agree read natively by from_json
         native = compile_plan(p, rules, storage=observations.storage)
         assert [normalise(r) for r in records.orderBy("line").transform(native).collect()] == expected
+
+
+#: numbers real producers write that sit at VARIANT's edges: beyond 64 and 128 bits, 39 and 40 digits, subnormal
+#: and extreme doubles, fractions of 40 digits
+EXTREME_NUMBERS = [str(2**64 + 1), str(2**128 + 1), "-" + str(2**127), "1" + "0" * 38, "9" * 40, "4.9E-324", "5e-324",
+                   "2.2250738585072014E-308", "1.7976931348623157E308", "1.7976931348623159E308",
+                   "0.1234567890123456789012345678901234567890", "-0.0", "1E+2"]
+NOT_RECORDS = ["[1, 2]", '{"a": ', "null", '"s"', '{"a": 1, "a": 2}', "[]", '{"a": NaN}']
+
+
+def producer_batches():
+    """Documents of the kind other projects test their JSON readers with: one field holding records, primitives
+    and arrays by turns, arrays of conflicting elements (scalars, nested arrays, records), nulls at every depth,
+    sparse keys, empty records at several depths, numbers at VARIANT's edges, and lines that are not records."""
+    from widen.engine.values import JsonNumber
+
+    scalars = st.one_of(json_scalars(), st.sampled_from(EXTREME_NUMBERS).map(JsonNumber))
+    value = st.recursive(scalars, lambda c: st.one_of(
+        st.lists(c, max_size=3), st.dictionaries(st.sampled_from(["a", "b", "c"]), c, max_size=3)), max_leaves=6)
+    record = st.dictionaries(st.sampled_from(["a", "b"]), value, min_size=1, max_size=2).map(json_text)
+    line = st.one_of(record, record, record, st.sampled_from(NOT_RECORDS))
+    return st.lists(st.lists(line, min_size=1, max_size=5), min_size=1, max_size=2)
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(producer_batches())
+def test_differential_on_documents_producers_write(spark, rules, batches):
+    """Issue 14: on such documents Spark observes and rescues what Python does, and writes the reference router's
+    rows, batch after batch (so every value is in the table exactly, or its line rescued with the same reason)."""
+    test_differential_spark_equals_reference.hypothesis.inner_test(spark, rules, batches)
 
 
 NATIVE_BATCHES = [
