@@ -573,7 +573,8 @@ def _epoch(unit: int):
             return F.when(ok, F.timestamp_micros(micros))
         micros = F.unix_micros(v)
         target = spark_type(t if forward else s)
-        return F.when(F.pmod(micros, F.lit(unit)) == 0, F.floor(micros / F.lit(unit)).cast(target))
+        # integral division: a double quotient loses the count beyond 2^53 microseconds (year 2255 on)
+        return F.when(F.pmod(micros, F.lit(unit)) == 0, F.div(micros, F.lit(unit)).cast(target))
 
     return convert
 

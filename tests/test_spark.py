@@ -115,9 +115,12 @@ def normalise(value):
         # write nothing (the producer-documents differential found '[{}]' written as text)
         [['{"a":false,"b":""}', '{"b":[{}]}', '{"b":[[{}]]}', '{"b":[{"c":null}, null]}', '{"b":[{"":1}]}']],
         [['{"o":{"p":1}}'], ['{"o":{"p":[{}]}}', '{"o":{"p":"s"}}']],
+        # a timestamp beyond 2^53 microseconds (year 2255 on) into a long field: exact, and its epoch count whole
+        [['{"t":5}'], ['{"t":"4998-01-09T22:07:25.000694Z"}', '{"t":"2024-05-01T12:00:00Z"}']],
     ],
     ids=["example-1", "edge-case-1", "edge-case-2", "behaviour-3", "empties", "null-inner-array", "null-string",
-         "empty-name-object", "hollow-records", "hollow-record-arrays", "nested-hollow-record-arrays"],
+         "empty-name-object", "hollow-records", "hollow-record-arrays", "nested-hollow-record-arrays",
+         "far-timestamp-into-long"],
 )
 def test_compiled_rows_equal_the_reference_router(spark, rules, batches):
     """The compiled Spark projection writes, row for row, what the reference router writes."""
