@@ -97,6 +97,20 @@ def test_ingest_example_events_reads_back_exactly(events, rules):
     ]
 
 
+def test_table_directories_hold_only_the_files_iceberg_references(events):
+    """Issue 15 (13): no Spark `_SUCCESS` markers or Hadoop `.crc` checksums beside the data files: every file
+    under the tables' directories is a data file a snapshot references, or Iceberg's own metadata."""
+    warehouse, _ = events
+    catalog = open_catalog(None, str(warehouse))
+    for name in ("demo.events", "demo.events__rescued"):
+        table = catalog.load_table(name)
+        referenced = {t.file.file_path.replace("file://", "") for t in table.scan().plan_files()}
+        root = Path(table.location().replace("file://", ""))
+        data = {str(p) for p in (root / "data").rglob("*") if p.is_file()}
+        assert data == referenced, sorted(data - referenced)
+        assert not [p.name for p in root.rglob("*") if p.name == "_SUCCESS" or p.name.endswith(".crc")]
+
+
 def test_big_integers_read_back_exact(spark, rules, tmp_path):
     """A 2^53+1 long and a 2^70 integer read back exactly; a value typed no other way lands as text."""
     batch = tmp_path / "b.jsonl"
