@@ -18,10 +18,10 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_types import (SparkTypes, as_array, as_map, inexact_number, inner_leaves, let, nesting_depth,
-                                         numbers_as_text, shape_code)
+from widen.compiler.spark_types import (SparkTypes, as_array, as_map, case_candidate, case_collision, inexact_number,
+                                         inner_leaves, let, nesting_depth, numbers_as_text, shape_code)
 from widen.engine.conversions import family
-from widen.engine.values import MAX_NESTING, Typer
+from widen.engine.values import CASE_COLLISION, MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
@@ -544,7 +544,7 @@ def _json_type(kind):
     )
 
 
-def parse_records(lines: DataFrame) -> DataFrame:
+def parse_records(lines: DataFrame, case_merge: bool = False) -> DataFrame:
     """Lines (``value``, ``source``, ``line``) -> the same with ``record`` (a VARIANT object, or null) and
     ``reason`` (why a line is not a record).
 
@@ -568,7 +568,15 @@ def parse_records(lines: DataFrame) -> DataFrame:
         .when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
               F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
     )
+    if case_merge:  # `on case_conflict merge`: two names of one object that differ only by case are one field
+        collision = _col(case_collision(sql.F.col("record"), MAX_NESTING))
+        names = F.when(_col(case_candidate(sql.F.col("value"))), collision)
+        parsed = parsed.withColumn("_names", F.when(F.col("record").isNotNull(), names))
+        reason = reason.when(F.col("_names").isNotNull(), F.format_string(CASE_COLLISION.replace("{}", "%s"),
+                                                                          F.col("_names")))
     parsed = parsed.withColumn("reason", reason)
+    if case_merge:
+        parsed = parsed.drop("_names")
     # VARIANT would keep such a number as another double (only records whose VARIANT holds a double somewhere, or
     # a mixed array that may, are looked at, and of those only lines with an exponent or 39 digits and points in a
     # row: a double's only two ways in)
@@ -602,7 +610,8 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     ``reason`` is null for records). Rescued lines are counted in Spark; at most :data:`RESCUED_EXAMPLES` of them
     reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
     the frame."""
-    parsed = parse_records(lines.filter(F.trim(F.col("value")) != "")).cache()
+    case_merge = rules.policy("case_conflict") == "merge"
+    parsed = parse_records(lines.filter(F.trim(F.col("value")) != ""), case_merge).cache()
     bad = parsed.filter(F.col("reason").isNotNull())
     _t = time.perf_counter()
     # the first level's job parses and caches the lines, and counts them

@@ -485,6 +485,36 @@ def numbers_as_text(line: Column) -> Column:
     return F.array_join(quoted, F.lit(""))
 
 
+def case_collision(x: Column, depth: int) -> Column:
+    """The first names of one object in a VARIANT that differ only by case (``"PRICE, Price"``), looked for
+    ``depth`` levels of objects and arrays deep, in the order :func:`widen.engine.values.case_collision` walks
+    them (an object's own names, then its values in name order, arrays in element order); null when none."""
+    m = as_map(x)
+
+    def own(keys: Column) -> Column:
+        same = lambda k: F.filter(keys, lambda j: F.lower(j) == F.lower(k))  # noqa: E731
+        first = F.try_element_at(F.filter(keys, lambda k: F.size(same(k)) > 1), F.lit(1))
+        return let(first, lambda k: F.when(k.isNotNull(), F.array_join(F.array_sort(same(k)), F.lit(", "))))
+
+    def body(keys: Column) -> Column:
+        if depth <= 1:
+            return own(keys)
+        children = F.coalesce(F.transform(keys, lambda k: F.element_at(m, k)), as_array(x))
+        found = F.try_element_at(F.filter(F.transform(children, lambda c: case_collision(c, depth - 1)),
+                                          lambda c: c.isNotNull()), F.lit(1))
+        return F.coalesce(own(keys), found)
+
+    return let(F.array_sort(F.map_keys(m)), body)
+
+
+def case_candidate(line: Column) -> Column:
+    """A cheap test over a line's text that holds wherever :func:`case_collision` may find something: two names
+    anywhere in the line that differ only by case, or a name written with an escape."""
+    keys = F.regexp_extract_all(line, r'"((?:[^"\\]|\\.)*)"\s*:', 1)
+    return (F.size(F.array_distinct(F.transform(keys, lambda k: F.lower(k)))) < F.size(F.array_distinct(keys))) | \
+        F.exists(keys, lambda k: k.rlike(r"\\"))
+
+
 def _layout(d: Column, sci: Column) -> Column:
     """``-1.2345e+03`` -> ``-1234.5``; plain between 1e-3 and 1e7, else ``-1.2345E3`` (Java's layout)."""
     sign = F.when(sci.startswith("-"), F.lit("-")).otherwise(F.lit(""))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from widen.engine.shapes import Shape
-from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line, records_of
+from widen.engine.values import CASE_COLLISION, EMPTY, InvalidJson, Typer, case_collision, parse_line, records_of
 from widen.rules.model import Rules
 
 
@@ -35,9 +35,9 @@ class FieldObservation:
     children: tuple[tuple[int, "LevelObservation"], ...] = ()
     nulls: int = 0
     empties: int = 0
-    #: the deepest array dimension of a hollow record counted among the empties (-1: none; set by
-    #: :func:`without_hollow_records`): a compiled projection must look that deep to see it holds nothing
-    hollow_dim: int = -1
+    #: the array dimensions of the hollow records counted among the empties (set by :func:`without_hollow_records`):
+    #: a compiled projection must look that deep to see they hold nothing
+    hollow: tuple[int, ...] = ()
 
     @property
     def shape_map(self) -> dict[Shape, Seen]:
@@ -59,7 +59,7 @@ class FieldObservation:
             tuple(sorted(children.items())),
             self.nulls + other.nulls,
             self.empties + other.empties,
-            max(self.hollow_dim, other.hollow_dim),
+            tuple(sorted(set(self.hollow) | set(other.hollow))),
         )
 
 
@@ -92,16 +92,16 @@ def without_hollow_records(level: LevelObservation) -> LevelObservation:
     fields = []
     for f in level.fields:
         inner = {dim: without_hollow_records(lvl) for dim, lvl in f.children}
-        shapes, empties, hollow_dim = [], f.empties, f.hollow_dim
+        shapes, empties, hollow = [], f.empties, set(f.hollow)
         for shape, seen in f.shapes:
             if shape.is_record and not any(g.shapes for g in inner.get(shape.dim, LevelObservation()).fields):
                 empties += seen.count
-                hollow_dim = max(hollow_dim, shape.dim)
+                hollow.add(shape.dim)
                 continue
             shapes.append((shape, seen))
         dims = {s.dim for s, _ in shapes if s.is_record}
         children = tuple((d, lvl) for d, lvl in sorted(inner.items()) if d in dims)
-        fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties, hollow_dim))
+        fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties, tuple(sorted(hollow))))
     return LevelObservation(tuple(fields))
 
 
@@ -167,6 +167,7 @@ class Observer:
         self.records = 0
         self.empty_names = 0
         self.rescued: list[Rescued] = []
+        self.merging = rules.policy("case_conflict") == "merge"
 
     def add_line(self, line: str, source: str = "<input>", number: int = 0) -> dict | None:
         """Observe one JSON line; a line that is not an object is rescued (returned None)."""
@@ -177,6 +178,11 @@ class Observer:
         except InvalidJson as exc:
             self.rescued.append(Rescued(source, number, str(exc), line.rstrip("\n")))
             return None
+        if self.merging:
+            names = case_collision(record)
+            if names is not None:
+                self.rescued.append(Rescued(source, number, CASE_COLLISION.format(names), line.rstrip("\n")))
+                return None
         self.add_record(record)
         return record
 

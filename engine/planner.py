@@ -201,17 +201,42 @@ def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
         yield from _full_names(col.children, _child_prefix(col, prefix))
 
 
+def _merge_spellings(observed, families: dict) -> tuple[list[FieldObservation], dict[str, list[FieldObservation]]]:
+    """Under ``on case_conflict merge``: the observed fields grouped by name, case aside, each group as one field
+    named after the family it joins — the table's existing family of that name, case aside (the one spelled
+    exactly so when several are), else the name in lower case, whatever spellings the batch holds and in which
+    order. Returns (the merged fields, canonical name -> the spellings observed)."""
+    existing: dict[str, list[str]] = {}
+    for name in families:
+        existing.setdefault(name.lower(), []).append(name)
+    groups: dict[str, list[FieldObservation]] = {}
+    for f in observed:
+        known = sorted(existing.get(f.name.lower(), []))
+        canonical = f.name if f.name in known else known[0] if known else f.name.lower()
+        groups.setdefault(canonical, []).append(f)
+    merged = []
+    for name, group in sorted(groups.items()):
+        one = group[0]
+        for g in group[1:]:
+            one = one.merge(g)
+        merged.append(FieldObservation(name, one.shapes, one.children, one.nulls, one.empties, one.hollow))
+    return merged, groups
+
+
 class _Taken(set):
     """The names in use at one level, and the full dotted names of the whole table: Iceberg refuses two fields
     with one full name (a top-level ``a.b`` beside ``a`` holding ``b``), so a new column whose full name is in use
     is named like any other clash (``b_2``, documented ``evolved_from:b``)."""
 
-    def __init__(self, names: Iterable[str], prefix: str, full: set[str]):
+    def __init__(self, names: Iterable[str], prefix: str, full: set[str], fold: bool = False):
         super().__init__(names)
-        self.prefix, self.full = prefix, full
+        self.prefix, self.full, self.fold = prefix, full, fold
 
     def __contains__(self, name: object) -> bool:
-        return set.__contains__(self, name) or (self.prefix + str(name)) in self.full
+        if set.__contains__(self, name) or (self.prefix + str(name)) in self.full:
+            return True
+        # under `on case_conflict merge` a name is in use when one differing only by case is
+        return self.fold and str(name).lower() in {n.lower() for n in self}
 
     def add(self, name: str) -> None:
         set.add(self, name)
@@ -275,7 +300,8 @@ class _Planner:
         families: dict[str, list[Column]] = {}
         for col in existing:
             families.setdefault(self.family_of(col), []).append(col)
-        taken = _Taken((c.name for c in existing), prefix, self.full_names)
+        taken = _Taken((c.name for c in existing), prefix, self.full_names,
+                       fold=self.rules.policy("case_conflict") == "merge")
         added: list[tuple[Column, str]] = []
         promoted: dict[str, tuple[Column, Column]] = {}
         routes: list[Route] = []
@@ -287,6 +313,9 @@ class _Planner:
         for n in list(families) + [c.name for c in existing] + observed_names:
             by_lower.setdefault(n.lower(), set()).add(n)
 
+        spellings: dict[str, list[FieldObservation]] = {}
+        if self.rules.policy("case_conflict") == "merge":  # names that differ only by case are one family (`on case_conflict merge`)
+            observed, spellings = _merge_spellings(observed, families)
         for f in observed:
             shapes = f.shape_map
             if not shapes:
@@ -310,12 +339,15 @@ class _Planner:
             added.extend(new)
             cols = family_cols.setdefault(f.name, [])
             cols.extend(c for c, _ in new)
-            for shape in sorted(shapes, key=Shape.sort_key):
-                routes.append(Route(f.name, shape, self.targets(shape, cols)))
+            for g in spellings.get(f.name, [f]):  # each spelling's values go where the family's go
+                # a spelling's hollow records are records where another spelling's are (a struct of nulls)
+                own = set(g.shape_map) | {Shape(None, d) for d in g.hollow if Shape(None, d) in shapes}
+                for shape in sorted(own, key=Shape.sort_key):
+                    routes.append(Route(g.name, shape, self.targets(shape, cols)))
 
         # record columns: plan their structs with what is routed into them
         child_obs: dict[str, LevelObservation] = {}
-        for f in observed:
+        for f in [g for f in observed for g in spellings.get(f.name, [f])]:
             for shape, _ in f.shapes:
                 if not shape.is_record:
                     continue
@@ -339,8 +371,11 @@ class _Planner:
 
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
-        single = frozenset(f.name for f in observed if len(f.shapes) == 1 and not f.empties)
-        hollow = tuple((f.name, f.hollow_dim) for f in observed if f.hollow_dim > 0 and f.shapes)
+        # a spelling of a family of several is absent where another spelling is present: never single
+        single = frozenset(f.name for f in observed if len(f.shapes) == 1 and not f.empties
+                           and len(spellings.get(f.name, [f])) == 1)
+        hollow = tuple((g.name, max(g.hollow)) for f in observed for g in spellings.get(f.name, [f])
+                       if g.hollow and max(g.hollow) > 0)
         return LevelPlan(tuple(columns), tuple(routes), single, hollow)
 
     # --- first sight ----------------------------------------------------------------------------------------------

@@ -200,6 +200,33 @@ def _numbers_as_text(value: Any) -> None:
                 stack.append(item)
 
 
+def case_collision(value: Any) -> str | None:
+    """The first names of one object that differ only by case (``"PRICE, Price"``), walking objects' own names
+    first, then their values in name order and arrays in element order; None when there are none. Under
+    ``on case_conflict merge`` such a record cannot be written whole (one column per family): its line is rescued.
+    """
+    if isinstance(value, dict):
+        keys = sorted(value)
+        for k in keys:
+            same = sorted(j for j in keys if j.lower() == k.lower())
+            if len(same) > 1:
+                return ", ".join(same)
+        children = [value[k] for k in keys]
+    elif isinstance(value, list):
+        children = value
+    else:
+        return None
+    for child in children:
+        found = case_collision(child)
+        if found is not None:
+            return found
+    return None
+
+
+#: the reason a line is rescued for :func:`case_collision`
+CASE_COLLISION = "names that differ only by case in one object ({}): on case_conflict merge they are one field"
+
+
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"

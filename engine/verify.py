@@ -38,8 +38,13 @@ class Verifier:
         self.iceberg = {t.name: t.iceberg for t in rules.types}
 
     def family(self, columns: tuple[Column, ...], name: str) -> list[Column]:
+        """The columns of the field ``name`` (under ``on case_conflict merge``, of its name case aside)."""
         naming = self.rules.naming
-        return [c for c in columns if (naming.evolved_from(c.doc) or c.name) == name and c.foreign is None]
+        own = [c for c in columns if (naming.evolved_from(c.doc) or c.name) == name and c.foreign is None]
+        if own or self.rules.policy("case_conflict") != "merge":
+            return own
+        return [c for c in columns
+                if (naming.evolved_from(c.doc) or c.name).lower() == name.lower() and c.foreign is None]
 
     def losses(self, columns: tuple[Column, ...], record: dict, row: dict, path: str = "") -> list[Loss]:
         out: list[Loss] = []

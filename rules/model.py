@@ -17,7 +17,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "narrower": ("route", "reject"),
     "wider": ("add", "reject", "promote"),
     "incompatible": ("add", "reject"),
-    "case_conflict": ("keep", "reject"),
+    "case_conflict": ("keep", "reject", "merge"),
     "empty_name": ("drop", "reject"),
 }
 
