@@ -196,9 +196,12 @@ class SparkObserver:
         typing = rules.json_typing("string")
         string_types = {c.type for c in typing.choices} if typing else set()
         string_types.add(rules.top)
-        # strings are typed in the first job, by detector; that is the whole story unless a type they take has a
-        # guarded edge above it (then exactness bits are needed: the second job)
-        self.strings_static = not any(t in self.guarded for t in string_types)
+        # strings are typed in the first job, by detector; a type they take with a guarded edge above it (a date
+        # or timestamp below long and double) also needs each value's exactness bits: computed in the same job for
+        # single strings; an array of strings with such leaves is typed value by value (the second job)
+        self.strings_static = True
+        self.string_guarded = sorted(t for t in string_types if t in self.guarded)
+        self.string_guarded_mask = sum(1 << self.types.index[t] for t in self.string_guarded)
         #: (path, rdims) -> the storage kinds (:func:`storage_kind`) of its values, filled by :meth:`observe`
         self.storage: dict[tuple, set[str]] = defaultdict(set)
 
@@ -260,7 +263,7 @@ class SparkObserver:
             if dim == 0:
                 return Shape(self.types.types[cls], 0)
             leaves = sorted(self.types.types[i] for i in range(len(self.types.types)) if cls >> i & 1)
-            if not leaves:
+            if not leaves or cls & self.string_guarded_mask:
                 return None
             return Shape(self.lattice.join_all(leaves), dim)
         if sig == "DECW":
@@ -320,7 +323,7 @@ class SparkObserver:
                 self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
                 decided = self._decide(r["sig"], r["cls"])
                 if decided is None:
-                    ambiguous.add(r["sig"])
+                    ambiguous.add((r["sig"], r["cls"]))
                     depth = max(depth, r["sig"].count("ARRAY<"))
                     continue
                 if decided == "empty" and r["sig"].startswith("OBJECT<"):
@@ -332,8 +335,9 @@ class SparkObserver:
                     record_names.add(r["path"][-1])
             if ambiguous:
                 _t = time.perf_counter()
-                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), sorted(ambiguous), depth))
-                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {sorted(ambiguous)}")
+                which = sorted(ambiguous, key=lambda a: (a[0], -1 if a[1] is None else a[1]))
+                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), which, depth))
+                _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {which}")
             frame = self._children(frame, empty_objects, record_names) if records_dim >= 0 else None
             first = False
         return self._tree(rows), empty_names
@@ -374,9 +378,11 @@ class SparkObserver:
             "s", F.when(F.col("sig") == "STRING", F.expr("try_variant_get(x, '$', 'string')")))
         S = sql.F
         x, sig = S.col("x"), S.col("sig")
-        cls, bits = self._cls(x, sig, S.col("s")), self._bits(x, sig)
-        return signed.select("path", "rdims", "x", "sig", _col(cls).alias("cls"), _col(bits).alias("bits"),
-                             "first")
+        # the class in its own projection: the bits of a string read it (and must not type the string again)
+        classed = signed.select("path", "rdims", "x", "sig", "s", _col(self._cls(x, sig, S.col("s"))).alias("cls"),
+                                "first")
+        bits = self._bits(x, sig, S.col("cls"), S.col("s"))
+        return classed.select("path", "rdims", "x", "sig", "cls", _col(bits).alias("bits"), "first")
 
     def _cls(self, x: sql.Expr, sig: sql.Expr, s: sql.Expr) -> sql.Expr:
         """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
@@ -394,14 +400,26 @@ class SparkObserver:
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
         return cls.when(wide, self.types.scalar_type(x))
 
-    def _bits(self, x: sql.Expr, sig: sql.Expr) -> sql.Expr:
+    def _bits(self, x: sql.Expr, sig: sql.Expr, cls: sql.Expr, text: sql.Expr) -> sql.Expr:
         """For longs and arrays of longs that may hold one beyond 2^53, their exactness bits; else null (the others
         are exact along every guarded edge: small_longs_exact). A long of at most 15 digits (below 10^15, so below
         2^53) needs no bits: a cheap comparison per value settles almost every long (a regular expression over the
         whole line, looking for 16 digits in a row, cost more than all the bits together)."""
         S = sql.F
+        strings = None
+        for t in self.string_guarded:  # a single string typed as a guarded type: its bits, by its class
+            branch = self._typed_bits(x, t)
+            if self._years_settle(t):
+                # a date or timestamp of years 1700 to 2199 is within 2^53 microseconds of the epoch: exact along
+                # every guarded edge of these rules without parsing it (the text starts with its year)
+                year = S.substr(text, S.lit(1), S.lit(4))
+                branch = S.when((year >= S.lit("1700")) & (year <= S.lit("2199")), S.lit(self._everything)) \
+                    .otherwise(branch)
+            k = S.lit(self.types.index[t])
+            strings = S.when(cls == k, branch) if strings is None else strings.when(cls == k, branch)
         if not self.small_longs_exact:
-            return S.lit(None).cast("int")
+            none = S.lit(None).cast("int")
+            return none if strings is None else S.when(sig == "STRING", strings)
         dim = ((S.length(sig) - 6) / 7).cast("int")
         arrays = S.aggregate(_leaves(x, dim), S.lit(self._everything),
                              lambda acc, e: acc.bitwiseAND(self._long_bits(e)))
@@ -413,9 +431,10 @@ class SparkObserver:
         # (a common subexpression is computed before the CASE), and reading a string as a bigint costs microseconds
         flat = let(S.try_variant_get(x, "$", "array<bigint>"),
                    lambda a: S.coalesce(big(S.array_max(a)) | big(S.array_min(a)), S.lit(False)))
-        return (S.when(sig == "BIGINT", S.when(big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x)))
-                .when(sig == "ARRAY<BIGINT>", S.when(flat, arrays))
-                .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
+        out = (S.when(sig == "BIGINT", S.when(big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x)))
+               .when(sig == "ARRAY<BIGINT>", S.when(flat, arrays))
+               .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
+        return out if strings is None else out.when(sig == "STRING", strings)
 
     @property
     def _everything(self) -> int:
@@ -424,8 +443,33 @@ class SparkObserver:
     def _long_bits(self, e: sql.Expr) -> sql.Expr:
         """The exactness bits of a VARIANT that holds a BIGINT (or null: every bit), as ``_exact_mask`` gives
         them for a value typed as the static long type."""
+        return self._typed_bits(e, self.static["BIGINT"])
+
+    def _years_settle(self, t: str) -> bool:
+        """Every guarded path from the date or timestamp type ``t`` is edges that keep every value
+        (:meth:`SparkTypes.always_exact`) then casts of a long into a double, exact below 2^53 in magnitude: then a
+        value's year alone says it is exact (1700 to 2199 lies within 2^53 microseconds of 1970)."""
+        if family(self.types.iceberg[t]) not in ("date", "timestamp"):
+            return False
+        for u in self.lattice.upper_bounds(t):
+            if u == t or not self.lattice.guarded(t, u):
+                continue
+            edges = list(self.lattice.path(t, u))
+            while edges and self.types.always_exact(edges[0]):
+                edges.pop(0)
+            for e in edges:
+                s_ice, t_ice = self.types.iceberg[e.source], self.types.iceberg[e.target]
+                if not (e.via == "cast" and s_ice == "long" and t_ice == "double") and e.exact:
+                    return False
+                if e.via != "cast" or family(s_ice) not in ("integer", "decimal", "float", "string") or \
+                        family(t_ice) not in ("integer", "decimal", "float", "string"):
+                    return False
+        return True
+
+    def _typed_bits(self, e: sql.Expr, t: str) -> sql.Expr:
+        """The exactness bits of a VARIANT whose value is of type ``t`` (or null: every bit): the types above
+        ``t`` it converts into exactly, as ``_exact_mask`` gives them."""
         S = sql.F
-        t = self.static["BIGINT"]
         v = self.types.value(e, t)
         bits = S.lit(0)
         for u in self.lattice.upper_bounds(t):
@@ -435,9 +479,14 @@ class SparkObserver:
             bits = bits.bitwiseOR(bit)
         return S.when(v.isNull(), S.lit(self._everything)).otherwise(bits)
 
-    def _value_by_value(self, fields: DataFrame, sigs: list[str], depth: int) -> list:
-        """The shapes (and exactness bits) of the values the signature does not decide: the full typing."""
-        chosen = fields.filter(F.col("sig").isin(*sigs))
+    def _value_by_value(self, fields: DataFrame, which: list[tuple], depth: int) -> list:
+        """The shapes (and exactness bits) of the values the signature (and class) does not decide: the full
+        typing. ``which``: the (signature, class) pairs to type."""
+        picked = None
+        for sig, cls in which:
+            test = (F.col("sig") == sig) & F.col("cls").eqNullSafe(F.lit(cls).cast("int"))
+            picked = test if picked is None else picked | test
+        chosen = fields.filter(picked)
         chosen = chosen.filter(F.element_at(F.col("path"), -1) != "")
         shaped = chosen.select("path", "rdims", "x", _col(shape_code(self.types, sql.F.col("x"), depth)).alias("shape"))
         dim = sql.F.size(sql.F.split(sql.F.col("shape"), r"\[\]")) - 1

@@ -356,12 +356,38 @@ class SparkTypes:
         return v
 
     def exact(self, v: Column, edges: tuple[Edge, ...]) -> Column:
-        """Whether ``v`` converts along ``edges`` and back unchanged (null when it does not convert)."""
-        out = self.convert(v, edges)
-        back = out
-        for edge in reversed(edges):
-            back = self.inverse(back, edge)
-        return F.coalesce(back == v, F.lit(False)) & out.isNotNull()
+        """Whether ``v`` converts along ``edges`` and back unchanged (null when it does not convert). Edges that
+        keep every value of their source (:meth:`always_exact`: a date's midnight, a timestamp's microseconds in a
+        long) are only applied, not checked; the value and its conversion are bound once (each use would parse
+        a date or timestamp text again)."""
+        edges = tuple(edges)
+        while edges and self.always_exact(edges[0]):
+            v, edges = self.forward(v, edges[0]), edges[1:]
+        if not edges:
+            return v.isNotNull()
+
+        def check(value: Column) -> Column:
+            def back_to(out: Column) -> Column:
+                back = out
+                for edge in reversed(edges):
+                    back = self.inverse(back, edge)
+                return F.coalesce(back == value, F.lit(False)) & out.isNotNull()
+
+            return let(self.convert(value, edges), back_to)
+
+        return let(v, check)
+
+    def always_exact(self, edge: Edge) -> bool:
+        """The conversion gives back every value of its source type: a date as its midnight UTC timestamp; a
+        timestamp (microseconds, years 1 to 9999) as its microseconds since the epoch in a 64-bit long; a long as
+        a decimal with 19 integer digits or more."""
+        s, t = self.iceberg[edge.source], self.iceberg[edge.target]
+        if edge.via == "midnight_utc":
+            return family(s) == "date" and family(t) == "timestamp"
+        if edge.via == "cast" and s in ("int", "long") and family(t) == "decimal":
+            precision, scale = (int(n) for n in t[t.index("(") + 1:-1].split(","))
+            return precision - scale >= 19  # every long has at most 19 digits
+        return edge.via == "epoch_micros" and family(s) == "timestamp" and t == "long"
 
     def forward(self, v: Column, edge: Edge) -> Column:
         s, t = self.iceberg[edge.source], self.iceberg[edge.target]
