@@ -401,8 +401,9 @@ class SparkObserver:
         return cls.when(wide, self.types.scalar_type(x))
 
     def _bits(self, x: sql.Expr, sig: sql.Expr, cls: sql.Expr, text: sql.Expr) -> sql.Expr:
-        """For longs and arrays of longs that may hold one beyond 2^53, their exactness bits; else null (the others
-        are exact along every guarded edge: small_longs_exact). A long of at most 15 digits (below 10^15, so below
+        """For longs and arrays of longs that may hold one beyond 2^53, and for strings typed as a type with a
+        guarded edge above it (a date or a timestamp under the default rules), their exactness bits; else null (the
+        others are exact along every guarded edge: small_longs_exact). A long of at most 15 digits (below 10^15, so below
         2^53) needs no bits: a cheap comparison per value settles almost every long (a regular expression over the
         whole line, looking for 16 digits in a row, cost more than all the bits together)."""
         S = sql.F
@@ -457,12 +458,9 @@ class SparkObserver:
             edges = list(self.lattice.path(t, u))
             while edges and self.types.always_exact(edges[0]):
                 edges.pop(0)
-            for e in edges:
-                s_ice, t_ice = self.types.iceberg[e.source], self.types.iceberg[e.target]
-                if not (e.via == "cast" and s_ice == "long" and t_ice == "double") and e.exact:
-                    return False
-                if e.via != "cast" or family(s_ice) not in ("integer", "decimal", "float", "string") or \
-                        family(t_ice) not in ("integer", "decimal", "float", "string"):
+            for e in edges:  # every edge past them (guarded or not) a long cast into a double
+                if not (e.via == "cast" and self.types.iceberg[e.source] == "long"
+                        and self.types.iceberg[e.target] == "double"):
                     return False
         return True
 
@@ -470,14 +468,17 @@ class SparkObserver:
         """The exactness bits of a VARIANT whose value is of type ``t`` (or null: every bit): the types above
         ``t`` it converts into exactly, as ``_exact_mask`` gives them."""
         S = sql.F
-        v = self.types.value(e, t)
-        bits = S.lit(0)
-        for u in self.lattice.upper_bounds(t):
-            bit = S.lit(1 << self.types.index[u])
-            if self.lattice.guarded(t, u):
-                bit = S.when(self.types.exact(v, self.lattice.path(t, u)), bit).otherwise(S.lit(0))
-            bits = bits.bitwiseOR(bit)
-        return S.when(v.isNull(), S.lit(self._everything)).otherwise(bits)
+
+        def of(v: sql.Expr) -> sql.Expr:
+            bits = S.lit(0)
+            for u in self.lattice.upper_bounds(t):
+                bit = S.lit(1 << self.types.index[u])
+                if self.lattice.guarded(t, u):
+                    bit = S.when(self.types.exact(v, self.lattice.path(t, u)), bit).otherwise(S.lit(0))
+                bits = bits.bitwiseOR(bit)
+            return S.when(v.isNull(), S.lit(self._everything)).otherwise(bits)
+
+        return let(self.types.value(e, t), of)  # the value once: a date or timestamp is parsed from its text
 
     def _value_by_value(self, fields: DataFrame, which: list[tuple], depth: int) -> list:
         """The shapes (and exactness bits) of the values the signature (and class) does not decide: the full

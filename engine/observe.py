@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from widen.engine.shapes import Shape
-from widen.engine.values import CASE_COLLISION, EMPTY, InvalidJson, Typer, case_collision, parse_line, records_of
+from widen.engine.values import (CASE_COLLISION, EMPTY, InvalidJson, Typer, case_collision, json_text, parse_line,
+                                 records_of)
 from widen.rules.model import Rules
 
 
@@ -170,7 +171,8 @@ class Observer:
         self.merging = rules.policy("case_conflict") == "merge"
 
     def add_line(self, line: str, source: str = "<input>", number: int = 0) -> dict | None:
-        """Observe one JSON line; a line that is not an object is rescued (returned None)."""
+        """Observe one JSON line; a line that is not an object (or, under ``on case_conflict merge``, holds two
+        names of one object that differ only by case) is rescued (returned None)."""
         if not line.strip():
             return None
         try:
@@ -191,6 +193,13 @@ class Observer:
         self.rescued.append(Rescued(source, number, reason, raw))
 
     def add_record(self, record: dict) -> None:
+        """Observe one parsed record. Under ``on case_conflict merge`` a record with two names of one object that
+        differ only by case is rescued (as its JSON text), not observed: one column per family cannot hold both."""
+        if self.merging:
+            names = case_collision(record)
+            if names is not None:
+                self.rescued.append(Rescued("<record>", 0, CASE_COLLISION.format(names), json_text(record)))
+                return
         self.records += 1
         self._level(self._root, record)
 

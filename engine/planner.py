@@ -215,6 +215,8 @@ def _merge_spellings(observed, families: dict) -> tuple[list[FieldObservation], 
         canonical = f.name if f.name in known else known[0] if known else f.name.lower()
         groups.setdefault(canonical, []).append(f)
     merged = []
+    # by name: the spellings' own order (upper case sorts first) would make the column order depend on them (a
+    # typed frame's column order is not kept under merge)
     for name, group in sorted(groups.items()):
         one = group[0]
         for g in group[1:]:
@@ -372,8 +374,8 @@ class _Planner:
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
         # a spelling of a family of several is absent where another spelling is present: never single
-        single = frozenset(f.name for f in observed if len(f.shapes) == 1 and not f.empties
-                           and len(spellings.get(f.name, [f])) == 1)
+        single = frozenset(g.name for f in observed for g in spellings.get(f.name, [f])
+                           if len(g.shapes) == 1 and not g.empties and len(spellings.get(f.name, [f])) == 1)
         hollow = tuple((g.name, max(g.hollow)) for f in observed for g in spellings.get(f.name, [f])
                        if g.hollow and max(g.hollow) > 0)
         return LevelPlan(tuple(columns), tuple(routes), single, hollow)

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Iterator
 
 from widen.engine.planner import LevelPlan, Plan, Route, Target
 from widen.engine.shapes import Shape
-from widen.engine.values import Typer, parse_line
+from widen.engine.values import CASE_COLLISION, Typer, case_collision, parse_line
 from widen.errors import PlanError
 from widen.rules.model import Rules
 
@@ -34,10 +34,16 @@ class Router:
         self.rules = rules
         self.lattice = rules.lattice
         self.typer = Typer(rules)
+        self._merging = rules.policy("case_conflict") == "merge"
         self._routes: dict[int, dict[tuple[str, Shape], Route]] = {}
 
     def route(self, record: dict) -> dict:
-        """The output row of one parsed record."""
+        """The output row of one parsed record. Under ``on case_conflict merge`` a record with two names of one
+        object that differ only by case has no row (one column per family cannot hold both): PlanError."""
+        if self._merging:
+            names = case_collision(record)
+            if names is not None:
+                raise PlanError(CASE_COLLISION.format(names) + "; the observer rescues such records")
         return self._level(self.plan.root, record, ())
 
     def route_lines(self, lines: Iterable[str]) -> Iterator[dict]:
@@ -49,6 +55,8 @@ class Router:
                 record = parse_line(line)
             except ValueError:
                 continue
+            if self._merging and case_collision(record) is not None:
+                continue  # rescued by the observer, as lines that are not objects are
             yield self.route(record)
 
     def _index(self, level: LevelPlan) -> dict[tuple[str, Shape], Route]:

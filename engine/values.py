@@ -67,7 +67,7 @@ class JsonNumber(str):
             negative = self.startswith("-") and body.strip("0.") != ""
             return ("-" if negative else "") + body
         # VARIANT holds a double: its text is the double's (Java layout, shortest digits) when the double is the
-        # number exactly; otherwise the token is kept (parse_line rescues such records: Spark cannot keep them)
+        # number exactly; otherwise the token is kept (parse_line turns such numbers into strings of their token)
         if self.exact_double:
             return format_double(float(self))
         return str(self)

@@ -306,6 +306,10 @@ def _check_incompatibles(rules: Rules, known, err) -> None:
         known(decl.type, decl.span)
         for a, b, span in decl.pairs():
             known(b, span)
+            for name, where in ((a, decl.span), (b, span)):
+                if rules.type_decl(name).iceberg == PARAMETRIC:
+                    raise err(f"'{name}' takes its precision and scale from typed data: declare incompatibilities "
+                              "between types of the lattice", where)
             if a == b:
                 raise err(f"'{a}' cannot be incompatible with itself", span)
             key = frozenset((a, b))

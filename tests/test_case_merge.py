@@ -210,3 +210,22 @@ def test_typed_columns_that_differ_only_by_case_merge_too(spark, merge_rules, tm
     assert [f.name for f in table.schema().fields] == ["o", "price", "price_long"]
     assert table.scan().to_arrow().to_pylist() == [{"o": {"k": 5}, "price": "1", "price_long": 1},
                                                    {"o": None, "price": "x", "price_long": None}]
+
+
+def test_the_public_api_never_drops_a_spelling_silently(merge_rules):
+    """Review finding: records handed over parsed (observe_records, Router.route) meet the same rule as lines."""
+    record = widen.parse_line('{"a": 1, "A": 2}')
+    obs = widen.observe_records([record, widen.parse_line('{"a": 3}')], merge_rules)
+    assert obs.records == 1 and [r.reason for r in obs.rescued] == [
+        "names that differ only by case in one object (A, a): on case_conflict merge they are one field"]
+    router = widen.Router(widen.plan(widen.TableSchema(), obs, merge_rules), merge_rules)
+    with pytest.raises(widen.PlanError, match=r"differ only by case in one object \(A, a\)"):
+        router.route(record)
+    assert list(router.route_lines(['{"a": 1, "A": 2}', '{"a": 3}'])) == [{"a": 3}]
+
+
+def test_a_single_spelling_keeps_its_shortcut(merge_rules):
+    """The compiled projection's shortcuts (a field of one shape read without a test) name the spelling the data
+    has, not the family's name."""
+    p = evolve(merge_rules, [['{"userId": 1}', '{"userId": 2}']])
+    assert notation(p) == ["userid::long"] and p.root.single == frozenset({"userId"})

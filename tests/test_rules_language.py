@@ -220,3 +220,13 @@ def test_an_unknown_declaration_lists_each_keyword_once():
     assert keywords == sorted(set(keywords))
     assert {"type", "typed", "widen", "convert", "on", "mode"} <= set(keywords)
     assert err.message.count("; expected") == 1 and "one of" not in err.message
+
+
+def test_an_incompatible_parametric_type_is_a_rules_error():
+    """Review finding: a parametric type (its instances are the lattice's types) cannot be declared incompatible;
+    it was an uncaught networkx error."""
+    text = (Path(widen.default_rules_path()).parent / "delta.rules").read_text()
+    name = next(l.split()[1] for l in text.splitlines() if l.startswith("type ") and l.split("=")[1].split("#")[0].strip() == "decimal")
+    err = error_of(text + f"incompatible boolean with {name}\n")
+    assert "takes its precision and scale from typed data" in err.message
+    assert err.span.line == len(text.splitlines()) + 1

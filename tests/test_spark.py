@@ -255,3 +255,16 @@ def test_native_reads_equal_the_reference_router(spark, rules):
     out = parsed.orderBy("line").transform(compiled)
     assert out.columns == [c.name for c in schema.columns]
     assert [normalise(r) for r in out.collect()] == expected
+
+
+def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to_double():
+    """Review finding: a lossy numeric cast past the exact edges (double -> decimal(15, 0), not guarded) must keep the
+    observer computing each date's and timestamp's bits (Python calls 2024's microseconds inexact in that decimal)."""
+    from widen.compiler.spark_observe import SparkObserver
+
+    default = SparkObserver(widen.load_rules())
+    assert default._years_settle("timestamp") and default._years_settle("date")
+    text = open(widen.default_rules_path()).read().replace(
+        "type string    = string", "type string    = string\ntype d15       = decimal(15, 0)")
+    text += "widen double -> d15 via cast\n"
+    assert not SparkObserver(widen.load_rules("d15.rules", text=text))._years_settle("timestamp")
