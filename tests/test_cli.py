@@ -193,13 +193,18 @@ def test_ingest_checks_every_path_before_any_work(tmp_path):
     assert not (tmp_path / "wh").exists()
 
 
-def test_a_normal_run_prints_only_widens_own_lines(tmp_path):
-    """No Spark start-up noise (log4j banners, WARN lines) on stderr; `--debug` brings Spark's logs back. The JVM's
-    own 'Using incubator modules' line is the one left (printed by the JVM before any logging starts)."""
+def test_a_normal_run_prints_only_widens_own_lines(tmp_path, monkeypatch):
+    """No Spark start-up noise (log4j banners, WARN lines) on stderr; `--debug` brings Spark's logs back, also when
+    the quiet option came in with the environment (a parent process that started a session: in CI, the test run
+    itself once a Spark test had run first). The JVM's own 'Using incubator modules' line is the one left (printed
+    by the JVM before any logging starts)."""
+    from widen.session import QUIET_OPTION
+
     out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", EVENTS[0])
     assert out.returncode == 0, out.stderr
     lines = [ln for ln in out.stderr.splitlines() if not ln.startswith("WARNING: Using incubator modules")]
     assert lines and all(ln.startswith(("spark: session ready", "batch 1")) for ln in lines), out.stderr
+    monkeypatch.setenv("SPARK_SUBMIT_OPTS", QUIET_OPTION)
     debug = widen("--debug", "ingest", "--warehouse", str(tmp_path / "wh2"), "--table", "t.e", EVENTS[0])
     assert debug.returncode == 0 and "log4j" in debug.stderr
 

@@ -133,6 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.debug:  # Spark's own logging back (widen.session keeps it to errors otherwise)
         os.environ.setdefault("WIDEN_SPARK_LOG_LEVEL", "WARN")
+        # also when the quiet option came in with the environment (a parent process that started a session)
+        from widen.session import QUIET_OPTION
+
+        opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
+        if QUIET_OPTION in opts:
+            os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
     try:
         if getattr(args, "table", None):
             from widen.ingest import require_namespace

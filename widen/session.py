@@ -11,6 +11,10 @@ import os
 from pathlib import Path
 
 
+
+#: the JVM option that keeps Spark's start-up logging quiet (Widen's log4j2.properties), set in SPARK_SUBMIT_OPTS
+QUIET_OPTION = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
+
 def spark_session(master: str | None = None, app: str = "widen"):
     """A SparkSession (the active one, or a new one on ``master``)."""
     from pyspark.sql import SparkSession
@@ -31,7 +35,7 @@ def spark_session(master: str | None = None, app: str = "widen"):
         .config("spark.sql.shuffle.partitions", os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"))
     )
     if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
-        quiet = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
+        quiet = QUIET_OPTION
         # read by spark-submit when it starts the driver JVM (a SparkConf value is too late for a local driver)
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if quiet not in opts:  # once, however many sessions a process asks for
