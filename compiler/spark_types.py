@@ -458,8 +458,13 @@ def _normal_number(text: Column) -> Column:
     return let(parts, normal)
 
 
+#: the body of a JSON string, unrolled (no alternation inside a repetition: Java's regex engine recurses per
+#: character there, and a long string would overflow its stack)
+_STRING_BODY = r'[^"\\]*(?:\\.[^"\\]*)*'
+
+
 def _blank_strings(line: Column) -> Column:
-    return F.regexp_replace(line, r'"[^"\\]*(?:\\.[^"\\]*)*"', '""')
+    return F.regexp_replace(line, f'"{_STRING_BODY}"', '""')
 
 
 def nesting_depth(line: Column) -> Column:
@@ -505,7 +510,7 @@ def numbers_as_text(line: Column) -> Column:
     """A valid JSON line with every number :func:`_held_as_text` turned into a JSON string of its token, so that
     VARIANT keeps its exact text (``{"a": 4.9E-324}`` -> ``{"a": "4.9E-324"}``). The line is cut into strings,
     number tokens and the rest; only number tokens change."""
-    pieces = F.regexp_extract_all(line, r'("[^"\\]*(?:\\.[^"\\]*)*"|' + _NUMBER_TOKEN + r'|[^"0-9-]+|[\s\S])', 1)
+    pieces = F.regexp_extract_all(line, f'("{_STRING_BODY}"|{_NUMBER_TOKEN}' + r'|[^"0-9-]+|[\s\S])', 1)
     quoted = F.transform(pieces, lambda p: F.when(p.rlike("^-?[0-9]") & _held_as_text(p), F.concat(F.lit('"'), p, F.lit('"')))
                          .otherwise(p))
     return F.array_join(quoted, F.lit(""))
@@ -536,9 +541,7 @@ def case_collision(x: Column, depth: int) -> Column:
 def case_candidate(line: Column) -> Column:
     """A cheap test over a line's text that holds wherever :func:`case_collision` may find something: two names
     anywhere in the line that differ only by case, or a name written with an escape."""
-    # a JSON string unrolled (no alternation inside a repetition: Java's regex engine recurses per character there,
-    # and a long string would overflow its stack)
-    keys = F.regexp_extract_all(line, r'"([^"\\]*(?:\\.[^"\\]*)*)"\s*:', 1)
+    keys = F.regexp_extract_all(line, f'"({_STRING_BODY})"' + r'\s*:', 1)
     return (F.size(F.array_distinct(F.transform(keys, lambda k: F.lower(k)))) < F.size(F.array_distinct(keys))) | \
         F.exists(keys, lambda k: k.rlike(r"\\"))
 
