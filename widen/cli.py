@@ -79,6 +79,23 @@ def _parser() -> argparse.ArgumentParser:
                    help="only files at least this old (default 60)")
     g.add_argument("--delete", action="store_true", help="delete the files listed")
 
+    m = sub.add_parser(
+        "maintain",
+        help="expire old snapshots and delete what they alone needed, keeping exactly-once",
+        description="Expire the table's snapshots older than --older-than (keeping the --keep-snapshots newest "
+        "of its history and every branch or tag head) with pyiceberg's maintenance API, then delete Widen's "
+        "superseded ledger files and the Parquet files Widen wrote that no remaining snapshot references, "
+        "older than --older-than; the same for its __rescued table. The ledger of absorbed files and "
+        "micro-batches is kept: a replay after maintenance is still skipped (docs/guarantees.md).",
+    )
+    m.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    _catalog_options(m)
+    m.add_argument("--keep-snapshots", type=int, default=1, metavar="N",
+                   help="always keep the N newest snapshots of the table's history (default 1)")
+    m.add_argument("--older-than", default="5d", metavar="DURATION",
+                   help="expire and delete only what is older than this: 30m, 12h, 7d (default 5d)")
+    m.add_argument("--dry-run", action="store_true", help="say what would be done; change nothing")
+
     k = sub.add_parser(
         "compile",
         help="print the compiled projection as Spark SQL",
@@ -154,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _compile(args)
         if args.command == "gc":
             return _gc(args)
+        if args.command == "maintain":
+            return _maintain(args)
         if args.command in ("stats", "view"):
             return _inspect(args)
     except WidenError as exc:
@@ -452,6 +471,24 @@ def _gc(args) -> int:
         print(("deleted " if args.delete else "") + f)
     what = "deleted" if args.delete else "found (run with --delete to remove them)"
     print(f"{_n(len(found), 'unreferenced file')} older than {args.older_than:g} minutes {what}", file=sys.stderr)
+    return 0
+
+
+def _maintain(args) -> int:
+    from widen.ingest import RESCUED_SUFFIX, _load, open_catalog
+    from widen.maintain import duration, maintain
+
+    older_than = duration(args.older_than)
+    if args.keep_snapshots < 1:
+        raise WidenError(f"--keep-snapshots {args.keep_snapshots}: keep at least 1 (the current snapshot)")
+    _catalog_exists(args)
+    cat = open_catalog(args.catalog, args.warehouse)
+    names = [n for n in (args.table, args.table + RESCUED_SUFFIX) if _load(cat, n) is not None]
+    if not names:
+        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
+    for name in names:
+        done = maintain(cat, name, keep=args.keep_snapshots, older_than_seconds=older_than, dry_run=args.dry_run)
+        print("\n".join(done.lines(args.dry_run)))
     return 0
 
 

@@ -12,6 +12,11 @@ The points of one batch, in order:
 - ``after-write``: the batch's Parquet files are written; nothing is committed.
 - ``after-rescued``: the batch's rescued lines are committed to ``<table>__rescued``; the table is not.
 - ``after-commit``: the batch's schema change and files are committed; the process dies before reporting.
+
+And of ``widen maintain``:
+
+- ``maintain-after-expire``: the snapshots are expired; no file is deleted yet.
+- ``maintain-after-ledger-files``: superseded ledger files are deleted; unreferenced data files are not yet.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import os
 import signal
 import time
 
-POINTS = ("after-write", "after-rescued", "after-commit")
+POINTS = ("after-write", "after-rescued", "after-commit", "maintain-after-expire", "maintain-after-ledger-files")
 
 
 class FaultInjected(RuntimeError):

@@ -28,6 +28,9 @@ from typing import Callable, Sequence
 
 from widen.errors import InputError, WidenError
 from widen.faults import checkpoint
+from widen.ledger import plain_path as _normal
+from widen.ledger import read as read_ledger
+from widen.ledger import record as record_ledger
 from widen.modes import SchemaMismatch, check, resolve_mode
 from widen.sources import Fingerprint
 
@@ -184,12 +187,12 @@ def ingest(
         prints = every
         tbl = _load(cat, table)
         if tbl is not None and not force:
-            absorbed = ledger(tbl)
+            absorbed = read_ledger(tbl).files
             report.already = [fp.path for fp in prints if fp.sha256 in absorbed]
             prints = [fp for fp in prints if fp.sha256 not in absorbed]
             if report.already and not prints:
-                snapshots = sorted({absorbed[fp.sha256] for fp in every})
-                say(f"batch {number} ({batch}): already ingested (snapshot {', '.join(map(str, snapshots))}); "
+                where = "; ".join(dict.fromkeys(absorbed[fp.sha256].where() for fp in every))
+                say(f"batch {number} ({batch}): already ingested ({where}); "
                     "nothing to do (--force ingests it again)")
                 reports.append(report)
                 continue
@@ -474,15 +477,16 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
         for attempt in range(1, MAX_ATTEMPTS + 1):
             report.attempts = attempt
             tbl = _load_or_create(cat, table)
-            if _snapshot_with(tbl, commit_id) is not None:  # an earlier attempt landed after all
+            absorbed = read_ledger(tbl)
+            if _snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
+                # an earlier attempt landed after all
                 report.recovered = True
                 written = []
                 _finish(cat, table, commit_id, report)
                 return
             may_have_landed = False
             if not force:
-                absorbed = ledger(tbl)
-                taken = [fp for fp in prints if fp.sha256 in absorbed]
+                taken = [fp for fp in prints if fp.sha256 in absorbed.files]
                 if taken:
                     raise _Absorbed(taken)
             current = tbl.schema()
@@ -532,6 +536,9 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
                         _overwrite_files(tx, tbl, written, summary)  # one snapshot: old files out, new ones in
                     elif written:
                         tx.add_files(written, snapshot_properties=summary)
+                    # the ledger commits with the data, in this transaction (also for a batch with no records)
+                    record_ledger(tx, tbl, absorbed, prints, batch=str(batch), commit_id=commit_id,
+                                  summary=summary, replace=planned.replace)
             except Exception as exc:
                 landed = _landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
                 if landed is None:
@@ -685,23 +692,10 @@ def _load_or_create(cat, table: str):
         raise
 
 
-def ledger(tbl) -> dict[str, int]:
-    """The files the table has absorbed: SHA-256 -> the snapshot that added them, from the ``widen.files`` entries
-    of the current snapshot's ancestry back to the latest overwrite (the table's own metadata; nothing else is
-    consulted)."""
-    from pyiceberg.table.snapshots import ancestors_of
-
-    out: dict[str, int] = {}
-    current = tbl.current_snapshot()
-    if current is None:
-        return out
-    for snap in ancestors_of(current, tbl.metadata):
-        props = snap.summary.additional_properties if snap.summary else {}
-        for entry in json.loads(props.get("widen.files", "[]")):
-            out.setdefault(entry[2], snap.snapshot_id)
-        if props.get("widen.mode") == "overwrite":  # the data of the files before it is gone with it
-            break
-    return out
+def ledger(tbl) -> dict[str, int | None]:
+    """The files the table has absorbed: SHA-256 -> the snapshot that added them (None for a file with no
+    records), from the table's ledger (:mod:`widen.ledger`)."""
+    return {sha: e.snapshot_id for sha, e in read_ledger(tbl).files.items()}
 
 
 def snapshot_where(tbl, properties: dict[str, str]):
@@ -739,6 +733,8 @@ def _landed(cat, table: str, commit_id: str) -> int | None:
                 ) from exc
             time.sleep(BACKOFF_SECONDS * (2 ** attempt))
     snap = _snapshot_with(tbl, commit_id) if tbl is not None else None
+    if snap is None and tbl is not None and read_ledger(tbl).has_commit(commit_id):
+        return tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else 0  # a commit of no data landed
     return snap.snapshot_id if snap is not None else None
 
 
@@ -826,15 +822,17 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
                "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")), **(extra or {})}
     for attempt in range(1, MAX_ATTEMPTS + 1):
         tbl = cat.load_table(name)
+        absorbed = read_ledger(tbl)
         if _snapshot_with(tbl, commit_id) is not None:
             return
-        if not force and any(fp.sha256 in ledger(tbl) for fp in prints):
+        if not force and any(fp.sha256 in absorbed.files for fp in prints):
             # another writer rescued some of these files first: ours are dropped, the rest written again
             _delete(tbl, files)
             return _write_rescued(cat, table, every_bad, batch, prints, force, extra)
         try:
             with tbl.transaction() as tx:
                 tx.add_files(files, snapshot_properties=summary)
+                record_ledger(tx, tbl, absorbed, prints, batch=str(batch), commit_id=commit_id, summary=summary)
             return
         except Exception as exc:
             if _landed(cat, name, commit_id) is not None:
@@ -872,11 +870,6 @@ def orphan_files(tbl, older_than_seconds: float = 3600.0) -> list[str]:
     return sorted(out)
 
 
-def _normal(uri: str) -> str:
-    for scheme in ("file://", "file:"):
-        if uri.startswith(scheme):
-            return uri[len(scheme):]
-    return uri
 
 
 __all__ = ["BatchReport", "MAX_ATTEMPTS", "SchemaMismatch", "ingest", "write", "ledger", "open_catalog", "orphan_files", "read_lines", "WidenError"]

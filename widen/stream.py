@@ -2,9 +2,10 @@
 
 :func:`stream` starts a streaming query whose ``foreachBatch`` plans, writes and commits each micro-batch with
 :func:`widen.ingest.write`. The query id (from the query's checkpoint, stable across restarts) and the micro-batch
-id go into the Iceberg snapshot summary (``widen.stream.query-id``, ``widen.stream.batch-id``). Spark replays a
-micro-batch after a failure between the Iceberg commit and its own checkpoint commit; the replay finds its ids in
-the table's history and is skipped, so every record lands once.
+id go into the Iceberg snapshot summary (``widen.stream.query-id``, ``widen.stream.batch-id``) and the table's
+ledger (:mod:`widen.ledger`, committed with the data). Spark replays a micro-batch after a failure between the
+Iceberg commit and its own checkpoint commit; the replay finds its query's last committed batch in the ledger (which
+outlives snapshot expiry) and is skipped, so every record lands once.
 
 ``widen ingest --watch DIR --checkpoint DIR`` runs it from the shell over a folder of JSON-lines (or Parquet)
 files.
@@ -16,8 +17,7 @@ import json
 import sys
 from typing import Callable
 
-QUERY_ID = "widen.stream.query-id"
-BATCH_ID = "widen.stream.batch-id"
+from widen.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
 
 
 def query_id(spark, checkpoint: str) -> str:
@@ -34,12 +34,12 @@ def query_id(spark, checkpoint: str) -> str:
         reader.close()
 
 
-def committed(tbl, query: str, batch_id: int) -> int | None:
-    """The snapshot that committed micro-batch ``batch_id`` of query ``query``, or None."""
-    from widen.ingest import snapshot_where
+def committed(tbl, query: str, batch_id: int):
+    """The ledger entry showing micro-batch ``batch_id`` of query ``query`` committed (:mod:`widen.ledger`; it
+    survives snapshot expiry), or None."""
+    from widen.ledger import read
 
-    snap = snapshot_where(tbl, {QUERY_ID: query, BATCH_ID: str(batch_id)})
-    return snap.snapshot_id if snap is not None else None
+    return read(tbl).stream_batch(query, batch_id)
 
 
 def stream(
@@ -82,7 +82,7 @@ def stream(
         tbl = _load(cat, table)
         done = committed(tbl, query, batch_id) if tbl is not None else None
         if done is not None:
-            say(f"micro-batch {batch_id}: already committed (snapshot {done}); replay skipped")
+            say(f"micro-batch {batch_id}: already committed ({done.where()}); replay skipped")
             return
         # its rescued lines land first, with the same ids: a replay after they did (and the table did not, or had
         # nothing to take) does not rescue them twice

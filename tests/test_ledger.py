@@ -1,0 +1,153 @@
+"""Exactly once for the life of a table (docs/guarantees.md): the ledger of absorbed files and micro-batches is
+committed with the data and survives snapshot expiry, compaction by another writer and `widen maintain`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime, timezone
+
+import pytest
+
+from widen.ingest import ingest, ledger, open_catalog, orphan_files
+from widen.ledger import PROPERTY, read, superseded
+
+pytestmark = pytest.mark.spark
+
+
+def batch(path, first, n=5):
+    path.write_text("".join(f'{{"id": {i}, "v": "x{i}"}}\n' for i in range(first, first + n)))
+    return str(path)
+
+
+def ids(wh, table="t.e"):
+    return sorted(r["id"] for r in open_catalog(None, str(wh)).load_table(table).scan().to_arrow().to_pylist())
+
+
+def expire_all_but_current(wh, table="t.e"):
+    tbl = open_catalog(None, str(wh)).load_table(table)
+    tbl.maintenance.expire_snapshots().older_than(datetime.now(timezone.utc)).commit()
+    tbl = open_catalog(None, str(wh)).load_table(table)
+    assert len(tbl.snapshots()) == 1
+    return tbl
+
+
+def test_expiring_every_snapshot_but_the_current_one_then_a_replay_duplicates_nothing(spark, rules, tmp_path):
+    wh = str(tmp_path / "wh")
+    f1, f2, f3 = (batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in (1, 2, 3))
+    [r1, _] = ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    expire_all_but_current(wh)
+    said = []
+    again = ingest([f1, f3], "t.e", rules=rules, warehouse=wh, spark=spark, progress=said.append)
+    assert again[0].already == [f1] and not again[1].already
+    assert ids(wh) == list(range(10, 15)) + list(range(20, 25)) + list(range(30, 35))
+    # the message names where f1 was absorbed, though that snapshot has expired
+    assert any("already ingested" in s and f"snapshot {r1.snapshot_id}" in s and f1 in s for s in said), said
+
+
+def test_compaction_by_another_writer_then_expiry_then_a_replay_duplicates_nothing(spark, rules, tmp_path):
+    wh = str(tmp_path / "wh")
+    f1, f2 = batch(tmp_path / "f1.jsonl", 10), batch(tmp_path / "f2.jsonl", 20)
+    ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    tbl = open_catalog(None, wh).load_table("t.e")
+    tbl.overwrite(tbl.scan().to_arrow())  # another writer rewrites the data files (pyiceberg: a replace)
+    expire_all_but_current(wh)
+    manifests = len(open_catalog(None, wh).load_table("t.e").current_snapshot().manifests(tbl.io))
+    assert manifests >= 1
+    reports = ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert reports[0].already == [f1]
+    assert ids(wh) == list(range(10, 15)) + list(range(20, 25))
+
+
+def test_a_row_delete_by_another_writer_does_not_unabsorb_the_file(spark, rules, tmp_path):
+    """Absorbed means absorbed: another writer deleting rows (or all of them) does not make the file new again
+    (--force ingests it again)."""
+    from pyiceberg.expressions import GreaterThanOrEqual
+
+    wh = str(tmp_path / "wh")
+    f1 = batch(tmp_path / "f1.jsonl", 10)
+    ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    open_catalog(None, wh).load_table("t.e").delete(GreaterThanOrEqual("id", 12))
+    [r] = ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert r.already == [f1] and ids(wh) == [10, 11]
+
+
+def test_the_ledger_is_one_file_named_by_a_table_property_and_commits_with_the_data(spark, rules, tmp_path):
+    wh = str(tmp_path / "wh")
+    f1, f2 = batch(tmp_path / "f1.jsonl", 10), batch(tmp_path / "f2.jsonl", 20)
+    [r1, r2] = ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    tbl = open_catalog(None, wh).load_table("t.e")
+    led = read(tbl)
+    assert led.location == tbl.properties[PROPERTY]
+    assert {e.path: e.snapshot_id for e in led.files.values()} == {f1: r1.snapshot_id, f2: r2.snapshot_id}
+    assert set(ledger(tbl).values()) == {r1.snapshot_id, r2.snapshot_id}
+    # each commit left the ledger before it behind: `widen maintain` removes those
+    assert len(superseded(tbl)) == 1
+
+
+def test_a_table_written_before_the_ledger_existed_keeps_its_history(spark, rules, tmp_path):
+    """A table whose snapshots carry `widen.files` but which has no ledger property (an older Widen wrote it):
+    its first commit now writes a ledger holding the files of those snapshots too."""
+    wh = str(tmp_path / "wh")
+    f1, f2 = batch(tmp_path / "f1.jsonl", 10), batch(tmp_path / "f2.jsonl", 20)
+    ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    tbl = open_catalog(None, wh).load_table("t.e")
+    with tbl.transaction() as tx:
+        tx.remove_properties(PROPERTY)
+    assert ledger(open_catalog(None, wh).load_table("t.e")) != {}  # read from the snapshot summaries
+    ingest([f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    expire_all_but_current(wh)
+    [r] = ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert r.already == [f1] and ids(wh) == list(range(10, 15)) + list(range(20, 25))
+
+
+def cli(*args, env=None):
+    full = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", **(env or {})}
+    return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, env=full)
+
+
+def test_widen_maintain_expires_keeps_the_ledger_and_says_what_it_did(spark, rules, tmp_path):
+    wh = str(tmp_path / "wh")
+    files = [batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in range(1, 4)]
+    ingest(files, "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    before = open_catalog(None, wh).load_table("t.e")
+    assert len(before.snapshots()) == 3 and len(superseded(before)) == 2
+    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s")
+    dry = cli(*args, "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "would expire 2 snapshots" in dry.stdout and "would delete 2 superseded ledger files" in dry.stdout
+    assert len(open_catalog(None, wh).load_table("t.e").snapshots()) == 3  # nothing done
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    assert "expired 2 snapshots" in done.stdout and "deleted 2 superseded ledger files" in done.stdout
+    tbl = open_catalog(None, wh).load_table("t.e")
+    assert len(tbl.snapshots()) == 1 and superseded(tbl) == [] and len(read(tbl).files) == 3
+    assert ids(wh) == [i for k in (1, 2, 3) for i in range(10 * k, 10 * k + 5)]
+    again = cli("ingest", "--table", "t.e", "--warehouse", wh, files[0])
+    assert again.returncode == 0 and "already ingested" in again.stderr
+    assert len(ids(wh)) == 15
+
+
+def test_widen_maintain_refuses_a_bad_duration_without_a_traceback(tmp_path):
+    out = cli("maintain", "--table", "t.e", "--warehouse", str(tmp_path / "wh"), "--older-than", "soon")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "--older-than 'soon'" in out.stderr
+
+
+@pytest.mark.parametrize("point", ["maintain-after-expire", "maintain-after-ledger-files"])
+def test_kill_9_of_widen_maintain_then_a_replay_and_a_new_batch_land_every_record_once(point, spark, rules,
+                                                                                       tmp_path):
+    wh = str(tmp_path / "wh")
+    f1, f2, f3 = (batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in (1, 2, 3))
+    ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s")
+    killed = cli(*args, env={"WIDEN_FAULT": f"kill:{point}"})
+    assert killed.returncode == -9, killed.stderr[-2000:]
+    again = cli("ingest", "--table", "t.e", "--warehouse", wh, f1, f2, f3)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert ids(wh) == list(range(10, 15)) + list(range(20, 25)) + list(range(30, 35))
+    assert cli(*args).returncode == 0
+    tbl = open_catalog(None, wh).load_table("t.e")
+    assert orphan_files(tbl, older_than_seconds=0) == [] and superseded(tbl) == []
+    assert ids(wh) == list(range(10, 15)) + list(range(20, 25)) + list(range(30, 35))

@@ -1,0 +1,194 @@
+"""What a table has absorbed, for exactly-once: source files by content (SHA-256), the last micro-batch of each
+streaming query, and the commit that recorded each.
+
+The ledger is a Parquet file under the table's ``metadata/`` directory, named by the table property
+:data:`PROPERTY`. Every commit of Widen writes a new ledger file (the previous one plus the commit's entries) and
+sets the property **in the same Iceberg transaction** as its data: the ledger and the data land together or not at
+all, and the property is table metadata, not snapshot metadata, so expiring snapshots, rewriting manifests and
+compacting data files (which carry a table's properties forward) leave it whole. A table written before the ledger
+existed has none: its ledger is then read from the ``widen.files`` entries of its snapshot summaries, as before,
+and its next commit writes the first ledger file.
+
+Growth: one file per commit, holding every entry (about 100 bytes per absorbed file, compressed); superseded files
+are removed by ``widen maintain``. See ``docs/guarantees.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+#: the table property naming the current ledger file
+PROPERTY = "widen.ledger"
+#: how ledger files are named under ``<table>/metadata/``
+PREFIX = "widen-ledger-"
+
+QUERY_ID = "widen.stream.query-id"
+BATCH_ID = "widen.stream.batch-id"
+
+_COLUMNS = ("kind", "key", "path", "size", "number", "snapshot_id", "batch", "commit_id", "committed_ms")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One absorbed thing: a source file (``kind`` ``file``, ``key`` its SHA-256) or a streaming query's last
+    committed micro-batch (``kind`` ``stream``, ``key`` the query id, ``number`` the batch id)."""
+
+    kind: str
+    key: str
+    path: str = ""
+    size: int = 0
+    number: int = 0
+    snapshot_id: int | None = None
+    batch: str = ""
+    commit_id: str = ""
+    committed_ms: int = 0
+
+    def where(self) -> str:
+        """Where it was absorbed, for messages: the snapshot (which may since have expired), the batch, when."""
+        when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(self.committed_ms / 1000)) if self.committed_ms \
+            else None
+        parts = [f"snapshot {self.snapshot_id}" if self.snapshot_id is not None else "no data"]
+        if self.batch:
+            parts.append(f"batch {self.batch}")
+        if when:
+            parts.append(when)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    files: Mapping[str, Entry] = field(default_factory=dict)
+    streams: Mapping[str, Entry] = field(default_factory=dict)
+    #: the file it was read from; None when read from snapshot summaries (or empty)
+    location: str | None = None
+
+    def stream_batch(self, query: str, batch_id: int) -> Entry | None:
+        """The entry showing micro-batch ``batch_id`` of ``query`` committed (its last committed batch is that one
+        or a later one: Spark replays only batches it did not record), or None."""
+        entry = self.streams.get(query)
+        return entry if entry is not None and entry.number >= batch_id else None
+
+    def has_commit(self, commit_id: str) -> bool:
+        return any(e.commit_id == commit_id for e in (*self.files.values(), *self.streams.values()))
+
+    def entries(self) -> list[Entry]:
+        return [*self.files.values(), *self.streams.values()]
+
+
+def read(tbl) -> Ledger:
+    """The table's ledger: its ledger file when the property names one, else its snapshot summaries."""
+    location = tbl.properties.get(PROPERTY)
+    if not location:
+        return _from_summaries(tbl)
+    import pyarrow.parquet as pq
+
+    with tbl.io.new_input(location).open(seekable=True) as stream:
+        rows = pq.read_table(stream).to_pylist()
+    files, streams = {}, {}
+    for r in rows:
+        e = Entry(**r)
+        (files if e.kind == "file" else streams)[e.key] = e
+    return Ledger(files, streams, location)
+
+
+def _from_summaries(tbl) -> Ledger:
+    """A table without a ledger file (written before it existed): the ``widen.files`` entries and stream ids of
+    the current snapshot's ancestry, back to the latest overwrite (whose older data is gone with it)."""
+    from pyiceberg.table.snapshots import ancestors_of
+
+    files: dict[str, Entry] = {}
+    streams: dict[str, Entry] = {}
+    current = tbl.current_snapshot()
+    if current is None:
+        return Ledger()
+    overwritten = False
+    for snap in ancestors_of(current, tbl.metadata):
+        props = snap.summary.additional_properties if snap.summary else {}
+        common = dict(snapshot_id=snap.snapshot_id, batch=props.get("widen.batch", ""),
+                      commit_id=props.get("widen.commit-id", ""), committed_ms=snap.timestamp_ms)
+        if not overwritten:
+            for path, size, sha in json.loads(props.get("widen.files", "[]")):
+                files.setdefault(sha, Entry("file", sha, path, size, **common))
+        if QUERY_ID in props and BATCH_ID in props:
+            query, number = props[QUERY_ID], int(props[BATCH_ID])
+            if query not in streams or streams[query].number < number:
+                streams[query] = Entry("stream", query, number=number, **common)
+        if props.get("widen.mode") == "overwrite":
+            overwritten = True
+    return Ledger(files, streams)
+
+
+def after(previous: Ledger, prints: Iterable, *, snapshot_id: int | None, batch: str, commit_id: str,
+          summary: Mapping[str, str] | None = None, replace: bool = False) -> Ledger:
+    """The ledger once a commit has absorbed ``prints`` (:class:`widen.sources.Fingerprint`) and, when
+    ``summary`` names a streaming query and batch, that micro-batch. ``replace`` (an overwrite of the table's
+    data): the files absorbed before are forgotten with their data; streams are kept."""
+    now = int(time.time() * 1000)
+    common = dict(snapshot_id=snapshot_id, batch=str(batch), commit_id=commit_id, committed_ms=now)
+    files = {} if replace else dict(previous.files)
+    for fp in prints:
+        files.setdefault(fp.sha256, Entry("file", fp.sha256, fp.path, fp.size, **common))
+    streams = dict(previous.streams)
+    summary = summary or {}
+    if QUERY_ID in summary and BATCH_ID in summary:
+        query, number = summary[QUERY_ID], int(summary[BATCH_ID])
+        if query not in streams or streams[query].number < number:
+            streams[query] = Entry("stream", query, number=number, **common)
+    return Ledger(files, streams)
+
+
+def write(tbl, ledger: Ledger, snapshot_id: int | None) -> str:
+    """Write ``ledger`` as a new file under the table's ``metadata/`` directory (through the table's FileIO, so
+    any storage pyiceberg writes to); returns its location."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    entries = ledger.entries()
+    schema = pa.schema([("kind", pa.string()), ("key", pa.string()), ("path", pa.string()), ("size", pa.int64()),
+                        ("number", pa.int64()), ("snapshot_id", pa.int64()), ("batch", pa.string()),
+                        ("commit_id", pa.string()), ("committed_ms", pa.int64())])
+    table = pa.table({c: [getattr(e, c) for e in entries] for c in _COLUMNS}, schema=schema)
+    location = (f"{tbl.location().rstrip('/')}/metadata/{PREFIX}{snapshot_id if snapshot_id is not None else 0}-"
+                f"{uuid.uuid4().hex}.parquet")
+    with tbl.io.new_output(location).create(overwrite=True) as stream:
+        pq.write_table(table, stream, compression="zstd")
+    return location
+
+
+def record(tx, tbl, previous: Ledger, prints: Iterable, *, batch: str, commit_id: str,
+           summary: Mapping[str, str] | None = None, replace: bool = False) -> Ledger:
+    """Inside the transaction ``tx`` (on ``tbl``), after its data is staged: write the ledger that includes this
+    commit and point the table's property at it, so both commit together."""
+    snapshot_id = tx.table_metadata.current_snapshot_id
+    if snapshot_id == (tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else None):
+        snapshot_id = None  # no new snapshot: nothing but the ledger (and perhaps the schema) changes
+    new = after(previous, prints, snapshot_id=snapshot_id, batch=batch, commit_id=commit_id, summary=summary,
+                replace=replace)
+    tx.set_properties({PROPERTY: write(tbl, new, snapshot_id)})
+    return new
+
+
+def superseded(tbl) -> list[str]:
+    """Ledger files under the table's ``metadata/`` directory other than the current one (each commit leaves the
+    one before it behind)."""
+    from pyarrow import fs
+
+    current = plain_path(tbl.properties.get(PROPERTY) or "")
+    directory = f"{tbl.location().rstrip('/')}/metadata"
+    filesystem, path = fs.FileSystem.from_uri(directory)
+    prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
+    infos = filesystem.get_file_info(fs.FileSelector(path, allow_not_found=True))
+    return sorted(prefix + i.path for i in infos
+                  if i.type == fs.FileType.File and i.base_name.startswith(PREFIX) and plain_path(prefix + i.path) != current)
+
+
+def plain_path(uri: str) -> str:
+    """A local file URI as its path (``file:/x`` and ``file:///x`` as ``/x``); other URIs as they are."""
+    for scheme in ("file://", "file:"):
+        if uri.startswith(scheme):
+            return uri[len(scheme):]
+    return uri

@@ -1,0 +1,113 @@
+"""``widen maintain``: Iceberg table maintenance that keeps exactly-once.
+
+Expires snapshots with pyiceberg's own maintenance API (``table.maintenance.expire_snapshots()``), then deletes
+what no live snapshot needs any more and Widen wrote: ledger files the table's ledger property no longer names
+(:mod:`widen.ledger`) and Parquet files under ``data/widen-*`` that no remaining snapshot references. Files younger
+than ``older_than`` are never deleted (an ingest still running may be about to commit them), and a file a live
+snapshot references never is. The ledger itself is table metadata: expiry leaves it whole (docs/guarantees.md).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+from widen.errors import InputError
+from widen.faults import checkpoint
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration(text: str) -> float:
+    """Seconds in a duration like ``30s``, ``15m``, ``12h`` or ``7d``."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd])\s*", text)
+    if not m:
+        raise InputError(f"--older-than '{text}': not a duration (a number and a unit: 30s, 15m, 12h or 7d)")
+    return float(m.group(1)) * _UNITS[m.group(2)]
+
+
+@dataclass
+class Maintained:
+    table: str
+    expired: list[int] = field(default_factory=list)
+    kept: int = 0
+    ledger_files: list[str] = field(default_factory=list)
+    data_files: list[str] = field(default_factory=list)
+
+    def lines(self, dry_run: bool) -> list[str]:
+        did = (lambda verb: f"would {verb}") if dry_run else (lambda verb: {"expire": "expired",
+                                                                          "delete": "deleted"}[verb])
+        return [
+            f"{self.table}: {did('expire')} {_n(len(self.expired), 'snapshot')}, kept {self.kept}",
+            f"{self.table}: {did('delete')} {_n(len(self.ledger_files), 'superseded ledger file')}",
+            f"{self.table}: {did('delete')} {_n(len(self.data_files), 'unreferenced data file')}",
+        ]
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def to_expire(tbl, keep: int, older_than_seconds: float) -> tuple[list[int], int]:
+    """(the snapshots to expire, how many are kept): those older than the age, except the ``keep`` newest of the
+    current history and every branch or tag head."""
+    from pyiceberg.table.snapshots import ancestors_of
+
+    current = tbl.current_snapshot()
+    newest = [s.snapshot_id for s in ancestors_of(current, tbl.metadata)][:max(keep, 1)] if current else []
+    protected = {ref.snapshot_id for ref in tbl.metadata.refs.values()} | set(newest)
+    cutoff = (time.time() - older_than_seconds) * 1000
+    expire = sorted(s.snapshot_id for s in tbl.snapshots()
+                    if s.snapshot_id not in protected and s.timestamp_ms < cutoff)
+    return expire, len(tbl.snapshots()) - len(expire)
+
+
+def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 86400,
+             dry_run: bool = False) -> Maintained:
+    """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done."""
+    from widen.ingest import orphan_files
+    from widen.ledger import superseded
+
+    tbl = cat.load_table(name)
+    out = Maintained(name)
+    out.expired, out.kept = to_expire(tbl, keep, older_than_seconds)
+    if out.expired and not dry_run:
+        tbl.maintenance.expire_snapshots().by_ids(out.expired).commit()
+        tbl = cat.load_table(name)
+    checkpoint("maintain-after-expire")
+    cutoff = time.time() - older_than_seconds
+    out.ledger_files = [f for f in superseded(tbl) if _mtime(f) <= cutoff]
+    if not dry_run:
+        for f in out.ledger_files:
+            tbl.io.delete(f)
+    checkpoint("maintain-after-ledger-files")
+    out.data_files = orphan_files(tbl, older_than_seconds)
+    if dry_run and out.expired:  # the data files only the expiring snapshots reference would go too
+        out.data_files = _referenced_only_by(tbl, set(out.expired), older_than_seconds) + out.data_files
+    if not dry_run:
+        for f in out.data_files:
+            tbl.io.delete(f)
+    return out
+
+
+def _mtime(uri: str) -> float:
+    from pyarrow import fs
+
+    filesystem, path = fs.FileSystem.from_uri(uri)
+    info = filesystem.get_file_info(path)
+    return info.mtime.timestamp() if info.mtime is not None else 0.0
+
+
+def _referenced_only_by(tbl, expiring: set[int], older_than_seconds: float) -> list[str]:
+    """Widen's data files that only the ``expiring`` snapshots reference (for ``--dry-run``)."""
+    from widen.ledger import plain_path
+
+    def files(snaps) -> set[str]:  # any entry status, as orphan_files counts a reference
+        return {plain_path(e.data_file.file_path) for s in snaps for m in s.manifests(tbl.io)
+                for e in m.fetch_manifest_entry(tbl.io, discard_deleted=False)}
+
+    live = files(s for s in tbl.snapshots() if s.snapshot_id not in expiring)
+    gone = files(s for s in tbl.snapshots() if s.snapshot_id in expiring) - live
+    cutoff = time.time() - older_than_seconds
+    return sorted(f for f in gone if "/widen-" in f and _mtime(f) <= cutoff)
