@@ -107,3 +107,31 @@ def test_a_replayed_micro_batch_of_rescued_lines_only_is_rescued_once(spark, rul
     assert sorted(r["raw"] for r in rescued) == ["junk1", "junk2"]
     _, rows = table_rows(wh, "db.junk")
     assert [r["id"] for r in rows] == [1]
+
+
+def test_a_micro_batch_replayed_after_snapshot_expiry_is_still_skipped(spark, rules, tmp_path, monkeypatch):
+    """The query's last committed micro-batch lives in the table's ledger (table metadata), not only in the
+    snapshot that committed it: expiring that snapshot before the restart does not make the replay land twice."""
+    from datetime import datetime, timezone
+
+    landing, checkpoint, wh = tmp_path / "landing", str(tmp_path / "chk"), str(tmp_path / "wh")
+    landing.mkdir()
+    drop(landing, 0, FILES[0])
+    said = []
+    kw = dict(checkpoint=checkpoint, spark=spark, once=True, max_files=1, rules=rules, warehouse=wh,
+              progress=said.append)
+    monkeypatch.setenv("WIDEN_FAULT", "raise:after-commit")
+    with pytest.raises(Exception, match="fault injected at after-commit"):
+        watch(str(landing), "db.stream", **kw).awaitTermination()
+    monkeypatch.delenv("WIDEN_FAULT")
+    drop(landing, 1, FILES[1])
+    tbl = open_catalog(None, wh).load_table("db.stream")
+    tbl.overwrite(tbl.scan().to_arrow())  # another writer's compaction: micro-batch 0's snapshot is history
+    open_catalog(None, wh).load_table("db.stream").maintenance.expire_snapshots().older_than(
+        datetime.now(timezone.utc)).commit()
+    tbl = open_catalog(None, wh).load_table("db.stream")
+    assert all(QUERY_ID not in (s.summary.additional_properties or {}) for s in tbl.snapshots())
+    watch(str(landing), "db.stream", **kw).awaitTermination()
+    assert any("micro-batch 0: already committed" in s and "replay skipped" in s for s in said), said
+    _, rows = table_rows(wh)
+    assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Iterable
 
 #: the table property naming the current ledger file
 PROPERTY = "widen.ledger"
@@ -59,12 +60,43 @@ class Entry:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True)
+class _Entries(Mapping):
+    """The entries of one kind, by key, read from the ledger's Arrow table as they are asked for (a ledger of
+    100,000 files is not turned into 100,000 Python objects to check one batch)."""
+
+    def __init__(self, table, kind: str):
+        self._table = table
+        kinds = table.column("kind").to_pylist()
+        keys = table.column("key").to_pylist()
+        self._rows = {k: i for i, (t, k) in enumerate(zip(kinds, keys)) if t == kind}
+
+    def __getitem__(self, key: str) -> Entry:
+        i = self._rows[key]
+        return Entry(**{c: self._table.column(c)[i].as_py() for c in _COLUMNS})
+
+    def __contains__(self, key) -> bool:
+        return key in self._rows
+
+    def __iter__(self):
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
 class Ledger:
-    files: Mapping[str, Entry] = field(default_factory=dict)
-    streams: Mapping[str, Entry] = field(default_factory=dict)
-    #: the file it was read from; None when read from snapshot summaries (or empty)
-    location: str | None = None
+    """A table's ledger: its entries as one Arrow table (the file's rows), with the files and streams by key."""
+
+    def __init__(self, table=None, location: str | None = None):
+        self.table = table if table is not None else _arrow([])
+        #: the file it was read from; None when read from snapshot summaries (or empty)
+        self.location = location
+        self.files = _Entries(self.table, "file")
+        self.streams = _Entries(self.table, "stream")
+
+    @classmethod
+    def of(cls, entries: Iterable[Entry], location: str | None = None) -> "Ledger":
+        return cls(_arrow(list(entries)), location)
 
     def stream_batch(self, query: str, batch_id: int) -> Entry | None:
         """The entry showing micro-batch ``batch_id`` of ``query`` committed (its last committed batch is that one
@@ -73,10 +105,23 @@ class Ledger:
         return entry if entry is not None and entry.number >= batch_id else None
 
     def has_commit(self, commit_id: str) -> bool:
-        return any(e.commit_id == commit_id for e in (*self.files.values(), *self.streams.values()))
+        import pyarrow.compute as pc
 
-    def entries(self) -> list[Entry]:
-        return [*self.files.values(), *self.streams.values()]
+        return bool(pc.any(pc.equal(self.table.column("commit_id"), commit_id)).as_py())
+
+
+def _arrow(entries: list[Entry]):
+    import pyarrow as pa
+
+    return pa.table({c: [getattr(e, c) for e in entries] for c in _COLUMNS}, schema=_schema())
+
+
+def _schema():
+    import pyarrow as pa
+
+    return pa.schema([("kind", pa.string()), ("key", pa.string()), ("path", pa.string()), ("size", pa.int64()),
+                      ("number", pa.int64()), ("snapshot_id", pa.int64()), ("batch", pa.string()),
+                      ("commit_id", pa.string()), ("committed_ms", pa.int64())])
 
 
 def read(tbl) -> Ledger:
@@ -87,12 +132,7 @@ def read(tbl) -> Ledger:
     import pyarrow.parquet as pq
 
     with tbl.io.new_input(location).open(seekable=True) as stream:
-        rows = pq.read_table(stream).to_pylist()
-    files, streams = {}, {}
-    for r in rows:
-        e = Entry(**r)
-        (files if e.kind == "file" else streams)[e.key] = e
-    return Ledger(files, streams, location)
+        return Ledger(pq.read_table(stream, schema=_schema()), location)
 
 
 def _from_summaries(tbl) -> Ledger:
@@ -119,7 +159,7 @@ def _from_summaries(tbl) -> Ledger:
                 streams[query] = Entry("stream", query, number=number, **common)
         if props.get("widen.mode") == "overwrite":
             overwritten = True
-    return Ledger(files, streams)
+    return Ledger.of([*files.values(), *streams.values()])
 
 
 def after(previous: Ledger, prints: Iterable, *, snapshot_id: int | None, batch: str, commit_id: str,
@@ -127,31 +167,37 @@ def after(previous: Ledger, prints: Iterable, *, snapshot_id: int | None, batch:
     """The ledger once a commit has absorbed ``prints`` (:class:`widen.sources.Fingerprint`) and, when
     ``summary`` names a streaming query and batch, that micro-batch. ``replace`` (an overwrite of the table's
     data): the files absorbed before are forgotten with their data; streams are kept."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     now = int(time.time() * 1000)
     common = dict(snapshot_id=snapshot_id, batch=str(batch), commit_id=commit_id, committed_ms=now)
-    files = {} if replace else dict(previous.files)
+    new, seen = [], set()
     for fp in prints:
-        files.setdefault(fp.sha256, Entry("file", fp.sha256, fp.path, fp.size, **common))
-    streams = dict(previous.streams)
+        if fp.sha256 not in seen and (replace or fp.sha256 not in previous.files):
+            seen.add(fp.sha256)
+            new.append(Entry("file", fp.sha256, fp.path, fp.size, **common))
+    kept = previous.table
+    if replace:
+        kept = kept.filter(pc.equal(kept.column("kind"), "stream"))
     summary = summary or {}
     if QUERY_ID in summary and BATCH_ID in summary:
         query, number = summary[QUERY_ID], int(summary[BATCH_ID])
-        if query not in streams or streams[query].number < number:
-            streams[query] = Entry("stream", query, number=number, **common)
-    return Ledger(files, streams)
+        last = previous.streams.get(query)
+        if last is None or last.number < number:
+            new.append(Entry("stream", query, number=number, **common))
+            if last is not None:  # the query's last batch is the only one kept
+                kept = kept.filter(pc.invert(pc.and_(pc.equal(kept.column("kind"), "stream"),
+                                                     pc.equal(kept.column("key"), query))))
+    return Ledger(pa.concat_tables([kept, _arrow(new)]))
 
 
 def write(tbl, ledger: Ledger, snapshot_id: int | None) -> str:
     """Write ``ledger`` as a new file under the table's ``metadata/`` directory (through the table's FileIO, so
     any storage pyiceberg writes to); returns its location."""
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    entries = ledger.entries()
-    schema = pa.schema([("kind", pa.string()), ("key", pa.string()), ("path", pa.string()), ("size", pa.int64()),
-                        ("number", pa.int64()), ("snapshot_id", pa.int64()), ("batch", pa.string()),
-                        ("commit_id", pa.string()), ("committed_ms", pa.int64())])
-    table = pa.table({c: [getattr(e, c) for e in entries] for c in _COLUMNS}, schema=schema)
+    table = ledger.table
     location = (f"{tbl.location().rstrip('/')}/metadata/{PREFIX}{snapshot_id if snapshot_id is not None else 0}-"
                 f"{uuid.uuid4().hex}.parquet")
     with tbl.io.new_output(location).create(overwrite=True) as stream:
