@@ -107,6 +107,15 @@ def cli(*args, env=None):
     return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, env=full)
 
 
+def documented_maintain_output() -> list[str]:
+    """The output lines docs/ingest.md shows for `widen maintain --dry-run` (after its `$ widen maintain` line)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "ingest.md").read_text()
+    block = text.split("$ widen maintain --table t.e --older-than 0s --dry-run\n", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip()]
+
+
 def test_widen_maintain_expires_keeps_the_ledger_and_says_what_it_did(spark, rules, tmp_path):
     wh = str(tmp_path / "wh")
     files = [batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in range(1, 4)]
@@ -117,6 +126,7 @@ def test_widen_maintain_expires_keeps_the_ledger_and_says_what_it_did(spark, rul
     dry = cli(*args, "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "would expire 2 snapshots" in dry.stdout and "would delete 2 superseded ledger files" in dry.stdout
+    assert dry.stdout.splitlines() == documented_maintain_output()
     assert len(open_catalog(None, wh).load_table("t.e").snapshots()) == 3  # nothing done
     done = cli(*args)
     assert done.returncode == 0, done.stderr
