@@ -405,3 +405,25 @@ def test_a_name_differing_by_case_from_an_evolved_column_is_refused(rules):
     assert [c.name for c in table.columns] == ["price", "price_string"]
     p = widen.plan(table, widen.observe_lines(['{"price": 1, "Price_string": "y"}'], rules), rules.with_mode("merge"))
     assert [(r.path, r.situation) for r in p.rejections] == [("Price_string", "case_conflict")]
+
+
+def test_plan_and_ingest_agree_on_an_empty_table_in_enforce(spark, delta, tmp_path, capsys):
+    """`widen plan --rules delta` plans the first batch of an empty table as `widen ingest --rules delta` writes
+    it (the table takes its schema from it) and refuses the next one as ingest does (issue 15, item 4)."""
+    from pathlib import Path
+
+    days = sorted(str(p) for p in (Path(__file__).parents[1] / "examples" / "events").glob("day-*.jsonl"))
+    wh = str(tmp_path / "wh")
+    assert main(["plan", "--rules", "delta", "--format", "iceberg", days[0]]) == 0
+    planned = json.loads(capsys.readouterr().out)
+    assert main(["ingest", "--rules", "delta", "--table", "db.events", "--warehouse", wh, days[0]]) == 0
+    capsys.readouterr()
+    created = table(wh, "db.events").schema()
+    assert [(f["name"], json.dumps(f["type"])) for f in planned["fields"]] == \
+        [(f.name, json.dumps(json.loads(created.model_dump_json())["fields"][i]["type"]))
+         for i, f in enumerate(created.fields)]
+    assert main(["plan", "--rules", "delta", days[0], days[1]]) == 1
+    said = capsys.readouterr().err
+    assert "batch 1 (" in said and f"batch 1 ({days[0]}) rejected" not in said
+    assert f"batch 2 ({days[1]}) rejected by the rules' policies" in said
+    assert main(["ingest", "--rules", "delta", "--table", "db.events", "--warehouse", wh, days[1]]) == 1

@@ -242,9 +242,15 @@ def _plan(args) -> int:
         base, schema = _schema_file(args.schema, rules)
     explained: dict[tuple[str, ...], _Explained] = {}
     rejected = False
+    from widen.modes import effective_mode, resolve_mode
+
+    mode = resolve_mode(rules, None)
     for number, batch in enumerate(args.batches, start=1):
-        observations = _observe_batch(batch, rules)
-        p = plan(schema, observations, rules)
+        # planned as `widen ingest` plans it: a table without columns takes its first batch in any mode
+        effective = effective_mode(mode, bool(schema.columns))
+        r = rules.with_mode(effective)
+        observations = _observe_batch(batch, r)
+        p = plan(TableSchema() if effective == "overwrite" else schema, observations, r)
         label = f"batch {number} ({batch})"
         _summary(label, p, observations)
         if p.rejections:

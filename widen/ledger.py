@@ -210,8 +210,14 @@ def record(tx, tbl, previous: Ledger, prints: Iterable, *, batch: str, commit_id
     """Inside the transaction ``tx`` (on ``tbl``), after its data is staged: write the ledger that includes this
     commit and point the table's property at it, so both commit together."""
     snapshot_id = tx.table_metadata.current_snapshot_id
-    if snapshot_id == (tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else None):
+    if snapshot_id == tbl.metadata.current_snapshot_id:
         snapshot_id = None  # no new snapshot: nothing but the ledger (and perhaps the schema) changes
+        # then nothing asserts that no other writer committed meanwhile (a snapshot's append does): assert it, or
+        # this ledger, built from the one we read, would replace theirs. (pyiceberg has no public call for a bare
+        # requirement; `_apply` is how its own updates stage theirs.)
+        from pyiceberg.table.update import AssertRefSnapshotId
+
+        tx._apply((), (AssertRefSnapshotId(snapshot_id=tbl.metadata.current_snapshot_id, ref="main"),))
     new = after(previous, prints, snapshot_id=snapshot_id, batch=batch, commit_id=commit_id, summary=summary,
                 replace=replace)
     tx.set_properties({PROPERTY: write(tbl, new, snapshot_id)})

@@ -52,6 +52,13 @@ def resolve_mode(rules: Rules, mode: str | None, spark=None, say=None) -> str:
     return chosen
 
 
+def effective_mode(mode: str, has_columns: bool) -> str:
+    """The mode a batch is planned in: a table without columns takes its schema from its first batch in any mode
+    (as Delta's first write): enforce and merge plan it as an overwrite would; evolve plans it as itself. Both
+    ``widen ingest`` and ``widen plan`` plan this way."""
+    return "overwrite" if mode == "overwrite" or (not has_columns and mode != "evolve") else mode
+
+
 class SchemaMismatch(PlanError):
     """A batch the mode refuses: the message shows the table's schema and the data's side by side, marks each
     differing field and names the mode that would accept the batch. Nothing was written."""
