@@ -112,7 +112,8 @@ def documented_maintain_output() -> list[str]:
     from pathlib import Path
 
     text = (Path(__file__).parents[1] / "docs" / "ingest.md").read_text()
-    block = text.split("$ widen maintain --table t.e --older-than 0s --dry-run\n", 1)[1].split("```", 1)[0]
+    command = "$ widen maintain --table t.e --older-than 0s --files-older-than 0s --dry-run\n"
+    block = text.split(command, 1)[1].split("```", 1)[0]
     return [line.strip() for line in block.splitlines() if line.strip()]
 
 
@@ -122,7 +123,8 @@ def test_widen_maintain_expires_keeps_the_ledger_and_says_what_it_did(spark, rul
     ingest(files, "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
     before = open_catalog(None, wh).load_table("t.e")
     assert len(before.snapshots()) == 3 and len(superseded(before)) == 2
-    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s")
+    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s",
+            "--files-older-than", "0s")
     dry = cli(*args, "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "would expire 2 snapshots" in dry.stdout and "would delete 2 superseded ledger files" in dry.stdout
@@ -151,7 +153,8 @@ def test_kill_9_of_widen_maintain_then_a_replay_and_a_new_batch_land_every_recor
     wh = str(tmp_path / "wh")
     f1, f2, f3 = (batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in (1, 2, 3))
     ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
-    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s")
+    args = ("maintain", "--table", "t.e", "--warehouse", wh, "--keep-snapshots", "1", "--older-than", "0s",
+            "--files-older-than", "0s")
     killed = cli(*args, env={"WIDEN_FAULT": f"kill:{point}"})
     assert killed.returncode == -9, killed.stderr[-2000:]
     again = cli("ingest", "--table", "t.e", "--warehouse", wh, f1, f2, f3)
@@ -161,3 +164,46 @@ def test_kill_9_of_widen_maintain_then_a_replay_and_a_new_batch_land_every_recor
     tbl = open_catalog(None, wh).load_table("t.e")
     assert orphan_files(tbl, older_than_seconds=0) == [] and superseded(tbl) == []
     assert ids(wh) == list(range(10, 15)) + list(range(20, 25)) + list(range(30, 35))
+
+
+def test_widen_maintain_on_a_table_written_before_the_ledger_existed_keeps_its_files(spark, rules, tmp_path):
+    """Its ledger is its snapshot summaries: `widen maintain` writes it as a ledger file before expiring them."""
+    wh = str(tmp_path / "wh")
+    f1, f2 = batch(tmp_path / "f1.jsonl", 10), batch(tmp_path / "f2.jsonl", 20)
+    ingest([f1, f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    tbl = open_catalog(None, wh).load_table("t.e")
+    with tbl.transaction() as tx:
+        tx.remove_properties(PROPERTY)
+    done = cli("maintain", "--table", "t.e", "--warehouse", wh, "--older-than", "0s", "--files-older-than", "0s")
+    assert done.returncode == 0, done.stderr
+    assert "t.e: wrote its first ledger file, from its snapshot summaries" in done.stdout
+    tbl = open_catalog(None, wh).load_table("t.e")
+    assert len(tbl.snapshots()) == 1 and len(read(tbl).files) == 2
+    [r] = ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert r.already == [f1] and len(ids(wh)) == 10
+
+
+def test_widen_maintain_leaves_young_files_alone_by_default(spark, rules, tmp_path):
+    """An ingest still running may be about to commit a ledger file or data files it just wrote: files younger
+    than --files-older-than (default 1h) are never deleted, whatever --older-than says."""
+    wh = str(tmp_path / "wh")
+    files = [batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in (1, 2)]
+    ingest(files, "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    done = cli("maintain", "--table", "t.e", "--warehouse", wh, "--older-than", "0s")
+    assert done.returncode == 0, done.stderr
+    assert "expired 1 snapshot" in done.stdout and "deleted 0 superseded ledger files" in done.stdout
+    assert len(superseded(open_catalog(None, wh).load_table("t.e"))) == 1
+
+
+def test_a_missing_ledger_file_stops_the_ingest_with_a_message_not_a_duplicate(spark, rules, tmp_path):
+    from pathlib import Path
+
+    wh = str(tmp_path / "wh")
+    f1 = batch(tmp_path / "f1.jsonl", 10)
+    ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    location = open_catalog(None, wh).load_table("t.e").properties[PROPERTY]
+    Path(location.removeprefix("file://").removeprefix("file:")).unlink()  # an orphan-file cleanup took it
+    out = cli("ingest", "--table", "t.e", "--warehouse", wh, f1)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "ledger file" in out.stderr and "missing" in out.stderr and PROPERTY in out.stderr
+    assert len(ids(wh)) == 5

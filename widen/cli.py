@@ -94,6 +94,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="always keep the N newest snapshots of the table's history (default 1)")
     m.add_argument("--older-than", default="5d", metavar="DURATION",
                    help="expire and delete only what is older than this: 30m, 12h, 7d (default 5d)")
+    m.add_argument("--files-older-than", default="1h", metavar="DURATION",
+                   help="never delete a file younger than this, whatever --older-than says: an ingest still "
+                   "running may be about to commit it (default 1h)")
     m.add_argument("--dry-run", action="store_true", help="say what would be done; change nothing")
 
     k = sub.add_parser(
@@ -484,7 +487,8 @@ def _maintain(args) -> int:
     from widen.ingest import RESCUED_SUFFIX, _load, open_catalog
     from widen.maintain import duration, maintain
 
-    older_than = duration(args.older_than)
+    older_than = duration(args.older_than, "--older-than")
+    files_older_than = duration(args.files_older_than, "--files-older-than")
     if args.keep_snapshots < 1:
         raise WidenError(f"--keep-snapshots {args.keep_snapshots}: keep at least 1 (the current snapshot)")
     _catalog_exists(args)
@@ -493,7 +497,8 @@ def _maintain(args) -> int:
     if not names:
         raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
     for name in names:
-        done = maintain(cat, name, keep=args.keep_snapshots, older_than_seconds=older_than, dry_run=args.dry_run)
+        done = maintain(cat, name, keep=args.keep_snapshots, older_than_seconds=older_than,
+                        files_older_than_seconds=files_older_than, dry_run=args.dry_run)
         print("\n".join(done.lines(args.dry_run)))
     return 0
 

@@ -663,7 +663,8 @@ def _changed(cat, table: str, tbl) -> bool:
 #: pyiceberg's own commit retry off (it would replay a schema change planned against the old schema); manifests
 #: merged on append (Iceberg's Java default; pyiceberg's is off): with fast appends alone every batch adds a manifest
 #: that every later commit and scan reads, so commit time grew with the table's history
-TABLE_PROPERTIES = {"commit.retry.num-retries": "0", "commit.manifest-merge.enabled": "true"}
+RETRIES = "commit.retry.num-retries"
+TABLE_PROPERTIES = {RETRIES: "0", "commit.manifest-merge.enabled": "true"}
 
 
 def _load(cat, table: str):
@@ -683,7 +684,7 @@ def _load_or_create(cat, table: str):
 
     tbl = _load(cat, table)
     if tbl is not None:
-        return tbl
+        return _no_library_retries(tbl)
     try:
         return cat.create_table(table, schema=Schema(), properties=TABLE_PROPERTIES)
     except TableAlreadyExistsError:
@@ -693,6 +694,17 @@ def _load_or_create(cat, table: str):
             time.sleep(BACKOFF_SECONDS)
             return _load_or_create(cat, table)
         raise
+
+
+def _no_library_retries(tbl):
+    """A table another tool created keeps pyiceberg's own commit retry, which would replay our transaction's ledger
+    property, built from the ledger we read, over another writer's: switch it off first, in a commit of its own
+    (Widen retries itself, against the reloaded table)."""
+    if tbl.properties.get(RETRIES) == "0":
+        return tbl
+    with tbl.transaction() as tx:
+        tx.set_properties({RETRIES: "0"})
+    return tbl.refresh()
 
 
 def ledger(tbl) -> dict[str, int | None]:
@@ -824,7 +836,7 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
     summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
                "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")), **(extra or {})}
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        tbl = cat.load_table(name)
+        tbl = _no_library_retries(cat.load_table(name))
         absorbed = read_ledger(tbl)
         if _snapshot_with(tbl, commit_id) is not None:
             return

@@ -27,10 +27,16 @@ PROPERTY = "widen.ledger"
 #: how ledger files are named under ``<table>/metadata/``
 PREFIX = "widen-ledger-"
 
+from widen.errors import WidenError
+
 QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
 
 _COLUMNS = ("kind", "key", "path", "size", "number", "snapshot_id", "batch", "commit_id", "committed_ms")
+
+
+class LedgerMissing(WidenError):
+    """The table names a ledger file that is gone."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +137,18 @@ def read(tbl) -> Ledger:
         return _from_summaries(tbl)
     import pyarrow.parquet as pq
 
-    with tbl.io.new_input(location).open(seekable=True) as stream:
-        return Ledger(pq.read_table(stream, schema=_schema()), location)
+    try:
+        with tbl.io.new_input(location).open(seekable=True) as stream:
+            return Ledger(pq.read_table(stream, schema=_schema()), location)
+    except FileNotFoundError:
+        tbl.refresh()  # a commit since we loaded the table superseded it, and `widen maintain` removed it
+        if tbl.properties.get(PROPERTY) not in (None, location):
+            return read(tbl)
+        raise LedgerMissing(
+            f"{location}: the ledger file the table's property {PROPERTY} names is missing (deleted by an "
+            "orphan-file cleanup?). Without it Widen cannot tell which files the table has absorbed, and ingesting "
+            "could duplicate rows: restore the file from a backup, or remove the property to fall back to the "
+            "snapshot summaries, which know only the files of unexpired snapshots (docs/guarantees.md)") from None
 
 
 def _from_summaries(tbl) -> Ledger:
@@ -209,15 +225,13 @@ def record(tx, tbl, previous: Ledger, prints: Iterable, *, batch: str, commit_id
            summary: Mapping[str, str] | None = None, replace: bool = False) -> Ledger:
     """Inside the transaction ``tx`` (on ``tbl``), after its data is staged: write the ledger that includes this
     commit and point the table's property at it, so both commit together."""
+    if tx.table_metadata.current_snapshot_id == tbl.metadata.current_snapshot_id:
+        # every commit of Widen makes a snapshot, an empty append when the batch brought no data: its summary names
+        # the commit, and the append's requirement (no other writer committed since we read) guards this ledger,
+        # built from the one we read, against replacing another writer's
+        with tx.update_snapshot(snapshot_properties=dict(summary or {})).fast_append():
+            pass
     snapshot_id = tx.table_metadata.current_snapshot_id
-    if snapshot_id == tbl.metadata.current_snapshot_id:
-        snapshot_id = None  # no new snapshot: nothing but the ledger (and perhaps the schema) changes
-        # then nothing asserts that no other writer committed meanwhile (a snapshot's append does): assert it, or
-        # this ledger, built from the one we read, would replace theirs. (pyiceberg has no public call for a bare
-        # requirement; `_apply` is how its own updates stage theirs.)
-        from pyiceberg.table.update import AssertRefSnapshotId
-
-        tx._apply((), (AssertRefSnapshotId(snapshot_id=tbl.metadata.current_snapshot_id, ref="main"),))
     new = after(previous, prints, snapshot_id=snapshot_id, batch=batch, commit_id=commit_id, summary=summary,
                 replace=replace)
     tx.set_properties({PROPERTY: write(tbl, new, snapshot_id)})

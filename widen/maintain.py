@@ -3,8 +3,9 @@
 Expires snapshots with pyiceberg's own maintenance API (``table.maintenance.expire_snapshots()``), then deletes
 what no live snapshot needs any more and Widen wrote: ledger files the table's ledger property no longer names
 (:mod:`widen.ledger`) and Parquet files under ``data/widen-*`` that no remaining snapshot references. Files younger
-than ``older_than`` are never deleted (an ingest still running may be about to commit them), and a file a live
-snapshot references never is. The ledger itself is table metadata: expiry leaves it whole (docs/guarantees.md).
+than ``files_older_than`` (default an hour) are never deleted (an ingest still running may be about to commit
+them), and a file a live snapshot references never is. A table written before the ledger existed gets its first
+ledger file (from its snapshot summaries) before any snapshot expires. The ledger itself is table metadata: expiry leaves it whole (docs/guarantees.md).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from widen.faults import checkpoint
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
-def duration(text: str) -> float:
+def duration(text: str, option: str = "--older-than") -> float:
     """Seconds in a duration like ``30s``, ``15m``, ``12h`` or ``7d``."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smhd])\s*", text)
     if not m:
-        raise InputError(f"--older-than '{text}': not a duration (a number and a unit: 30s, 15m, 12h or 7d)")
+        raise InputError(f"{option} '{text}': not a duration (a number and a unit: 30s, 15m, 12h or 7d)")
     return float(m.group(1)) * _UNITS[m.group(2)]
 
 
@@ -34,11 +35,15 @@ class Maintained:
     kept: int = 0
     ledger_files: list[str] = field(default_factory=list)
     data_files: list[str] = field(default_factory=list)
+    #: the table had no ledger file (written before it existed): one was written from its snapshot summaries
+    first_ledger: bool = False
 
     def lines(self, dry_run: bool) -> list[str]:
         did = (lambda verb: f"would {verb}") if dry_run else (lambda verb: {"expire": "expired",
                                                                           "delete": "deleted"}[verb])
-        return [
+        first = [f"{self.table}: {'would write' if dry_run else 'wrote'} its first ledger file, from its snapshot "
+                 "summaries (before expiring them)"] if self.first_ledger else []
+        return first + [
             f"{self.table}: {did('expire')} {_n(len(self.expired), 'snapshot')}, kept {self.kept}",
             f"{self.table}: {did('delete')} {_n(len(self.ledger_files), 'superseded ledger file')}",
             f"{self.table}: {did('delete')} {_n(len(self.data_files), 'unreferenced data file')}",
@@ -64,27 +69,41 @@ def to_expire(tbl, keep: int, older_than_seconds: float) -> tuple[list[int], int
 
 
 def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 86400,
-             dry_run: bool = False) -> Maintained:
-    """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done."""
+             files_older_than_seconds: float = 3600.0, dry_run: bool = False) -> Maintained:
+    """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done. Files
+    younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted."""
     from widen.ingest import orphan_files
-    from widen.ledger import superseded
+    from widen.ledger import PROPERTY, read, record, superseded
 
     tbl = cat.load_table(name)
     out = Maintained(name)
+    if not tbl.properties.get(PROPERTY) and tbl.current_snapshot() is not None:
+        # written before the ledger existed: its ledger is its snapshot summaries, which expiry would take;
+        # write it as a ledger file first (one commit of no data)
+        out.first_ledger = True
+        if not dry_run:
+            import uuid
+
+            commit_id = uuid.uuid4().hex
+            with tbl.transaction() as tx:
+                record(tx, tbl, read(tbl), [], batch="widen maintain", commit_id=commit_id,
+                       summary={"widen.commit-id": commit_id, "widen.batch": "widen maintain"})
+            tbl = cat.load_table(name)
     out.expired, out.kept = to_expire(tbl, keep, older_than_seconds)
     if out.expired and not dry_run:
         tbl.maintenance.expire_snapshots().by_ids(out.expired).commit()
         tbl = cat.load_table(name)
     checkpoint("maintain-after-expire")
-    cutoff = time.time() - older_than_seconds
+    files_age = max(older_than_seconds, files_older_than_seconds)
+    cutoff = time.time() - files_age
     out.ledger_files = [f for f in superseded(tbl) if _mtime(f) <= cutoff]
     if not dry_run:
         for f in out.ledger_files:
             tbl.io.delete(f)
     checkpoint("maintain-after-ledger-files")
-    out.data_files = orphan_files(tbl, older_than_seconds)
+    out.data_files = orphan_files(tbl, files_age)
     if dry_run and out.expired:  # the data files only the expiring snapshots reference would go too
-        out.data_files = _referenced_only_by(tbl, set(out.expired), older_than_seconds) + out.data_files
+        out.data_files = _referenced_only_by(tbl, set(out.expired), files_age) + out.data_files
     if not dry_run:
         for f in out.data_files:
             tbl.io.delete(f)
@@ -92,10 +111,13 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
 
 
 def _mtime(uri: str) -> float:
+    """When the file was last written; infinitely late for a file that is not there (nothing to delete)."""
     from pyarrow import fs
 
     filesystem, path = fs.FileSystem.from_uri(uri)
     info = filesystem.get_file_info(path)
+    if info.type == fs.FileType.NotFound:
+        return float("inf")
     return info.mtime.timestamp() if info.mtime is not None else 0.0
 
 
