@@ -658,9 +658,8 @@ def _changed(cat, table: str, tbl) -> bool:
     return now is not None and now.metadata_location != tbl.metadata_location
 
 
-#: Widen retries commits itself (re-planning against the new schema); pyiceberg's own retry would replay a
-#: stale schema change
-#: pyiceberg's own commit retry off (it would replay a schema change planned against the old schema); manifests
+#: pyiceberg's own commit retry off (Widen retries itself, re-planning against the new schema: pyiceberg's would
+#: replay a schema change planned against the old schema, and a stale ledger property); manifests
 #: merged on append (Iceberg's Java default; pyiceberg's is off): with fast appends alone every batch adds a manifest
 #: that every later commit and scan reads, so commit time grew with the table's history
 RETRIES = "commit.retry.num-retries"
@@ -708,8 +707,8 @@ def _no_library_retries(tbl):
 
 
 def ledger(tbl) -> dict[str, int | None]:
-    """The files the table has absorbed: SHA-256 -> the snapshot that added them (None for a file with no
-    records), from the table's ledger (:mod:`widen.ledger`)."""
+    """The files the table has absorbed: SHA-256 -> the snapshot that added them (which may since have expired),
+    from the table's ledger (:mod:`widen.ledger`)."""
     return {sha: e.snapshot_id for sha, e in read_ledger(tbl).files.items()}
 
 
@@ -749,7 +748,8 @@ def _landed(cat, table: str, commit_id: str) -> int | None:
             time.sleep(BACKOFF_SECONDS * (2 ** attempt))
     snap = _snapshot_with(tbl, commit_id) if tbl is not None else None
     if snap is None and tbl is not None and read_ledger(tbl).has_commit(commit_id):
-        return tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else 0  # a commit of no data landed
+        # it landed, and its snapshot has already expired (the ledger still names the commit)
+        return tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else 0
     return snap.snapshot_id if snap is not None else None
 
 
