@@ -84,8 +84,8 @@ def _parser() -> argparse.ArgumentParser:
         help="expire old snapshots and delete what they alone needed, keeping exactly-once",
         description="Expire the table's snapshots older than --older-than (keeping the --keep-snapshots newest "
         "of its history and every branch or tag head) with pyiceberg's maintenance API, then delete Widen's "
-        "superseded ledger files and the Parquet files Widen wrote that no remaining snapshot references, "
-        "older than --older-than; the same for its __rescued table. The ledger of absorbed files and "
+        "superseded ledger files and the Parquet files Widen wrote that no remaining snapshot references "
+        "(never one younger than --files-older-than); the same for its __rescued table. The ledger of absorbed files and "
         "micro-batches is kept: a replay after maintenance is still skipped (docs/guarantees.md).",
     )
     m.add_argument("--table", required=True, help="NAMESPACE.NAME")

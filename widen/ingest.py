@@ -858,14 +858,17 @@ def _write_rescued(cat, table: str, bad, batch: str, prints: list[Fingerprint], 
             time.sleep(_backoff(attempt))
 
 
-def orphan_files(tbl, older_than_seconds: float = 3600.0) -> list[str]:
+def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int] = frozenset()) -> list[str]:
     """Parquet files Widen wrote under the table's ``data/widen-*`` directories that no snapshot references
     (the files of a commit that never happened: a killed ingest), older than the given age (a younger file may
-    belong to an ingest still running)."""
+    belong to an ingest still running). ``without``: snapshot ids to leave out, as if expired (what
+    ``widen maintain --dry-run`` would delete)."""
     from pyarrow import fs
 
     referenced = set()
     for snap in tbl.snapshots():
+        if snap.snapshot_id in without:
+            continue
         for manifest in snap.manifests(tbl.io):
             for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=False):
                 referenced.add(_normal(entry.data_file.file_path))

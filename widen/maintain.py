@@ -101,9 +101,8 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
         for f in out.ledger_files:
             tbl.io.delete(f)
     checkpoint("maintain-after-ledger-files")
-    out.data_files = orphan_files(tbl, files_age)
-    if dry_run and out.expired:  # the data files only the expiring snapshots reference would go too
-        out.data_files = _referenced_only_by(tbl, set(out.expired), files_age) + out.data_files
+    # in a dry run the snapshots to expire are still there: leave them out, as the real run will have
+    out.data_files = orphan_files(tbl, files_age, frozenset(out.expired) if dry_run else frozenset())
     if not dry_run:
         for f in out.data_files:
             tbl.io.delete(f)
@@ -119,17 +118,3 @@ def _mtime(uri: str) -> float:
     if info.type == fs.FileType.NotFound:
         return float("inf")
     return info.mtime.timestamp() if info.mtime is not None else 0.0
-
-
-def _referenced_only_by(tbl, expiring: set[int], older_than_seconds: float) -> list[str]:
-    """Widen's data files that only the ``expiring`` snapshots reference (for ``--dry-run``)."""
-    from widen.ledger import plain_path
-
-    def files(snaps) -> set[str]:  # any entry status, as orphan_files counts a reference
-        return {plain_path(e.data_file.file_path) for s in snaps for m in s.manifests(tbl.io)
-                for e in m.fetch_manifest_entry(tbl.io, discard_deleted=False)}
-
-    live = files(s for s in tbl.snapshots() if s.snapshot_id not in expiring)
-    gone = files(s for s in tbl.snapshots() if s.snapshot_id in expiring) - live
-    cutoff = time.time() - older_than_seconds
-    return sorted(f for f in gone if "/widen-" in f and _mtime(f) <= cutoff)
