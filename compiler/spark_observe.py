@@ -282,10 +282,13 @@ class SparkObserver:
         return None
 
     # --- the jobs -----------------------------------------------------------------------------------------------
-    def observe(self, records: DataFrame, count: int | None = None) -> tuple[LevelObservation, int]:
+    def observe(self, records: DataFrame, count: int | None = None,
+                unchecked: bool = False) -> tuple[LevelObservation, int]:
         """(the observation tree, the number of fields with an empty name dropped). The first level's job also
         counts the lines (:attr:`lines`) and, with a ``reason`` column, those that are not records (a reason that
-        is not null: :attr:`rescued_lines`, not walked)."""
+        is not null: :attr:`rescued_lines`, not walked). ``unchecked``: the records were parsed without the
+        per-line checks (``parse_records(checked=False)``); raises :class:`NeedsChecks` when a signature of the
+        first level says some line needs them."""
         good = F.col("reason").isNull() if "reason" in records.columns else F.lit(True)
         frame = records.select(
             F.array().cast("array<string>").alias("path"),
@@ -308,6 +311,10 @@ class SparkObserver:
                 aggregates.append(F.count_if(F.col("first")).alias("lines"))
             agg = fields.groupBy("path", "rdims", "sig", "cls").agg(*aggregates).collect()
             _debug(f"level job: {time.perf_counter() - _t:.2f}s, {len(agg)} groups")
+            if first and unchecked:
+                needing = sorted({r["sig"] for r in agg if r["path"] is not None and needs_checks(r["sig"])})
+                if needing:
+                    raise NeedsChecks(needing)
             ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
             record_names: set[str] = set()
             for r in agg:
@@ -594,7 +601,7 @@ def _json_type(kind):
     )
 
 
-def parse_records(lines: DataFrame, case_merge: bool = False) -> DataFrame:
+def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = True) -> DataFrame:
     """Lines (``value``, ``source``, ``line``) -> the same with ``record`` (a VARIANT object, or null) and
     ``reason`` (why a line is not a record).
 
@@ -603,21 +610,31 @@ def parse_records(lines: DataFrame, case_merge: bool = False) -> DataFrame:
     may need them: the nesting depth where the schema itself nests more than MAX_NESTING levels, and the search
     for numbers VARIANT cannot hold where the line has an exponent or a run of 39 digits. A record with such a
     number is kept: its line is parsed again with the number as a JSON string of its token (``value`` is then
-    that line), as :func:`widen.engine.values.parse_line` keeps it."""
+    that line), as :func:`widen.engine.values.parse_line` keeps it.
+
+    ``checked=False`` leaves out both checks and the per-line schema they read (a third of the parse's time): only
+    for a batch that :func:`needs_checks` then clears by the signatures of its records' fields."""
     text = F.when(F.col("line") == 1, F.regexp_replace(F.col("value"), "^\ufeff", "")).otherwise(F.col("value"))
     parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
-    parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
-    kind = F.col("_kind")
-    depth = _col(nesting_depth(sql.F.col("value")))
+    if checked:
+        parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
+        kind = F.col("_kind")
+        is_object = kind.startswith("OBJECT<")
+    else:  # valid JSON is an object when it opens with a brace; the schema only names what a line is instead
+        kind = F.schema_of_variant(F.col("record"))
+        is_object = F.col("value").rlike(r"^\s*\{")
     reason = (
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
         .when(F.col("record").isNull(), F.lit("not valid JSON"))
-        .when(~kind.startswith("OBJECT<"), F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
+        .when(~is_object, F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
+    )
+    if checked:
         # each level of nesting puts a '<' in the schema: only records whose schema nests that deep (or hides how
         # deep behind a VARIANT) are measured
-        .when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
-              F.concat(F.lit("nested "), depth.cast("string"), F.lit(f" levels deep, more than {MAX_NESTING}")))
-    )
+        depth = _col(nesting_depth(sql.F.col("value")))
+        reason = reason.when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
+                             F.concat(F.lit("nested "), depth.cast("string"),
+                                      F.lit(f" levels deep, more than {MAX_NESTING}")))
     if case_merge:  # `on case_conflict merge`: two names of one object that differ only by case are one field
         collision = _col(case_collision(sql.F.col("record"), MAX_NESTING))
         names = F.when(_col(case_candidate(sql.F.col("value"))), collision)
@@ -627,6 +644,8 @@ def parse_records(lines: DataFrame, case_merge: bool = False) -> DataFrame:
     parsed = parsed.withColumn("reason", reason)
     if case_merge:
         parsed = parsed.drop("_names")
+    if not checked:
+        return parsed
     # VARIANT would keep such a number as another double (only records whose VARIANT holds a double somewhere, or
     # a mixed array that may, are looked at, and of those only lines with an exponent or 39 digits and points in a
     # row: a double's only two ways in)
@@ -638,6 +657,28 @@ def parse_records(lines: DataFrame, case_merge: bool = False) -> DataFrame:
     parsed = parsed.withColumn("value", F.when(F.col("_as_text"), fixed).otherwise(F.col("value")))
     record = F.when(F.col("_as_text"), F.try_parse_json(F.col("value"))).otherwise(F.col("record"))
     return parsed.withColumn("record", record).drop("_as_text")
+
+
+class NeedsChecks(Exception):
+    """Records parsed without the per-line checks hold a field whose signature needs them (:func:`needs_checks`)."""
+
+
+def needs_checks(sig: str) -> bool:
+    """Whether lines whose record has a field of this signature (``schema_of_variant``) may need a check that
+    ``parse_records(checked=False)`` left out: a number VARIANT holds as a double (``DOUBLE``: it may be kept as its
+    text), a mixed array (``VARIANT``: it hides how deep it nests), a name in backticks (it may hold brackets), or
+    more than MAX_NESTING - 1 levels (the record is one more). Conservative: a field named ``DOUBLE`` also says
+    yes."""
+    if "DOUBLE" in sig or "VARIANT" in sig or "`" in sig:
+        return True
+    depth = deepest = 0
+    for c in sig:
+        if c == "<":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == ">":
+            depth -= 1
+    return deepest > MAX_NESTING - 1
 
 
 def _may_nest_deeper(kind, levels: int):
@@ -661,12 +702,21 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
     the frame."""
     case_merge = rules.policy("case_conflict") == "merge"
-    parsed = parse_records(lines.filter(F.trim(F.col("value")) != ""), case_merge).cache()
-    bad = parsed.filter(F.col("reason").isNotNull())
+    lines = lines.filter(F.trim(F.col("value")) != "")
     _t = time.perf_counter()
-    # the first level's job parses and caches the lines, and counts them
+    # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
+    # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
+    parsed = parse_records(lines, case_merge, checked=False).cache()
     observer = SparkObserver(rules)
-    level, empty_names = observer.observe(parsed)
+    try:
+        level, empty_names = observer.observe(parsed, unchecked=True)
+    except NeedsChecks as needs:
+        _debug(f"signatures {needs.args[0]} need the per-line checks: parsing again with them")
+        parsed.unpersist()
+        parsed = parse_records(lines, case_merge).cache()
+        observer = SparkObserver(rules)
+        level, empty_names = observer.observe(parsed)
+    bad = parsed.filter(F.col("reason").isNotNull())
     _debug(f"parse + counts + observer: {time.perf_counter() - _t:.2f}s")
     rescued: tuple[Rescued, ...] = ()
     if observer.rescued_lines:  # no job (a sort) when nothing is rescued

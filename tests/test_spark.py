@@ -79,6 +79,43 @@ def test_observer_matches_python(spark, rules):
     ]
 
 
+@pytest.mark.parametrize("extra", [
+    [],  # nothing needs the per-line checks: the unchecked parse stands
+    ['{"d": [[[[[[[[1]]]]]]]]}'],  # nine levels: rescued, found by the checks the first level's signatures ask for
+    ['{"e": 1e400, "f": [1, "x"]}'],  # a number VARIANT cannot hold, and a mixed array
+])
+def test_unchecked_parse_observes_as_python(spark, rules, extra, monkeypatch):
+    """Lines that are JSON but not objects are named by their type without the per-line schema; a batch whose
+    first level shows a field that needs the per-line checks is parsed again with them, and only such a batch."""
+    from widen.compiler import spark_observe
+
+    parse, checked = spark_observe.parse_records, []
+
+    def counting(*args, **kwargs):
+        checked.extend([1] if kwargs.get("checked", True) else [])
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(spark_observe, "parse_records", counting)
+    lines = ['{"a": 1, "b": {"c": [{"d": "2024-05-01"}]}}', "[1]", '"text"', "5", "null", "true", "  {\"a\": 2}",
+             '{"a": [[[[[[[1]]]]]]]}', "{", '{"z": {}}'] + extra
+    observations, parsed = observe_dataframe(lines_frame(spark, lines), rules)
+    reference = widen.observe_lines(lines, rules, source="batch.jsonl")
+    assert observations.level == reference.level
+    assert [(r.line, r.reason) for r in observations.rescued] == [(r.line, r.reason) for r in reference.rescued]
+    assert len(checked) == (1 if extra else 0)
+
+
+@pytest.mark.parametrize("sig, needs", [
+    ("BIGINT", False), ("OBJECT<a: ARRAY<OBJECT<b: STRING>>>", False), ("ARRAY<" * 7 + "BIGINT" + ">" * 7, False),
+    ("ARRAY<" * 8 + "BIGINT" + ">" * 8, True), ("DOUBLE", True), ("ARRAY<VARIANT>", True),
+    ("OBJECT<`a<b`: BIGINT>", True), ("DECIMAL(3,1)", False),
+])
+def test_which_signatures_need_the_per_line_checks(sig, needs):
+    from widen.compiler.spark_observe import needs_checks
+
+    assert needs_checks(sig) is needs
+
+
 def normalise(value):
     """Spark rows and reference rows in one form: aware UTC timestamps, ints for integral decimals."""
     if hasattr(value, "asDict"):
