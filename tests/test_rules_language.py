@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import widen
-from widen.rules.loader import load_rules, parse_rules
+from widen.errors import RulesError
+from widen.rules.loader import default_rules_path, load_rules, parse_rules
 
 DEFAULT = Path(widen.default_rules_path()).read_text()
 
@@ -230,3 +231,21 @@ def test_an_incompatible_parametric_type_is_a_rules_error():
     err = error_of(text + f"incompatible boolean with {name}\n")
     assert "takes its precision and scale from typed data" in err.message
     assert err.span.line == len(text.splitlines()) + 1
+
+
+def test_every_mistake_of_a_rules_file_is_reported_at_once():
+    """Two mistakes in different declarations (and a third in a json line) are all named, in file order, each
+    with its line and caret; the error's own message and span are the first one's."""
+    text = Path(default_rules_path()).read_text(encoding="utf-8")
+    bad = (text.replace("widen boolean -> long", "widen boolean -> lnog", 1)
+           + "\nwiden foo -> string\njson integer -> long\n")
+    with pytest.raises(RulesError) as caught:
+        parse_rules(bad, "bad.rules")
+    err = caught.value
+    assert err.message.startswith("unknown type 'lnog'")
+    messages = [e.message for e in (err, *err.others)]
+    assert [m.split(" (")[0] for m in messages] == [
+        "unknown type 'lnog'", "unknown type 'foo'", "duplicate rule: 'json integer' is declared twice"]
+    shown = str(err)
+    assert shown.count("bad.rules:") == 3 and shown.endswith("3 errors in the rules file")
+    assert "    widen foo -> string\n          ^^^" in shown

@@ -30,13 +30,20 @@ class WidenError(Exception):
 class RulesError(WidenError):
     """A rules file that cannot be used: a syntax error or a semantic one, pointing into the file."""
 
-    def __init__(self, message: str, span: Span | None = None, source: str | None = None):
+    def __init__(self, message: str, span: Span | None = None, source: str | None = None, *,
+                 others: tuple["RulesError", ...] = ()):
         self.message = message
         self.span = span
         self.source = source
-        super().__init__(self.render())
+        #: the file's other mistakes, found in the same pass (all are shown)
+        self.others = others
+        text = self.render()
+        if others:
+            text = "\n".join([text, *(o.render() for o in others), f"{1 + len(others)} errors in the rules file"])
+        super().__init__(text)
 
     def render(self) -> str:
+        """This one mistake: where, what, and the line with a caret under it."""
         if self.span is None:
             return f"error: {self.message}"
         head = f"{self.span}: error: {self.message}"
