@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -236,3 +237,52 @@ def test_numbers_no_double_holds_are_planned_as_text_and_keep_their_record(tmp_p
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["a::string", "b::long", "c::string"]  # new fields in name order
     assert "rescued" not in out.stderr
+
+
+def test_plan_names_the_iceberg_type_of_each_rules_type_it_prints(tmp_path):
+    """The page's notation names the rules' types (`timestamp`, `decimal`); `widen plan` says which Iceberg types
+    they are, the types `--format iceberg` (and `widen stats`, over the table) show for the same columns."""
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"started":"2024-05-01T10:00:00Z","n":123456789012345678901234,"p":1}\n')
+    out = widen("plan", str(batch))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["n::decimal", "p::long", "started::timestamp"]
+    note = [l for l in out.stderr.splitlines() if l.startswith("types are the rules' names")]
+    assert note and "decimal is Iceberg's decimal(38, 0)" in note[0] and "timestamp is Iceberg's timestamptz" in note[0]
+    assert "long is" not in note[0]
+    fields = {f["name"]: f["type"] for f in json.loads(widen("plan", "--format", "iceberg", str(batch)).stdout)["fields"]}
+    assert (fields["n"], fields["started"]) == ("decimal(38, 0)", "timestamptz")
+
+
+def test_an_empty_file_is_recorded_without_starting_spark(tmp_path):
+    """A file with no bytes holds no line: the batch commits an empty snapshot with the file in the table's ledger
+    (a replay is skipped as already ingested), and no Spark session is started for it (issue 15, item 6)."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    wh = str(tmp_path / "wh")
+    out = widen("ingest", "--table", "demo.empty", "--warehouse", wh, str(empty))
+    assert out.returncode == 0, out.stderr
+    assert "spark:" not in out.stderr and "(empty)" in out.stderr
+    assert out.stdout.strip() == "demo.empty: 1 batch ingested: 0 records, 0 values written, 0 fields added, " \
+                                 "0 lines rescued"
+    from widen.ingest import open_catalog
+    from widen.ledger import read
+
+    table = open_catalog(None, wh).load_table("demo.empty")
+    assert len(table.snapshots()) == 1 and list(read(table).files.values())[0].path.endswith("empty.jsonl")
+    again = widen("ingest", "--table", "demo.empty", "--warehouse", wh, str(empty))
+    assert again.returncode == 0 and "already ingested" in again.stderr and "spark:" not in again.stderr
+
+
+def test_compile_header_marks_the_columns_the_table_does_not_have(tmp_path):
+    """`widen compile --schema` of the example table (no batch): the header lists the columns the query writes,
+    and marks those the table lacks (a record of `user` would add `user_array_record[].email`) (issue 15,
+    item 9)."""
+    schema = tmp_path / "events.json"
+    schema.write_text(widen("plan", "--format", "iceberg", *EVENTS).stdout)
+    out = widen("compile", "--schema", str(schema))
+    assert out.returncode == 0, out.stderr
+    header = [l for l in out.stdout.splitlines() if l.startswith("--   ") and "::" in l]
+    marked = [l.split("::")[0][5:] for l in header if "not in" in l]
+    assert marked == ["user_array_record[].email", "user_array_record[].id_string"]
+    assert "--   user_array_record[].id::long" in header and "--   price_string::string" in header

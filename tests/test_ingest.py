@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,11 +53,17 @@ def _pad_records(v, col, dim):
 
 @pytest.fixture(scope="module")
 def events(spark, rules, tmp_path_factory):
-    """The example events ingested once: (warehouse directory, batch reports)."""
+    """The example events ingested once: (warehouse directory, batch reports); what the ingest said is in
+    :data:`EVENTS_SAID`."""
     warehouse = tmp_path_factory.mktemp("events") / "wh"
+    EVENTS_SAID.clear()
     reports = ingest(EVENTS, "demo.events", rules=rules, warehouse=str(warehouse), spark=spark,
-                     progress=lambda _: None)
+                     progress=EVENTS_SAID.append)
     return warehouse, reports
+
+
+#: the progress lines of the `events` fixture's ingest
+EVENTS_SAID: list[str] = []
 
 
 def test_ingest_example_events_reads_back_exactly(events, rules):
@@ -164,6 +171,23 @@ def test_stats_from_iceberg_metadata(events):
     assert rows["user_array_record[].id"][2] == "user"
 
 
+def test_readme_quickstart_output_is_what_the_commands_print(events):
+    """The README's quickstart shows what `widen stats` prints for the example events (each shown line, in order;
+    `...` stands for lines left out) and the batch line the ingest prints on stderr."""
+    warehouse, _ = events
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    out = cli("stats", "--table", "demo.events", "--warehouse", str(warehouse))
+    assert out.returncode == 0, out.stderr
+    # the README ran from the checkout with relative paths (its columns are as wide as those): compare the cells
+    printed = iter(line.replace(f"{ROOT}/", "").split() for line in out.stdout.splitlines())
+    for line in block:
+        if line != "...":
+            assert line.split() in printed, f"README line not printed (or out of order): {line!r}\n{out.stdout}"
+    said = " ".join(re.search(r"`(batch 3: [^`]*)`", readme).group(1).split())
+    assert any(line.startswith(said + " (") for line in EVENTS_SAID), [l for l in EVENTS_SAID if "batch 3" in l]
+
+
 def test_view_folds_each_family(events, spark):
     """`widen view` prints a Spark SQL view whose COALESCE puts the string column first; Spark runs it over the
     table's rows and gets one text value per field."""
@@ -263,3 +287,33 @@ def test_compile_prints_the_projection_spark_runs(events, spark, rules):
     got = [normalise(r) for r in spark.sql(out.stdout.rstrip().rstrip(";")).collect()]
     key = lambda r: r["event_id"]
     assert sorted(got, key=key) == sorted(expected, key=key)
+
+
+def test_a_terminal_sees_a_live_bar_of_spark_tasks_and_a_pipe_only_the_lines(tmp_path):
+    """On a terminal, `widen ingest` draws a bar of Spark's tasks while it observes and writes (rich), and erases
+    it when the phase ends (issue 15, item 6)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    env = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "COLUMNS": "120"}
+    command = [sys.executable, "-m", "widen.cli", "ingest", "--table", "demo.bar", "--warehouse"]
+    primary, secondary = pty.openpty()
+    proc = subprocess.Popen(command + [str(tmp_path / "tty"), EVENTS[0]], stdout=subprocess.PIPE, stderr=secondary,
+                            env=env)
+    os.close(secondary)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:  # the terminal's other end closed: the process has exited
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    os.close(primary)
+    assert proc.wait() == 0
+    screen = drawn.decode("utf-8", "replace")
+    assert "day-1.jsonl: observing" in screen and "tasks" in screen, screen
+    # piped, stderr carries only Widen's lines: tests/test_cli.py::test_a_normal_run_prints_only_widens_own_lines

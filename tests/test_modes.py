@@ -427,3 +427,18 @@ def test_plan_and_ingest_agree_on_an_empty_table_in_enforce(spark, delta, tmp_pa
     assert "batch 1 (" in said and f"batch 1 ({days[0]}) rejected" not in said
     assert f"batch 2 ({days[1]}) rejected by the rules' policies" in said
     assert main(["ingest", "--rules", "delta", "--table", "db.events", "--warehouse", wh, days[1]]) == 1
+
+
+def test_a_run_that_stops_part_way_says_what_it_committed(spark, tmp_path, capsys):
+    """`widen ingest day-1 day-2 --rules delta`: day 1 creates the table, day 2 is refused (enforce). stdout still
+    says what was committed and where the run stopped, and the exit status is the refusal's (1) (issue 15, item 2)."""
+    from pathlib import Path
+
+    days = sorted(str(p) for p in (Path(__file__).parents[1] / "examples" / "events").glob("day-*.jsonl"))
+    wh = str(tmp_path / "wh")
+    assert main(["ingest", "--rules", "delta", "--table", "db.events", "--warehouse", wh, days[0], days[1]]) == 1
+    out = capsys.readouterr()
+    assert out.out.strip() == ("db.events: 1 batch ingested (mode enforce): 3 records, 24 values written, "
+                               "8 fields added, 0 lines rescued; stopped at batch 2 of 2")
+    assert "rejected" in out.err
+    assert len(table(wh, "db.events").snapshots()) == 1

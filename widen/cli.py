@@ -267,11 +267,22 @@ def _plan(args) -> int:
         schema = p.schema
     if args.format == "iceberg":
         print(schema_json(to_iceberg(schema, rules, base)))
-    elif args.explain:
+        return 1 if rejected else 0
+    if args.explain:
         _print_explained(schema.columns, (), "", explained)
     else:
         print(schema.notation())
+    renamed = _rules_names(schema, rules)
+    if renamed:  # the page's notation names the rules' types; `widen stats` and the table say Iceberg's
+        print("types are the rules' names: " + ", ".join(f"{n} is Iceberg's {i}" for n, i in renamed)
+              + " (as `widen stats` and `--format iceberg` show them)", file=sys.stderr)
     return 1 if rejected else 0
+
+
+def _rules_names(schema, rules) -> list[tuple[str, str]]:
+    """(rules type, its Iceberg type) for each type of the schema's leaves whose two names differ."""
+    used = {col.shape.type for _, col, _ in schema.leaves() if col.shape.type and col.foreign is None}
+    return [(t.name, t.iceberg) for t in rules.types if t.name in used and t.name != t.iceberg]
 
 
 def _summary(label: str, p, observations) -> None:
@@ -356,9 +367,12 @@ def _compile(args) -> int:
         raise WidenError("the batches are rejected by the rules' policies: there is no projection to compile")
     print(f"-- widen compile: {described}" + (f" with {len(args.batches)} batch(es) planned" if args.batches else "")
           + f", rules {rules.path}")
-    print(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes the table's columns")
+    print(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes these columns")
+    existing = {path for path, _, _ in schema.leaves()}
     for path, col, _ in p.schema.leaves():
-        print(f"--   {path}::{col.foreign or col.shape.type or 'record'}")
+        new = "" if path in existing else (
+            "    (added by the batches)" if args.batches else f"    (not in {described}: values of this shape would add it)")
+        print(f"--   {path}::{col.foreign or col.shape.type or 'record'}{new}")
     print("-- where each value goes (field as observed shape -> column):")
     for line in _routes(p.root, ()):
         print(f"--   {line}")
@@ -413,8 +427,21 @@ def _ingest(args) -> int:
         return _watch(args, rules)
     if not args.batches:
         raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
-    reports = ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
-                     force=args.force, mode=args.mode, input_format=args.input_format, master=args.master)
+    reports: list = []
+    try:
+        ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
+               force=args.force, mode=args.mode, input_format=args.input_format, master=args.master,
+               reports=reports)
+    except Exception:
+        if reports:  # what was committed before the run stopped; the exit status (1 or 2) says it stopped
+            print(_ingested(args.table, reports) + f"; stopped at batch {len(reports) + 1} of {len(args.batches)}")
+        raise
+    print(_ingested(args.table, reports))
+    return 0
+
+
+def _ingested(table: str, reports) -> str:
+    """The one line on stdout: the batches ingested and what they wrote."""
     skipped = sum(1 for r in reports if r.skipped)
     reports = [r for r in reports if not r.skipped]
     records = sum(r.records for r in reports)
@@ -423,16 +450,15 @@ def _ingest(args) -> int:
     promoted = [p for r in reports for p in r.promoted]
     rescued = sum(r.rescued for r in reports)
     modes = sorted({r.mode for r in reports if r.mode})
-    print(
-        f"{args.table}: {_n(len(reports), 'batch')} ingested"
+    return (
+        f"{table}: {_n(len(reports), 'batch')} ingested"
         + (f" (mode {', '.join(modes)})" if modes and modes != ["evolve"] else "")
         + f": {_n(records, 'record')}, {_n(values, 'value')} "
         f"written, {_n(added, 'field')} added, {_n(rescued, 'line')} rescued"
         + (f", changed in place: {', '.join(promoted)}" if promoted else "")
-        + (f" (in {args.table}__rescued)" if rescued else "")
+        + (f" (in {table}__rescued)" if rescued else "")
         + (f"; {_n(skipped, 'batch')} already ingested, skipped" if skipped else "")
     )
-    return 0
 
 
 def _watch(args, rules) -> int:

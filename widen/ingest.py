@@ -32,6 +32,7 @@ from widen.ledger import plain_path as _normal
 from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
 from widen.modes import SchemaMismatch, check, effective_mode, resolve_mode
+from widen.progress import spark_progress
 from widen.sources import Fingerprint
 
 RESCUED_SUFFIX = "__rescued"
@@ -154,6 +155,7 @@ def ingest(
     mode: str | None = None,
     input_format: str = "json",
     master: str | None = None,
+    reports: list[BatchReport] | None = None,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
     Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
@@ -164,7 +166,8 @@ def ingest(
     writes nothing. A file the table has already absorbed (same SHA-256, whatever its path) is skipped and
     reported; ``force`` ingests it again. With no ``spark``, a session is started (only when a batch has something to
     ingest) on ``master`` (a Spark master URL; default ``$WIDEN_SPARK_MASTER``, else spark-submit's ``--master``
-    when run under spark-submit, else ``local[*]``).
+    when run under spark-submit, else ``local[*]``). ``reports``: a list each batch's report is appended to as the
+    batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     """
     from widen.rules.loader import load_rules
     from widen.sources import batch_files, fingerprint
@@ -178,8 +181,17 @@ def ingest(
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
     cat = _open_table_catalog(table, catalog, warehouse)
-    mode_asked, mode = mode, None
-    reports = []
+    mode_asked = mode
+    reports: list[BatchReport] = [] if reports is None else reports
+    _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master, reports)
+    return reports
+
+
+def _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master,
+                    reports: list) -> None:
+    from widen.sources import batch_files, fingerprint
+
+    mode = None
     for number, batch in enumerate(batches, start=1):
         started = time.perf_counter()
         report = BatchReport(batch, mode=mode or "")
@@ -200,25 +212,29 @@ def ingest(
                 say(f"batch {number}: {len(report.already)} file(s) already ingested, skipped: "
                     + ", ".join(report.already[:5]) + (" ..." if len(report.already) > 5 else ""))
         report.files = len(prints)
-        if spark is None:
+        # files with no bytes hold no line: recorded in the ledger (a replay is skipped), no Spark job for them
+        empty = input_format == "json" and all(fp.size == 0 for fp in prints)
+        if spark is None and not empty:
             from widen.session import spark_session
 
             t0 = time.perf_counter()
             spark = spark_session(master=master)
             say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
-        if mode is None:  # resolved once, at the first batch with something to ingest
+        if mode is None and spark is not None:  # resolved once, at the first batch Spark reads
             mode = resolve_mode(rules, mode_asked, spark, say)
-        report.mode = mode
+        report.mode = mode or resolve_mode(rules, mode_asked)
         say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}"
-            + (f" (mode {mode})" if mode != "evolve" else ""))
+            + (f" (mode {report.mode})" if report.mode != "evolve" else "") + (" (empty)" if empty else ""))
         while prints:
             try:
-                with session_settings(spark):
-                    if input_format == "json":
+                with session_settings(spark) if spark is not None else contextlib.nullcontext():
+                    if empty:
+                        source = _Source.empty()
+                    elif input_format == "json":
                         source = _Source.json_lines(read_lines(spark, [fp.path for fp in prints]))
                     else:
                         source = _Source.typed(_read_parquet(spark, [fp.path for fp in prints], batch))
-                    _ingest_batch(cat, table, rules, mode, batch, prints, report, force,
+                    _ingest_batch(cat, table, rules, report.mode, batch, prints, report, force,
                                   lambda t: say(f"batch {number}: {t}"), source)
                 break
             except _Absorbed as absorbed:  # another writer committed some of these files meanwhile
@@ -236,7 +252,6 @@ def ingest(
             + (", commit found after a lost acknowledgement" if report.recovered else "") + ")"
         )
         reports.append(report)
-    return reports
 
 
 def write(
@@ -348,6 +363,16 @@ class _Source:
         self.observations = None
         self.records = None
 
+    @property
+    def spark(self):
+        data = self.lines if self.lines is not None else self.frame
+        return data.sparkSession if data is not None else None
+
+    @classmethod
+    def empty(cls) -> "_Source":
+        """A batch of files with no bytes: no line, nothing for Spark to read."""
+        return cls()
+
     @classmethod
     def json_lines(cls, lines) -> "_Source":
         return cls(lines=lines)
@@ -361,7 +386,11 @@ class _Source:
         return source
 
     def observe(self, rules) -> None:
-        if self.lines is not None:
+        if self.lines is None and self.frame is None:
+            from widen.engine.observe import Observations
+
+            self.observations = Observations()
+        elif self.lines is not None:
             from pyspark.sql import functions as F
 
             from widen.compiler.spark_observe import observe_dataframe
@@ -438,7 +467,7 @@ def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], rep
                   source: _Source, summary: dict[str, str] | None = None, rescued_done: bool = False):
     from pyspark.sql import functions as F
 
-    with _timed(report, "observe"):
+    with _timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch)).name}: observing"):
         source.observe(rules)
     try:
         observations = source.observations
@@ -494,7 +523,7 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
             report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
             report.promoted = [str(pr) for pr in p.promotions]
             if observations.records:
-                with _timed(report, "write"):
+                with _timed(report, "write"), spark_progress(source.spark, f"{Path(str(batch)).name}: writing"):
                     compiled = source.compile(p, planned.rules)
                     if compiled.key != written_key:
                         if written:

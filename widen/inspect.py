@@ -55,19 +55,15 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
             first_snapshot.setdefault(snap.schema_id, snap)
     values: dict[int, int] = {}
     nulls: dict[int, int] = {}
-    missing: dict[int, int] = {}
-    current = table.current_snapshot()
-    # a top-level primitive column a file does not have (written before the column existed) reads as null there
-    top_level = {f.field_id for f in table.schema().fields if f.field_type.is_primitive}
-    if current is not None:
+    rows = 0
+    if table.current_snapshot() is not None:
         for task in table.scan().plan_files():
             df = task.file
+            rows += df.record_count
             for fid, n in (df.value_counts or {}).items():
                 values[fid] = values.get(fid, 0) + n
             for fid, n in (df.null_value_counts or {}).items():
                 nulls[fid] = nulls.get(fid, 0) + n
-            for fid in top_level - set(df.value_counts or {}):
-                missing[fid] = missing.get(fid, 0) + df.record_count
     out = []
     for path, leaf_id, field, leaf_type, docs in _leaves(table.schema().fields):
         schema_id = first_schema.get(field.field_id)
@@ -77,10 +73,13 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
             snap = candidates[0] if candidates else None
         batch = snap.summary.additional_properties.get("widen.batch") if snap is not None else None
         written = values.get(leaf_id, 0) - nulls.get(leaf_id, 0)
+        # one definition for top-level and nested columns: the rows without a value there (a null, a null or absent
+        # record around it, or a file written before the column existed, which has no metrics for it); in an array,
+        # the null elements
+        missing = nulls.get(leaf_id, 0) if "[]" in path else rows - written
         out.append(
             ColumnStats(path, str(leaf_type), next((e for e in map(rules.naming.evolved_from, reversed(docs)) if e), None),
-                        snap.snapshot_id if snap else None, batch, written,
-                        nulls.get(leaf_id, 0) + missing.get(leaf_id, 0))
+                        snap.snapshot_id if snap else None, batch, written, missing)
         )
     return out
 
