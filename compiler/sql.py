@@ -334,3 +334,18 @@ class _Functions:
 
 #: ``pyspark.sql.functions``, as Spark SQL text
 F = _Functions()
+
+
+def pretty_sql(query: str) -> str:
+    """A query laid out one clause and one branch per line (sqlglot's Spark dialect, parsed and printed back): Spark
+    runs it as it runs ``query`` (``tests/test_spark.py`` compares the rows of both)."""
+    import sys
+
+    import sqlglot
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))  # sqlglot recurses once per nesting level of the CASE trees
+    try:
+        return sqlglot.transpile(query, read="spark", write="spark", pretty=True)[0]
+    finally:
+        sys.setrecursionlimit(limit)

@@ -305,3 +305,24 @@ def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to
         "type string    = string", "type string    = string\ntype d15       = decimal(15, 0)")
     text += "widen double -> d15 via cast\n"
     assert not SparkObserver(widen.load_rules("d15.rules", text=text))._years_settle("timestamp")
+
+
+def test_compile_prints_a_query_spark_runs_as_the_compact_one(spark, rules):
+    """`widen compile` prints the projection laid out by sqlglot (no line longer than 240 characters); Spark runs
+    the printed query over two days of the example events as it runs the compact one: same schema, same rows
+    (issue 15, item 9)."""
+    from widen.compiler.spark import projection_sql
+    from widen.compiler.sql import pretty_sql
+
+    lines = [l.rstrip("\n") for f in sorted((ROOT / "examples" / "events").glob("day-*.jsonl"))[:2] for l in open(f)]
+    p = widen.plan(widen.TableSchema(), widen.observe_lines(lines, rules), rules)
+    compact = projection_sql(p, rules, "events_lines")
+    pretty = pretty_sql(compact)
+    assert max(len(line) for line in pretty.splitlines()) <= 240 < max(len(line) for line in compact.splitlines())
+    spark.createDataFrame([(l,) for l in lines if l.startswith("{")], "value string") \
+        .createOrReplaceTempView("events_lines")
+    a, b = spark.sql(compact), spark.sql(pretty)
+    assert a.schema == b.schema
+    key = lambda row: row["event_id"]
+    rows = sorted(a.collect(), key=key)
+    assert rows == sorted(b.collect(), key=key) and len(rows) == 6

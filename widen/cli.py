@@ -345,6 +345,7 @@ def _print_explained(columns, path, prefix, explained) -> None:
 def _compile(args) -> int:
     from widen.compiler.iceberg import from_iceberg
     from widen.compiler.spark import projection_sql
+    from widen.compiler.sql import pretty_sql
     from widen.engine.observe import schema_observations
     from widen.engine.planner import plan
     from widen.engine.schema import TableSchema
@@ -378,7 +379,7 @@ def _compile(args) -> int:
         print(f"--   {line}")
     if p.additions:
         print(f"-- columns {'the batches add' if args.batches else 'values of these shapes would add'}: " + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions))
-    print(projection_sql(p, rules, args.source) + ";")
+    print(pretty_sql(projection_sql(p, rules, args.source)) + ";")
     return 0
 
 
