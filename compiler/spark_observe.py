@@ -706,10 +706,13 @@ def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, Dat
     _t = time.perf_counter()
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
-    parsed = parse_records(lines, case_merge, checked=False).cache()
+    # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued
+    # for it is never walked: such rules parse with the checks from the start)
+    unchecked = not case_merge
+    parsed = parse_records(lines, case_merge, checked=not unchecked).cache()
     observer = SparkObserver(rules)
     try:
-        level, empty_names = observer.observe(parsed, unchecked=True)
+        level, empty_names = observer.observe(parsed, unchecked=unchecked)
     except NeedsChecks as needs:
         _debug(f"signatures {needs.args[0]} need the per-line checks: parsing again with them")
         parsed.unpersist()

@@ -344,8 +344,10 @@ def pretty_sql(query: str) -> str:
     import sqlglot
 
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20000))  # sqlglot recurses once per nesting level of the CASE trees
+    sys.setrecursionlimit(max(limit, 10000))  # sqlglot recurses once per nesting level of the CASE trees
     try:
         return sqlglot.transpile(query, read="spark", write="spark", pretty=True)[0]
+    except (sqlglot.errors.SqlglotError, RecursionError) as exc:  # the query as it is, rather than nothing
+        return f"-- (printed as compiled: sqlglot could not lay it out: {type(exc).__name__})\n{query}"
     finally:
         sys.setrecursionlimit(limit)

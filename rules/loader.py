@@ -173,8 +173,9 @@ def _validate(rules: Rules) -> None:
     """Every semantic mistake of the file at once (a :class:`RulesError` naming the first and carrying the others);
     the edges get their conversion (``via``) filled in."""
     problems = _Problems(rules)
-    if _check_types(rules, problems):
-        _check_top(rules, problems)
+    if not _check_types(rules, problems):
+        problems.raise_any()  # every other line would name an unknown type
+    _check_top(rules, problems)
     edges = _check_edges(rules, problems)
     _check_merges(rules, problems)
     _check_incompatibles(rules, problems)
@@ -214,7 +215,9 @@ def _check_top(rules: Rules, problems: _Problems) -> None:
     if rules.top_via not in CATALOG:
         problems.add(f"unknown conversion '{rules.top_via}' for 'top'", span)
     iceberg = rules.type_decl(rules.top).iceberg
-    if iceberg == PARAMETRIC or not _family_or_none(iceberg) == "string":
+    if not _supported(iceberg):
+        return  # reported at its declaration
+    if iceberg == PARAMETRIC or _family_or_none(iceberg) != "string":
         problems.add(f"the top type '{rules.top}' must be stored as a string, so that every value fits it", span)
 
 
@@ -223,6 +226,11 @@ def _family_or_none(iceberg: str) -> str | None:
         return family(iceberg)
     except ValueError:
         return None
+
+
+def _supported(iceberg: str) -> bool:
+    """Whether a ``type`` line's Iceberg type is one Widen supports (else that line is the mistake reported)."""
+    return iceberg == PARAMETRIC or _family_or_none(iceberg) is not None
 
 
 def _check_edges(rules: Rules, problems: _Problems) -> tuple[Edge, ...]:
@@ -257,7 +265,7 @@ def _check_edge(rules: Rules, edge: Edge, problems: _Problems) -> str | None:
                      "converts into it", edge.target_span)
         return None
     s_ice, t_ice = rules.type_decl(edge.source).iceberg, rules.type_decl(edge.target).iceberg
-    if _family_or_none(s_ice) is None and not s_par or _family_or_none(t_ice) is None and not t_par:
+    if not (_supported(s_ice) and _supported(t_ice)):
         return None  # an unsupported Iceberg type, reported at its declaration
     # a parametric decimal's edges are checked as those of a representative instance
     s_ice = "decimal(18, 2)" if s_par else s_ice
@@ -308,16 +316,16 @@ def _unique_json(rules: Rules, problems: _Problems):
 
 def _check_json(rules: Rules, j, problems: _Problems) -> None:
     """One ``json KIND -> choices`` line: declared types a JSON value can take, detectors that fit, and a last
-    choice that holds every value."""
-    usable = True
+    choice that holds every value (a choice already reported, or of an unsupported type, is not judged again)."""
+    judged = set()
     for choice in j.choices:
-        if not problems.known(choice.type, choice.span):
-            usable = False
+        if not problems.known(choice.type, choice.span) or not _supported(rules.type_decl(choice.type).iceberg):
             continue
+        judged.add(choice.type)
         if rules.type_decl(choice.type).iceberg == PARAMETRIC:
             problems.add(f"'{choice.type}' takes its precision and scale from typed data; a JSON value has none",
                          choice.span)
-            usable = False
+            judged.discard(choice.type)
             continue
         fam = _family_or_none(rules.type_decl(choice.type).iceberg)
         if choice.detector is None:
@@ -330,7 +338,7 @@ def _check_json(rules: Rules, j, problems: _Problems) -> None:
             problems.add(f"detector '{choice.detector}' finds {DETECTORS[choice.detector]}s, but "
                          f"'{choice.type}' is stored as {fam}", choice.span)
     last = j.choices[-1]
-    if not usable and last.type not in rules.type_names:
+    if last.type not in judged:
         return
     fam = _family_or_none(rules.type_decl(last.type).iceberg)
     if fam != "string" and not (j.kind == "boolean" and fam == "boolean"):
@@ -378,19 +386,22 @@ def _check_incompatibles(rules: Rules, problems: _Problems) -> None:
     """Each ``incompatible A with B ...`` names declared types, two different ones, each pair once. (Whether a
     pair contradicts a widening path is the lattice's check: it knows the paths.)"""
     pairs: dict[frozenset[str], Span] = {}
+
+    def usable(name: str, where) -> bool:
+        if not problems.known(name, where):
+            return False
+        if rules.type_decl(name).iceberg == PARAMETRIC:
+            problems.add(f"'{name}' takes its precision and scale from typed data: declare incompatibilities "
+                         "between types of the lattice", where)
+            return False
+        return True
+
     for decl in rules.incompatibles:
-        if not problems.known(decl.type, decl.span):
-            continue
+        first = usable(decl.type, decl.span)
         for a, b, span in decl.pairs():
-            if not problems.known(b, span):
+            if not usable(b, span) or not first:
                 continue
-            parametric = [(n, w) for n, w in ((a, decl.span), (b, span)) if rules.type_decl(n).iceberg == PARAMETRIC]
-            for name, where in parametric:
-                problems.add(f"'{name}' takes its precision and scale from typed data: declare incompatibilities "
-                             "between types of the lattice", where)
             key = frozenset((a, b))
-            if parametric:
-                continue
             if a == b:
                 problems.add(f"'{a}' cannot be incompatible with itself", span)
             elif key in pairs:

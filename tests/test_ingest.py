@@ -315,5 +315,7 @@ def test_a_terminal_sees_a_live_bar_of_spark_tasks_and_a_pipe_only_the_lines(tmp
     os.close(primary)
     assert proc.wait() == 0
     screen = drawn.decode("utf-8", "replace")
-    assert "day-1.jsonl: observing" in screen and "tasks" in screen, screen
+    assert "day-1.jsonl: observing" in screen and "Traceback" not in screen, screen
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)  # rich's colours and cursor moves left out
+    assert re.search(r"\b[1-9][0-9]*/[1-9][0-9]* tasks", plain), plain  # Spark's tasks counted, not only drawn
     # piped, stderr carries only Widen's lines: tests/test_cli.py::test_a_normal_run_prints_only_widens_own_lines

@@ -99,6 +99,7 @@ def test_unchecked_parse_observes_as_python(spark, rules, extra, monkeypatch):
     lines = ['{"a": 1, "b": {"c": [{"d": "2024-05-01"}]}}', "[1]", '"text"', "5", "null", "true", "  {\"a\": 2}",
              '{"a": [[[[[[[1]]]]]]]}', "{", '{"z": {}}'] + extra
     observations, parsed = observe_dataframe(lines_frame(spark, lines), rules)
+    parsed.unpersist()
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level
     assert [(r.line, r.reason) for r in observations.rescued] == [(r.line, r.reason) for r in reference.rescued]

@@ -433,8 +433,8 @@ def _ingest(args) -> int:
         ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
                force=args.force, mode=args.mode, input_format=args.input_format, master=args.master,
                reports=reports)
-    except Exception:
-        if reports:  # what was committed before the run stopped; the exit status (1 or 2) says it stopped
+    except BaseException:  # Ctrl-C too
+        if reports:  # what was committed before the run stopped; the exit status (1, 2 or 130) says it stopped
             print(_ingested(args.table, reports) + f"; stopped at batch {len(reports) + 1} of {len(args.batches)}")
         raise
     print(_ingested(args.table, reports))

@@ -32,6 +32,7 @@ from widen.ledger import plain_path as _normal
 from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
 from widen.modes import SchemaMismatch, check, effective_mode, resolve_mode
+from widen.progress import enabled as progress_bars
 from widen.progress import spark_progress
 from widen.sources import Fingerprint
 
@@ -170,7 +171,7 @@ def ingest(
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     """
     from widen.rules.loader import load_rules
-    from widen.sources import batch_files, fingerprint
+    from widen.sources import batch_files
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
@@ -183,7 +184,11 @@ def ingest(
     cat = _open_table_catalog(table, catalog, warehouse)
     mode_asked = mode
     reports: list[BatchReport] = [] if reports is None else reports
-    _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master, reports)
+    bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
+    try:
+        _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master, reports)
+    finally:
+        progress_bars.reset(bars)
     return reports
 
 
@@ -244,14 +249,19 @@ def _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, i
                 say(f"batch {number}: another writer ingested {len(absorbed.files)} of these files meanwhile; "
                     + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
         report.seconds = time.perf_counter() - started
-        say(
-            f"batch {number}: {report.records} records, {report.values} values written, "
-            f"{len(report.fields_added)} field{'s' if len(report.fields_added) != 1 else ''} added, "
-            f"{report.rescued} line{'s' if report.rescued != 1 else ''} rescued ({report.seconds:.1f}s"
-            + (f", {report.attempts} commit attempts" if report.attempts > 1 else "")
-            + (", commit found after a lost acknowledgement" if report.recovered else "") + ")"
-        )
+        say(_batch_line(number, report))
         reports.append(report)
+
+
+def _batch_line(number: int, report: BatchReport) -> str:
+    """What a batch wrote, on one line."""
+    return (
+        f"batch {number}: {report.records} records, {report.values} values written, "
+        f"{len(report.fields_added)} field{'s' if len(report.fields_added) != 1 else ''} added, "
+        f"{report.rescued} line{'s' if report.rescued != 1 else ''} rescued ({report.seconds:.1f}s"
+        + (f", {report.attempts} commit attempts" if report.attempts > 1 else "")
+        + (", commit found after a lost acknowledgement" if report.recovered else "") + ")"
+    )
 
 
 def write(

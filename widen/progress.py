@@ -6,10 +6,14 @@ stderr is a terminal; elsewhere (a log file, CI, a pipe) nothing is drawn and th
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import threading
 
 #: how often Spark's status tracker is read, seconds
 POLL = 0.5
+
+#: whether bars are drawn: ``widen.ingest`` turns it on when it prints its own progress (no ``progress=`` callback)
+enabled: contextvars.ContextVar[bool] = contextvars.ContextVar("widen_progress_bar", default=False)
 
 
 @contextlib.contextmanager
@@ -18,7 +22,7 @@ def spark_progress(spark, label: str, console=None):
     from rich.console import Console
 
     console = console or Console(stderr=True)
-    if spark is None or not console.is_terminal:
+    if spark is None or not enabled.get() or not console.is_terminal:
         yield
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -31,17 +35,13 @@ def spark_progress(spark, label: str, console=None):
         task = bar.add_task(label, total=None)
 
         def poll() -> None:
-            while not stop.wait(POLL):
-                active = set(tracker.getActiveStageIds())
-                for stage in active:
-                    info = tracker.getStageInfo(stage)
-                    if info is not None:
-                        seen[stage] = (info.numTasks, info.numCompletedTasks)
-                for stage, (tasks, _) in list(seen.items()):
-                    if stage not in active:  # ended between two reads
-                        seen[stage] = (tasks, tasks)
-                total = sum(t for t, _ in seen.values())
-                bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+            try:
+                while not stop.wait(POLL):
+                    _read(tracker, seen)
+                    total = sum(t for t, _ in seen.values())
+                    bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+            except Exception:  # the JVM went away, or the tracker changed: the bar stops, the phase goes on
+                return
 
         thread = threading.Thread(target=poll, name="widen-progress", daemon=True)
         thread.start()
@@ -50,3 +50,15 @@ def spark_progress(spark, label: str, console=None):
         finally:
             stop.set()
             thread.join()
+
+
+def _read(tracker, seen: dict[int, tuple[int, int]]) -> None:
+    """The tasks of every stage seen so far: those running now from Spark, those ended since as all done."""
+    active = set(tracker.getActiveStageIds())
+    for stage in active:
+        info = tracker.getStageInfo(stage)
+        if info is not None:
+            seen[stage] = (info.numTasks, info.numCompletedTasks)
+    for stage, (tasks, _) in list(seen.items()):
+        if stage not in active:  # ended between two reads
+            seen[stage] = (tasks, tasks)
