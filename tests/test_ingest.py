@@ -289,7 +289,7 @@ def test_compile_prints_the_projection_spark_runs(events, spark, rules):
     assert sorted(got, key=key) == sorted(expected, key=key)
 
 
-def test_a_terminal_sees_a_live_bar_of_spark_tasks_and_a_pipe_only_the_lines(tmp_path):
+def test_a_terminal_sees_a_live_bar_of_spark_tasks(tmp_path):
     """On a terminal, `widen ingest` draws a bar of Spark's tasks while it observes and writes (rich), and erases
     it when the phase ends (issue 15, item 6)."""
     import os
