@@ -321,12 +321,11 @@ def _check_json(rules: Rules, j, problems: _Problems) -> None:
     for choice in j.choices:
         if not problems.known(choice.type, choice.span) or not _supported(rules.type_decl(choice.type).iceberg):
             continue
-        judged.add(choice.type)
         if rules.type_decl(choice.type).iceberg == PARAMETRIC:
             problems.add(f"'{choice.type}' takes its precision and scale from typed data; a JSON value has none",
                          choice.span)
-            judged.discard(choice.type)
             continue
+        judged.add(choice.type)
         fam = _family_or_none(rules.type_decl(choice.type).iceberg)
         if choice.detector is None:
             continue

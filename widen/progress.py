@@ -19,10 +19,13 @@ enabled: contextvars.ContextVar[bool] = contextvars.ContextVar("widen_progress_b
 @contextlib.contextmanager
 def spark_progress(spark, label: str, console=None):
     """While the block runs, a bar ``label`` counting the tasks of the Spark stages that run meanwhile."""
+    if spark is None or not enabled.get():
+        yield
+        return
     from rich.console import Console
 
     console = console or Console(stderr=True)
-    if spark is None or not enabled.get() or not console.is_terminal:
+    if not console.is_terminal:
         yield
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
