@@ -78,11 +78,14 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     drop(landing, 0, FILES[0])
     drop(landing, 1, FILES[1])
     args = ["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing), "--checkpoint",
-            str(tmp_path / "chk"), "--once"]
+            str(tmp_path / "chk"), "--once", "--partition-by", "bucket(2, id)"]
     assert main(args) == 0
     assert "1 micro-batch committed: 4 records, 4 fields added" in capsys.readouterr().out
-    _, rows = table_rows(wh, "db.watched")
+    tbl, rows = table_rows(wh, "db.watched")
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
+    # the stream created the table with the spec asked, and its files carry their buckets
+    assert str(tbl.spec().fields[0].transform) == "bucket[2]"
+    assert {t.file.partition[0] for t in tbl.scan().plan_files()} <= {0, 1}
     assert main(args) == 0  # nothing new: nothing written twice
     assert "0 micro-batches committed" in capsys.readouterr().out
     _, rows = table_rows(wh, "db.watched")

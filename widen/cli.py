@@ -57,6 +57,10 @@ def _parser() -> argparse.ArgumentParser:
                    "default: the rules file's 'mode' line. WIDEN_AUTO_MERGE=true turns enforce into merge")
     i.add_argument("--format", dest="input_format", choices=("json", "parquet"), default="json",
                    help="json: JSON lines (default); parquet: typed Parquet files")
+    i.add_argument("--partition-by", metavar="SPEC",
+                   help="the partition spec a new table is created with, in Iceberg's transforms: "
+                   "\"day(ts), bucket(16, user_id)\" (identity, year, month, day, hour, bucket(N, col), "
+                   "truncate(W, col)); a table that exists keeps its own spec, and every write honours it")
     i.add_argument("--watch", metavar="DIR",
                    help="stream DIR instead of ingesting BATCHes: each micro-batch is the files dropped into it "
                    "since the last one, committed exactly once (needs --checkpoint)")
@@ -432,7 +436,7 @@ def _ingest(args) -> int:
     try:
         ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
                force=args.force, mode=args.mode, input_format=args.input_format, master=args.master,
-               reports=reports)
+               reports=reports, partition_by=args.partition_by)
     except BaseException:  # Ctrl-C too
         if reports:  # what was committed before the run stopped; the exit status (1, 2 or 130) says it stopped
             print(_ingested(args.table, reports) + f"; stopped at batch {len(reports) + 1} of {len(args.batches)}")
@@ -474,7 +478,8 @@ def _watch(args, rules) -> int:
     reports = []
     query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
                   once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,
-                  warehouse=args.warehouse, on_batch=lambda _, report: reports.append(report))
+                  warehouse=args.warehouse, on_batch=lambda _, report: reports.append(report),
+                  partition_by=args.partition_by)
     print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
           + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
     try:

@@ -157,6 +157,7 @@ def ingest(
     input_format: str = "json",
     master: str | None = None,
     reports: list[BatchReport] | None = None,
+    partition_by: str | None = None,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
     Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
@@ -169,10 +170,14 @@ def ingest(
     ingest) on ``master`` (a Spark master URL; default ``$WIDEN_SPARK_MASTER``, else spark-submit's ``--master``
     when run under spark-submit, else ``local[*]``). ``reports``: a list each batch's report is appended to as the
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
+    ``partition_by`` (``"day(ts), bucket(16, user_id)"``, Iceberg's transforms) is the spec the table is created
+    with; a table that exists keeps its own, and every write honours it: :mod:`widen.partitioning`.
     """
+    from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
     from widen.sources import batch_files
 
+    terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
     if input_format not in ("json", "parquet"):
@@ -182,18 +187,20 @@ def ingest(
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
     cat = _open_table_catalog(table, catalog, warehouse)
+    check_asked(terms, _load(cat, table), table)
     mode_asked = mode
     reports: list[BatchReport] = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
     try:
-        _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master, reports)
+        _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master, reports,
+                        terms)
     finally:
         progress_bars.reset(bars)
     return reports
 
 
 def _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, input_format, master,
-                    reports: list) -> None:
+                    reports: list, terms=None) -> None:
     from widen.sources import batch_files, fingerprint
 
     mode = None
@@ -240,7 +247,7 @@ def _ingest_batches(batches, table, cat, rules, spark, say, force, mode_asked, i
                     else:
                         source = _Source.typed(_read_parquet(spark, [fp.path for fp in prints], batch))
                     _ingest_batch(cat, table, rules, report.mode, batch, prints, report, force,
-                                  lambda t: say(f"batch {number}: {t}"), source)
+                                  lambda t: say(f"batch {number}: {t}"), source, partition_by=terms)
                 break
             except _Absorbed as absorbed:  # another writer committed some of these files meanwhile
                 report.already += [fp.path for fp in absorbed.files]
@@ -278,6 +285,7 @@ def write(
     summary: dict[str, str] | None = None,
     source_column: str | None = None,
     rescued_done: bool = False,
+    partition_by: str | None = None,
 ) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
@@ -285,7 +293,8 @@ def write(
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
     ``<table>__rescued``, with ``source_column``'s value as their source when given; ``rescued_done``: they were
     committed already, by an earlier attempt). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the
-    snapshot summaries (the table's and the rescued table's). Returns the batch's :class:`BatchReport`.
+    snapshot summaries (the table's and the rescued table's); ``partition_by`` as for :func:`ingest`. Returns the
+    batch's :class:`BatchReport`.
 
     >>> import tempfile, widen
     >>> spark = widen.spark_session()
@@ -301,11 +310,14 @@ def write(
     """
     from pyspark.sql import functions as F
 
+    from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
+    terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
     cat = _open_table_catalog(table, catalog, warehouse)
+    check_asked(terms, _load(cat, table), table)
     spark = df.sparkSession
     mode = resolve_mode(rules, mode, spark, say)
     report = BatchReport(batch, mode=mode)
@@ -319,7 +331,7 @@ def write(
         else:
             source = _Source.typed(df)
         _ingest_batch(cat, table, rules, mode, batch, [], report, True, lambda t: say(f"{batch}: {t}"), source,
-                      summary, rescued_done)
+                      summary, rescued_done, partition_by=terms)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -474,7 +486,8 @@ def _plan_batch(tbl, rules, mode: str, source: _Source, batch: str) -> _Planned:
 
 
 def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], report: BatchReport, force, say,
-                  source: _Source, summary: dict[str, str] | None = None, rescued_done: bool = False):
+                  source: _Source, summary: dict[str, str] | None = None, rescued_done: bool = False,
+                  partition_by=None):
     from pyspark.sql import functions as F
 
     with _timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch)).name}: observing"):
@@ -493,16 +506,18 @@ def _ingest_batch(cat, table, rules, mode, batch, prints: list[Fingerprint], rep
                 _write_rescued(cat, table, source.parsed.filter(F.col("reason").isNotNull()), batch, prints, force,
                                summary)
         checkpoint("after-rescued")
-        _commit_batch(cat, table, rules, mode, source, batch, prints, report, force, say, summary)
+        _commit_batch(cat, table, rules, mode, source, batch, prints, report, force, say, summary, partition_by)
     finally:
         source.release()
 
 
 def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, report: BatchReport, force, say,
-                  summary_extra: dict[str, str] | None = None) -> None:
+                  summary_extra: dict[str, str] | None = None, partition_by=None) -> None:
     """Plan, write and commit one batch; on a conflict, reload, re-plan (rewriting the files only when the
-    projection changed) and retry with a new transaction."""
+    projection changed) and retry with a new transaction. ``partition_by``: the terms of the spec a table gets with
+    its first columns (:mod:`widen.partitioning`)."""
     from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
+    from widen.partitioning import add_spec, data_files, layout, replaced_columns, source_paths, spec_layout
 
     records = source.records
     commit_id = uuid.uuid4().hex
@@ -532,17 +547,22 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
             p, target, observations = planned.plan, planned.target, planned.observations
             report.fields_added = [".".join(a.parent + (a.column.name,)) for a in p.additions]
             report.promoted = [str(pr) for pr in p.promotions]
+            creating = partition_by if not current.fields and tbl.spec().is_unpartitioned() else None
+            fields = (layout(creating, target) if creating
+                      else spec_layout(tbl, target, planned.replace) if not tbl.spec().is_unpartitioned()
+                      else [])
             if observations.records:
                 with _timed(report, "write"), spark_progress(source.spark, f"{Path(str(batch)).name}: writing"):
                     compiled = source.compile(p, planned.rules)
-                    if compiled.key != written_key:
+                    key = (compiled.key, tuple((f.name, str(f.transform), f.path) for f in fields))
+                    if key != written_key:
                         if written:
                             say("the table changed under us and so did the projection: rewriting the batch's files")
                         _delete(tbl, written)
                         written, written_key = [], None
                         data_dir = f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
-                        _write_parquet(records.transform(compiled), data_dir)
-                        written, written_key = _list_files(data_dir, ".parquet"), compiled.key
+                        _write_parquet(records.transform(compiled), data_dir, fields)
+                        written, written_key = _list_files(data_dir, ".parquet"), key
             checkpoint("after-write")
             summary = {
                 "widen.commit-id": commit_id,
@@ -557,20 +577,27 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
             try:
                 may_have_landed = True
                 with _timed(report, "commit"), tbl.transaction() as tx:
-                    if planned.replace:  # overwrite: the old columns go, the batch's come, the old data goes
+                    partitioned = not tbl.spec().is_unpartitioned()
+                    if planned.replace:  # overwrite: the old columns go, the batch's come, the old data goes;
+                        # a partition source stays (spec_layout checked the batch has it, of the same type)
+                        kept = source_paths(tbl) if partitioned else set()
                         with tx.update_schema(allow_incompatible_changes=True) as update:
-                            for f in current.fields:
-                                update.delete_column(f.name)
+                            for path in replaced_columns(current, kept):
+                                update.delete_column(path)
                         tx.update_schema().union_by_name(target).commit()
                     elif p.changes_schema or not current.fields:
                         tx.update_schema().union_by_name(target).commit()
+                    if creating:  # the spec comes with the columns it partitions by
+                        add_spec(tx, creating)
                     # the hints name columns by their full names: their ids are those the schema update gave
                     hints = hint_ids(tx.table_metadata.schema(), planned.hints)
                     if hints != read_hints(tbl.properties):
                         tx.set_properties({TYPES_PROPERTY: json.dumps({str(k): v for k, v in hints.items()},
                                                                       sort_keys=True)})
                     if planned.replace and tbl.current_snapshot() is not None:
-                        _overwrite_files(tx, tbl, written, summary)  # one snapshot: old files out, new ones in
+                        _overwrite_files(tx, tbl, written, summary, fields)  # one snapshot: old out, new in
+                    elif written and fields:
+                        _append_files(tx, data_files(tx.table_metadata, tbl.io, written, fields), summary)
                     elif written:
                         # new files in a directory of this attempt's own: the duplicate check (a read of every
                         # manifest of the table) cannot find one
@@ -602,16 +629,34 @@ def _commit_batch(cat, table, rules, mode, source: _Source, batch, prints, repor
             _delete(_load(cat, table), written)
 
 
-def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str]) -> None:
+def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str], fields) -> None:
     """One ``overwrite`` snapshot that removes every data file of the table's current snapshot and adds
     ``written`` (readers of the table's history see one change, not a delete and then an append)."""
     from pyiceberg.table import _parquet_files_to_data_files
 
+    from widen.partitioning import data_files
+
+    added = (data_files(tx.table_metadata, tbl.io, written, fields) if fields
+             else _parquet_files_to_data_files(tx.table_metadata, written, tbl.io))
     with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
         for task in tbl.scan().plan_files():
             overwrite.delete_data_file(task.file)
-        for data_file in _parquet_files_to_data_files(tx.table_metadata, written, tbl.io):
+        for data_file in added:
             overwrite.append_data_file(data_file)
+
+
+def _append_files(tx, files: list, summary: dict[str, str]) -> None:
+    """Append data files built here (a partitioned table's: pyiceberg's ``add_files`` infers partition values from
+    column bounds, which a bucket or a long string cannot give), as ``add_files`` does: a name mapping for Spark's
+    files (they carry no field ids), the table's choice of merged or fast append."""
+    metadata = tx.table_metadata
+    if metadata.name_mapping() is None:
+        tx.set_properties(**{"schema.name-mapping.default": metadata.schema().name_mapping.model_dump_json()})
+    merged = metadata.properties.get("commit.manifest-merge.enabled", "false").lower() == "true"
+    snapshot = tx.update_snapshot(snapshot_properties=summary)
+    with (snapshot.merge_append() if merged else snapshot.fast_append()) as append:
+        for data_file in files:
+            append.append_data_file(data_file)
 
 
 def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
@@ -668,8 +713,15 @@ def _timed(report: BatchReport, phase: str):
         report.phases[phase] = report.phases.get(phase, 0.0) + time.perf_counter() - started
 
 
-def _write_parquet(df, data_dir: str) -> None:
-    df.write.mode("error").parquet(data_dir)
+def _write_parquet(df, data_dir: str, fields=()) -> None:
+    """The batch's Parquet files; a partitioned table's one directory per partition (:mod:`widen.partitioning`)."""
+    if not fields:
+        df.write.mode("error").parquet(data_dir)
+        return
+    from widen.partitioning import with_partition_columns
+
+    df, names = with_partition_columns(df, fields)
+    df.write.mode("error").partitionBy(*names).parquet(data_dir)
 
 
 def _backoff(attempt: int) -> float:

@@ -57,6 +57,7 @@ def stream(
     trigger: dict | None = None,
     query_name: str | None = None,
     on_batch: Callable[[int, object], None] | None = None,
+    partition_by: str | None = None,
 ):
     """Start a streaming query writing each micro-batch of ``source`` (a streaming DataFrame) to ``table``; returns
     the ``StreamingQuery``. ``json_column`` names a column of JSON text (``spark.readStream.text(dir)`` gives
@@ -69,11 +70,14 @@ def stream(
     >>> # query.awaitTermination()
     """
     from widen.ingest import _open_table_catalog, _load, write
+    from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
     cat = _open_table_catalog(table, catalog, warehouse)
+    if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
+        check_asked(parse_partition_by(partition_by), _load(cat, table), table)
 
     def each(batch_df, batch_id: int) -> None:
         from widen.ingest import RESCUED_SUFFIX
@@ -93,7 +97,7 @@ def stream(
         report = write(batch_df, table, rules=rules, mode=mode, json_column=json_column,
                        source_column=source_column, catalog=catalog, warehouse=warehouse, progress=say,
                        batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)},
-                       rescued_done=rescued_done)
+                       rescued_done=rescued_done, partition_by=partition_by)
         say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
             f"{report.rescued} rescued ({report.seconds:.1f}s)")
         if on_batch is not None:

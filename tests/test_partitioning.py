@@ -1,0 +1,269 @@
+"""Partitioned tables: ``--partition-by`` with Iceberg's transforms, every write honouring the table's spec (also one
+another tool gave it), partition values Iceberg's own, pruning by them, and a partition source whose type drifts."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from widen.errors import InputError
+from widen.ingest import ingest, open_catalog, session_settings
+from widen.partitioning import Term, parse_partition_by, terms_of
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = sorted(str(p) for p in (ROOT / "examples" / "events").glob("day-*.jsonl"))
+QUIET = {"progress": lambda _: None}
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True)
+
+
+def test_partition_by_reads_icebergs_transforms():
+    assert parse_partition_by("day(ts), bucket(16, user_id)") == [Term("day", "ts"), Term("bucket", "user_id", 16)]
+    assert parse_partition_by(" country ,truncate( 4 , user.name ),HOUR(ts)") == [
+        Term("identity", "country"), Term("truncate", "user.name", 4), Term("hour", "ts")]
+    assert [str(t) for t in parse_partition_by("year(ts),month(ts),identity(c)")] == ["year(ts)", "month(ts)", "c"]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("days(ts)", "unknown transform 'days' in 'days(ts)' (Iceberg's: identity, year, month, day, hour, bucket, "
+                 "truncate)"),
+    ("bucket(user_id)", "'bucket(user_id)': bucket takes a positive whole number first, e.g. bucket(16, user_id)"),
+    ("bucket(0, user_id)", "bucket takes a positive whole number first"),
+    ("day(3, ts)", "'day(3, ts)': day takes one column, e.g. day(ts)"),
+    ("day(ts), day(ts)", "day(ts) is given twice"),
+    (" , ", "name at least one column or transform"),
+    ("day(ts", "cannot read 'day(ts'"),
+])
+def test_partition_by_mistakes_name_the_term(text, said):
+    with pytest.raises(InputError) as err:
+        parse_partition_by(text)
+    assert said in str(err.value)
+
+
+def _pyiceberg_value(value, kind):
+    """A Python value in pyiceberg's internal form (days, microseconds), what its transforms take."""
+    from pyiceberg import types as it
+
+    if value is None:
+        return None
+    if isinstance(kind, it.DateType):
+        return (value - dt.date(1970, 1, 1)).days
+    if isinstance(kind, it.TimestamptzType):
+        return (value - dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)) // dt.timedelta(microseconds=1)
+    return value
+
+
+UTC = dt.timezone.utc
+TIMES = [dt.datetime(2024, 5, 1, 10, 0, tzinfo=UTC), dt.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+         dt.datetime(1970, 1, 1, tzinfo=UTC), dt.datetime(2017, 11, 16, 22, 31, 8, tzinfo=UTC),
+         dt.datetime(1900, 2, 28, 23, 0, 0, 1, tzinfo=UTC), dt.datetime(2024, 2, 29, 0, 59, 59, tzinfo=UTC), None]
+DATES = [dt.date(2017, 11, 16), dt.date(1969, 12, 31), dt.date(1970, 1, 1), dt.date(1, 1, 1), None]
+LONGS = [34, -1, 0, 9007199254740993, -9223372036854775808, 2**63 - 1, 7, None]
+STRINGS = ["iceberg", "", "ünïcödé ✓ 𝄞", "a,b/c=d%", "x" * 40, None]
+DECIMALS = [Decimal("14.20"), Decimal("-0.05"), Decimal("12345678.99"), Decimal("-12345678.99"), None]
+
+
+@pytest.mark.parametrize("spark_type, iceberg, values, transforms", [
+    ("timestamp", "timestamptz", TIMES, ["year", "month", "day", "hour", "bucket(7)", "identity"]),
+    ("date", "date", DATES, ["year", "month", "day", "bucket(7)", "identity"]),
+    ("bigint", "long", LONGS, ["bucket(7)", "bucket(1000)", "truncate(10)", "identity"]),
+    ("string", "string", STRINGS, ["bucket(7)", "truncate(3)", "identity"]),
+    ("binary", "binary", [s.encode() if s is not None else None for s in STRINGS], ["bucket(7)", "truncate(3)",
+                                                                                     "identity"]),
+    ("decimal(10,2)", "decimal(10, 2)", DECIMALS, ["bucket(7)", "truncate(50)", "identity"]),
+    ("boolean", "boolean", [True, False, None], ["identity"]),
+    ("double", "double", [0.1, -2.5e-300, 1e300, None], ["identity"]),
+])
+def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, transforms):
+    """Each transform computed in Spark (bucket by Iceberg's murmur3), through the directory text and back, equals
+    pyiceberg's own transform of the value, for every value, edge values included (before 1970, the extremes of a
+    long, the empty string, code points beyond the BMP, negative decimals)."""
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import NestedField
+    from pyspark.sql.types import StructField, StructType, _parse_datatype_string
+
+    from widen.partitioning import _decode, layout, with_partition_columns
+
+    kind = Schema(NestedField(1, "c", _iceberg_type(iceberg))).find_field("c").field_type
+    schema = Schema(NestedField(1, "c", kind))
+    terms = [Term(t.split("(")[0], "c", int(t.split("(")[1][:-1])) if "(" in t else Term(t, "c") for t in transforms]
+    fields = layout(terms, schema)
+    frame = spark.createDataFrame(list(enumerate(values)), StructType([
+        StructField("i", _parse_datatype_string("int")), StructField("c", _parse_datatype_string(spark_type))]))
+    with session_settings(spark):  # the settings of an ingest's write (UTC)
+        out, names = with_partition_columns(frame, fields)
+        rows = out.collect()
+    assert len(rows) == len(values)
+    for row in rows:
+        value = _pyiceberg_value(values[row["i"]], kind)
+        for name, field, term in zip(names, fields, terms):
+            text = row[name]
+            expected = term.iceberg().transform(kind)(value)
+            if term.transform == "truncate" and str(kind) == "long" and expected is not None:
+                expected = (expected + 2**63) % 2**64 - 2**63  # Java's long arithmetic, Iceberg's reference
+            got = None if text is None else _decode(text, field)
+            assert got == expected, (term, values[row["i"]], text)
+
+
+def _iceberg_type(text):
+    from pyiceberg import types as it
+
+    if text.startswith("decimal"):
+        return it.DecimalType(10, 2)
+    return {"timestamptz": it.TimestamptzType(), "date": it.DateType(), "long": it.LongType(),
+            "string": it.StringType(), "binary": it.BinaryType(), "boolean": it.BooleanType(),
+            "double": it.DoubleType()}[text]
+
+
+def _files(table):
+    """(partition record as a tuple, rows of that file) for every data file the table's current snapshot plans."""
+    import pyarrow.parquet as pq
+
+    out = []
+    for task in table.scan().plan_files():
+        rows = pq.read_table(task.file.file_path.removeprefix("file://").removeprefix("file:")).to_pylist()
+        out.append((tuple(task.file.partition[i] for i in range(len(task.file.partition))), rows))
+    return out
+
+
+@pytest.fixture(scope="module")
+def partitioned(spark, rules, tmp_path_factory):
+    """The example events into a table created with ``day(started), bucket(4, user.id)``, and into one without a
+    spec, in one warehouse."""
+    wh = str(tmp_path_factory.mktemp("partitioned") / "wh")
+    ingest(EVENTS, "p.events", rules=rules, warehouse=wh, spark=spark, partition_by="day(started), bucket(4, user.id)",
+           **QUIET)
+    ingest(EVENTS, "u.events", rules=rules, warehouse=wh, spark=spark, **QUIET)
+    return wh
+
+
+def test_a_table_created_with_partition_by_has_that_spec_and_every_value(partitioned):
+    from pyiceberg.transforms import BucketTransform, DayTransform
+
+    cat = open_catalog(None, partitioned)
+    table, plain = cat.load_table("p.events"), cat.load_table("u.events")
+    assert [str(t) for t in terms_of(table.spec(), table.schema())] == ["day(started)", "bucket(4, user.id)"]
+    # nothing lost, nothing changed: the same rows as the unpartitioned table
+    key = lambda r: r["event_id"]  # noqa: E731
+    assert sorted(table.scan().to_arrow().to_pylist(), key=key) == sorted(plain.scan().to_arrow().to_pylist(), key=key)
+    assert table.schema() == plain.schema()
+    # each file holds one partition, and its recorded partition values are Iceberg's transforms of its rows
+    day = DayTransform().transform(table.schema().find_field("started").field_type)
+    bucket = BucketTransform(4).transform(table.schema().find_field("user.id").field_type)
+    files = _files(table)
+    assert len(files) > 1
+    for partition, rows in files:
+        for row in rows:
+            started = row["started"]
+            micros = None if started is None else (started.replace(tzinfo=UTC) - dt.datetime(1970, 1, 1, tzinfo=UTC)
+                                                   ) // dt.timedelta(microseconds=1)
+            user_id = (row["user"] or {}).get("id")
+            assert partition == (day(micros), bucket(user_id)), row
+
+
+def test_a_filter_on_a_partition_source_plans_only_its_files(partitioned):
+    table = open_catalog(None, partitioned).load_table("p.events")
+    every = list(table.scan().plan_files())
+    one_day = "started >= '2024-05-02T00:00:00+00:00' and started < '2024-05-03T00:00:00+00:00'"
+    planned = list(table.scan(row_filter=one_day).plan_files())
+    assert 0 < len(planned) < len(every)
+    assert {t.file.partition[0] for t in planned} == {19845}  # 2024-05-02, in days since 1970
+    rows = table.scan(row_filter=one_day).to_arrow().to_pylist()
+    assert sorted(r["event_id"] for r in rows) == [5]
+
+
+def test_a_partition_source_whose_type_drifts_keeps_its_column(partitioned):
+    """`user.id` is a long, then "u-45" arrives: the family gains `user.id_string`, the spec keeps its source
+    (`user.id`, same field id), and the row without a value in the source lands in the null bucket."""
+    table = open_catalog(None, partitioned).load_table("p.events")
+    source = table.schema().find_field("user.id")
+    assert str(source.field_type) == "long"
+    assert table.schema().find_field("user.id_string")
+    assert [f.source_id for f in table.spec().fields][1] == source.field_id
+    assert {t.file.spec_id for t in table.scan().plan_files()} == {table.spec().spec_id}  # every batch's files
+    (partition,) = [p for p, rows in _files(table) for r in rows if r["event_id"] == 4]
+    assert partition[1] is None
+    rows = table.scan(row_filter="user.id_string == 'u-45'").to_arrow().to_pylist()
+    assert [r["event_id"] for r in rows] == [4]
+
+
+def test_a_spec_another_tool_gave_the_table_is_honoured(spark, rules, tmp_path):
+    """A table created (with pyiceberg) partitioned by ``country, truncate(10, event_id)``: Widen's writes carry
+    those partitions, for the empty string, code points beyond the BMP and null too; an overwrite keeps the spec."""
+    from pyiceberg.partitioning import PartitionField, PartitionSpec
+    from pyiceberg.schema import Schema
+    from pyiceberg.transforms import IdentityTransform, TruncateTransform
+    from pyiceberg.types import LongType, NestedField, StringType
+
+    wh = str(tmp_path / "wh")
+    cat = open_catalog(None, wh)
+    cat.create_namespace("t")
+    schema = Schema(NestedField(1, "event_id", LongType()), NestedField(2, "country", StringType()))
+    spec = PartitionSpec(PartitionField(2, 1000, IdentityTransform(), "country"),
+                         PartitionField(1, 1001, TruncateTransform(10), "event_id_trunc"))
+    cat.create_table("t.visits", schema=schema, partition_spec=spec)
+    batch = tmp_path / "visits.jsonl"
+    visits = [{"event_id": 1, "country": "fr"}, {"event_id": 12, "country": "fr"}, {"event_id": 13, "country": ""},
+              {"event_id": -3, "country": "𝄞"}, {"event_id": 40}, {"event_id": 41, "country": "fr", "extra": True}]
+    batch.write_text("".join(json.dumps(v) + "\n" for v in visits))
+    ingest([str(batch)], "t.visits", rules=rules, warehouse=wh, spark=spark, **QUIET)
+    table = cat.load_table("t.visits")
+    assert [str(t) for t in terms_of(table.spec(), table.schema())] == ["country", "truncate(10, event_id)"]
+    parts = sorted(((p, sorted(r["event_id"] for r in rows)) for p, rows in _files(table)), key=str)
+    assert parts == sorted([(("fr", 0), [1]), (("fr", 10), [12]), (("", 10), [13]), (("𝄞", -10), [-3]),
+                            ((None, 40), [40]), (("fr", 40), [41])], key=str)
+    assert len(list(table.scan(row_filter="country == 'fr'").plan_files())) == 3
+    assert table.scan().to_arrow().num_rows == len(visits)
+
+    # overwrite replaces every column; the spec follows its sources, by name, to the new ones
+    again = tmp_path / "again.jsonl"
+    again.write_text(json.dumps({"event_id": 7, "country": "de", "city": "Bonn"}) + "\n")
+    ingest([str(again)], "t.visits", rules=rules, warehouse=wh, spark=spark, mode="overwrite", **QUIET)
+    table = cat.load_table("t.visits")
+    assert [str(t) for t in terms_of(table.spec(), table.schema())] == ["country", "truncate(10, event_id)"]
+    assert [(p, [r["event_id"] for r in rows]) for p, rows in _files(table)] == [(("de", 0), [7])]
+    assert table.scan().to_arrow().to_pylist() == [{"city": "Bonn", "country": "de", "event_id": 7}]
+
+    # an overwrite whose batch changes a partition source's type is refused before anything is written
+    numbers = tmp_path / "numbers.jsonl"
+    numbers.write_text(json.dumps({"event_id": 8, "country": 33}) + "\n")
+    with pytest.raises(InputError) as err:
+        ingest([str(numbers)], "t.visits", rules=rules, warehouse=wh, spark=spark, mode="overwrite", **QUIET)
+    assert str(err.value) == (
+        "t.visits is partitioned by country, truncate(10, event_id): an overwrite keeps the partition source country "
+        "(string), and the batch makes it long (write the batch to a new table, or change the spec with Spark or "
+        "pyiceberg first)")
+    assert cat.load_table("t.visits").scan().to_arrow().to_pylist() == [{"city": "Bonn", "country": "de",
+                                                                         "event_id": 7}]
+
+    # a table with a spec keeps it: --partition-by must name it (checked before Spark starts)
+    out = cli("ingest", "--table", "t.visits", "--warehouse", wh, "--partition-by", "day(ts)", str(again))
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        "--partition-by day(ts): t.visits exists and is partitioned by country, truncate(10, event_id); a "
+        "spec is given when the table is created (evolve an existing table's spec with Spark or pyiceberg), so drop "
+        "--partition-by or name the table's spec")
+    assert len(out.stderr.strip().splitlines()) == 1  # no Spark session was started: no JVM line, no "spark:" line
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("day(nope)", "--partition-by day(nope): the batch has no column 'nope' (a partition source must be a column of "
+                  "the batch that creates the table, or replaces its columns)"),
+    ("day(event_id)", "--partition-by day(event_id): event_id is long, which day cannot partition (it takes a date "
+                      "or a timestamp)"),
+])
+def test_a_spec_the_first_batch_cannot_take_is_refused_before_writing(spark, rules, tmp_path, spec, said):
+    wh = str(tmp_path / "wh")
+    with pytest.raises(InputError) as err:
+        ingest(EVENTS[:1], "t.events", rules=rules, warehouse=wh, spark=spark, partition_by=spec, **QUIET)
+    assert str(err.value) == said
+    table = open_catalog(None, wh).load_table("t.events")
+    assert table.schema().fields == () and table.current_snapshot() is None

@@ -1,0 +1,427 @@
+"""Partitioned tables: Iceberg's partition transforms.
+
+``--partition-by "day(ts), bucket(16, user_id)"`` gives a table its partition spec when the batch that creates its
+columns commits. Every write honours the table's spec, whoever set it: Spark writes each partition's rows into a
+directory of its own (the partition values are computed in Spark, bucket with Iceberg's own murmur3 hash, so they
+agree with every Iceberg reader), and each data file is committed with its partition values, so a scan filtered on a
+partition source plans only the matching files.
+
+A partition source keeps its column when its type drifts: values of another type go to the family's suffixed column
+(``user_id_string``), their rows have no value in the source, and they land in the null partition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from widen.errors import InputError
+
+TRANSFORMS = ("identity", "year", "month", "day", "hour", "bucket", "truncate")
+#: the transforms that take a number first: bucket(N, col), truncate(W, col)
+_WIDTH = ("bucket", "truncate")
+#: the column Spark partitions the files by for the spec's i-th field (a directory level; not in the files)
+_DIRECTORY = "__widen_p{}"
+_NULL_DIRECTORY = "__HIVE_DEFAULT_PARTITION__"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One partition field as the user writes it: ``day(ts)``, ``bucket(16, user_id)``, ``country``."""
+
+    transform: str
+    source: str
+    width: int | None = None
+
+    def __str__(self) -> str:
+        if self.transform == "identity":
+            return self.source
+        if self.width is not None:
+            return f"{self.transform}({self.width}, {self.source})"
+        return f"{self.transform}({self.source})"
+
+    def iceberg(self):
+        from pyiceberg import transforms as t
+
+        simple = {"identity": t.IdentityTransform, "year": t.YearTransform, "month": t.MonthTransform,
+                  "day": t.DayTransform, "hour": t.HourTransform}
+        if self.transform == "bucket":
+            return t.BucketTransform(self.width)
+        if self.transform == "truncate":
+            return t.TruncateTransform(self.width)
+        return simple[self.transform]()
+
+    def field_name(self) -> str:
+        """The partition field's name, as Iceberg's Spark DDL and pyiceberg name it."""
+        if self.transform == "identity":
+            return self.source
+        if self.transform == "bucket":
+            return f"{self.source}_bucket_{self.width}"
+        if self.transform == "truncate":
+            return f"{self.source}_trunc_{self.width}"
+        return f"{self.source}_{self.transform}"
+
+
+_TERM = re.compile(r"^(?:(?P<fn>[A-Za-z_]\w*)\s*\(\s*(?:(?P<width>[^,()]*?)\s*,\s*)?(?P<arg>[^,()]+?)\s*\)"
+                   r"|(?P<bare>[^,()]+?))$")
+
+
+def parse_partition_by(text: str) -> list[Term]:
+    """``"day(ts), bucket(16, user_id)"`` -> terms; a mistake raises :class:`InputError` naming the term."""
+    pieces = [p.strip() for p in re.findall(r"[^,(]*\([^)]*\)|[^,]+", text) if p.strip()]
+    if not pieces:
+        raise InputError(f"--partition-by {text!r}: name at least one column or transform, e.g. \"day(ts)\"")
+    terms = [_term(p) for p in pieces]
+    seen: dict[str, Term] = {}
+    for term in terms:
+        if term.field_name() in seen:
+            raise InputError(f"--partition-by: {seen[term.field_name()]} is given twice")
+        seen[term.field_name()] = term
+    return terms
+
+
+def _term(piece: str) -> Term:
+    m = _TERM.match(piece)
+    if m is None:
+        raise InputError(f"--partition-by: cannot read {piece!r} (write a column, or a transform such as day(ts) "
+                         "or bucket(16, user_id))")
+    if m["bare"] is not None:
+        return Term("identity", m["bare"])
+    fn, width, arg = m["fn"].lower(), m["width"], m["arg"]
+    if fn not in TRANSFORMS:
+        raise InputError(f"--partition-by: unknown transform {m['fn']!r} in {piece!r} "
+                         f"(Iceberg's: {', '.join(TRANSFORMS)})")
+    if fn in _WIDTH:
+        if width is None or not width.isdigit() or int(width) < 1:
+            raise InputError(f"--partition-by: {piece!r}: {fn} takes a positive whole number first, "
+                             f"e.g. {fn}(16, {arg})")
+        return Term(fn, arg, int(width))
+    if width is not None:
+        raise InputError(f"--partition-by: {piece!r}: {fn} takes one column, e.g. {fn}({arg})")
+    return Term(fn, arg)
+
+
+def terms_of(spec, schema) -> list[Term]:
+    """A table's partition spec as terms (``void`` fields, which partition nothing, left out)."""
+    from pyiceberg import transforms as t
+
+    terms = []
+    for f in spec.fields:
+        source = schema.find_column_name(f.source_id) or f"<field {f.source_id}>"
+        tr = f.transform
+        if isinstance(tr, t.BucketTransform):
+            terms.append(Term("bucket", source, tr.num_buckets))
+        elif isinstance(tr, t.TruncateTransform):
+            terms.append(Term("truncate", source, tr.width))
+        elif not isinstance(tr, t.VoidTransform):
+            terms.append(Term(str(tr), source))
+    return terms
+
+
+def describe(terms: list[Term]) -> str:
+    return ", ".join(str(t) for t in terms) if terms else "unpartitioned"
+
+
+def check_asked(terms: list[Term] | None, tbl, table: str) -> None:
+    """A table that already has columns keeps its spec: ``--partition-by`` must name the spec it has."""
+    if not terms or tbl is None or not tbl.schema().fields:
+        return
+    have = terms_of(tbl.spec(), tbl.schema())
+    if [str(t) for t in have] != [str(t) for t in terms]:
+        raise InputError(f"--partition-by {describe(terms)}: {table} exists and is partitioned by {describe(have)}; "
+                         "a spec is given when the table is created (evolve an existing table's spec with Spark "
+                         "or pyiceberg), so drop --partition-by or name the table's spec")
+
+
+# --- the write: one directory per partition, the values in Spark ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the spec resolved against the schema being written: where its source is and what type."""
+
+    name: str
+    path: tuple[str, ...]
+    source_type: object
+    transform: object
+
+    @property
+    def label(self) -> str:
+        return f"{self.transform}({'.'.join(self.path)})"
+
+
+def layout(terms: list[Term], schema, asked: str = "--partition-by") -> list[Field]:
+    """The spec's fields against ``schema`` (the batch's target): raises :class:`InputError` naming the term when a
+    source is missing or its type cannot take the transform."""
+    fields = []
+    for term in terms:
+        try:
+            source = schema.find_field(term.source)
+        except ValueError:
+            raise InputError(f"{asked} {term}: the batch has no column {term.source!r} (a partition source must be a "
+                             "column of the batch that creates the table, or replaces its columns)") from None
+        transform = term.iceberg()
+        if not source.field_type.is_primitive or not transform.can_transform(source.field_type):
+            raise InputError(f"{asked} {term}: {term.source} is {source.field_type}, which {term.transform} "
+                             f"cannot partition ({_accepts(term.transform)})")
+        fields.append(Field(term.field_name(), _path(schema, source.field_id), source.field_type, transform))
+    return fields
+
+
+def spec_layout(tbl, target, replace: bool = False) -> list[Field]:
+    """The table's own spec against the batch's target schema, each source by its field id; when the batch replaces
+    the table's columns (overwrite mode), by its name: a source stays, so the batch must have it, of its type."""
+    from pyiceberg import transforms as t
+
+    fields = []
+    for f in tbl.spec().fields:
+        if isinstance(f.transform, t.VoidTransform):
+            fields.append(Field(f.name, (), None, f.transform))
+            continue
+        if replace:
+            name = tbl.schema().find_column_name(f.source_id)
+            was = tbl.schema().find_field(f.source_id).field_type
+            now = _find(target, name)
+            if now is None or now.field_type != was:
+                raise InputError(
+                    f"{'.'.join(tbl.name())} is partitioned by {describe(terms_of(tbl.spec(), tbl.schema()))}: "
+                    f"an overwrite keeps the partition source {name} ({was}), and the batch "
+                    + (f"has no {name}" if now is None else f"makes it {now.field_type}")
+                    + " (write the batch to a new table, or change the spec with Spark or pyiceberg first)")
+            fields.append(Field(f.name, _path(target, now.field_id), now.field_type, f.transform))
+            continue
+        source = target.find_field(f.source_id)
+        fields.append(Field(f.name, _path(target, f.source_id), source.field_type, f.transform))
+    return fields
+
+
+def _find(schema, name: str):
+    try:
+        return schema.find_field(name)
+    except ValueError:
+        return None
+
+
+def source_paths(tbl) -> set[tuple[str, ...]]:
+    """The column paths the table's spec partitions by."""
+    return {_path(tbl.schema(), f.source_id) for f in tbl.spec().fields} - {()}
+
+
+def replaced_columns(schema, kept: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """What an overwrite deletes: every column but the ``kept`` paths (and the structs around them, whose other
+    fields go)."""
+    def walk(fields, prefix):
+        out = []
+        for f in fields:
+            path = prefix + (f.name,)
+            if path in kept:
+                continue
+            if f.field_type.is_struct and any(k[: len(path)] == path for k in kept):
+                out += walk(f.field_type.fields, path)
+            else:
+                out.append(path)
+        return out
+
+    return walk(schema.fields, ())
+
+
+def add_spec(tx, terms: list[Term]) -> None:
+    """Give the table of the transaction (whose schema has the sources now) its partition spec."""
+    with tx.update_spec() as update:
+        for term in terms:
+            update.add_field(term.source, term.iceberg(), term.field_name())
+
+
+def _accepts(transform: str) -> str:
+    return {
+        "year": "it takes a date or a timestamp", "month": "it takes a date or a timestamp",
+        "day": "it takes a date or a timestamp", "hour": "it takes a timestamp",
+        "bucket": "it takes an integer, a decimal, a date, a timestamp, a string or binary",
+        "truncate": "it takes an integer, a decimal, a string or binary",
+        "identity": "it takes a primitive type",
+    }[transform]
+
+
+def _path(schema, field_id: int) -> tuple[str, ...]:
+    """The names from the top-level column down to the field (partition sources sit in structs, never in lists)."""
+    def walk(fields, prefix):
+        for f in fields:
+            if f.field_id == field_id:
+                return prefix + (f.name,)
+            if f.field_type.is_struct:
+                found = walk(f.field_type.fields, prefix + (f.name,))
+                if found:
+                    return found
+        return None
+
+    return walk(schema.fields, ()) or ()
+
+
+def with_partition_columns(df, fields: list[Field]):
+    """``df`` with one column per spec field holding its partition value as directory text, and their names, for
+    ``DataFrameWriter.partitionBy``."""
+    names = [_DIRECTORY.format(i) for i in range(len(fields))]
+    return df.select("*", *(_value(f).alias(n) for f, n in zip(fields, names))), names
+
+
+def _column(path: tuple[str, ...]):
+    from pyspark.sql import functions as F
+
+    col = F.col(f"`{path[0].replace('`', '``')}`")
+    for name in path[1:]:
+        col = col.getField(name)
+    return col
+
+
+def _value(field: Field):
+    """The partition value, as text a directory name carries exactly (strings and bytes as hex, after an ``x``, so
+    that an empty string is not Spark's null directory)."""
+    from pyiceberg import transforms as t
+    from pyiceberg import types as it
+    from pyspark.sql import functions as F
+
+    tr, kind = field.transform, field.source_type
+    if isinstance(tr, t.VoidTransform):
+        return F.lit(None).cast("string")
+    col = _column(field.path)
+    if isinstance(tr, (t.IdentityTransform, t.TruncateTransform)):
+        if isinstance(tr, t.TruncateTransform):
+            col = _truncate(col, kind, tr.width)
+        if isinstance(kind, (it.StringType, it.BinaryType)):
+            return F.concat(F.lit("x"), F.hex(col))
+        if isinstance(kind, it.DateType):
+            return F.unix_date(col).cast("string")
+        if isinstance(kind, (it.TimestampType, it.TimestamptzType)):
+            return F.unix_micros(col).cast("string")
+        return col.cast("string")
+    if isinstance(tr, t.BucketTransform):
+        return _bucket(tr.num_buckets, kind)(_hash_input(col, kind)).cast("string")
+    if isinstance(tr, t.YearTransform):
+        return (F.year(col) - 1970).cast("string")
+    if isinstance(tr, t.MonthTransform):
+        return ((F.year(col) - 1970) * 12 + F.month(col) - 1).cast("string")
+    if isinstance(tr, t.DayTransform):
+        return F.unix_date(F.to_date(col)).cast("string")  # the session's time zone is UTC
+    if isinstance(tr, t.HourTransform):
+        micros = F.unix_micros(col)
+        hour = F.lit(3_600_000_000)
+        # floor division, exact: the difference is a multiple of an hour, which a double holds exactly
+        return ((micros - F.pmod(micros, hour)) / hour).cast("long").cast("string")
+    raise InputError(f"partition field {field.name}: transform {tr} is not supported by Widen's writer")
+
+
+def _truncate(col, kind, width: int):
+    from pyiceberg import types as it
+    from pyspark.sql import functions as F
+
+    if isinstance(kind, (it.StringType, it.BinaryType)):
+        return F.substring(col, 1, width)  # code points of a string, bytes of binary: as Iceberg's truncate
+    if isinstance(kind, it.DecimalType):  # of the unscaled value, keeping the scale
+        step = F.lit(Decimal(width).scaleb(-kind.scale))
+        return (col - F.pmod(col, step)).cast(f"decimal({kind.precision},{kind.scale})")
+    # the difference as Java computes it (Iceberg's reference): wrapped into the type's range, never an overflow
+    bits = 32 if isinstance(kind, it.IntegerType) else 64
+    exact = col.cast("decimal(20,0)") - F.pmod(col, F.lit(width))
+    wrapped = F.when(exact < F.lit(-(2 ** (bits - 1))), exact + F.lit(Decimal(2 ** bits))).otherwise(exact)
+    return wrapped.cast("int" if bits == 32 else "long")
+
+
+def _hash_input(col, kind):
+    """Iceberg hashes integers, dates and timestamps as 8-byte longs: pass those as longs."""
+    from pyiceberg import types as it
+    from pyspark.sql import functions as F
+
+    if isinstance(kind, it.DateType):
+        return F.unix_date(col).cast("long")
+    if isinstance(kind, (it.TimestampType, it.TimestamptzType)):
+        return F.unix_micros(col)
+    if isinstance(kind, it.IntegerType):
+        return col.cast("long")
+    return col
+
+
+def _bucket(buckets: int, kind):
+    """Iceberg's bucket transform (murmur3 of the value's byte form), by pyiceberg, over Arrow batches."""
+    from pyiceberg import types as it
+    from pyspark.sql import functions as F
+
+    hashed = it.LongType() if isinstance(kind, (it.IntegerType, it.DateType, it.TimestampType,
+                                                it.TimestamptzType)) else kind
+
+    def bucket(values):
+        import pyarrow as pa
+        from pyiceberg.transforms import BucketTransform
+
+        fn = BucketTransform(buckets).transform(hashed)
+        return pa.array([fn(v) for v in values.to_pylist()], pa.int32())
+
+    return F.arrow_udf(bucket, "int")
+
+
+# --- the commit: each file with its partition values ---------------------------------------------------------------
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m[1], 16)), text)
+
+
+def partition_of(path: str, fields: list[Field]):
+    """The partition values of a file Spark wrote under ``__widen_p0=.../__widen_p1=...`` directories."""
+    from pyiceberg.typedef import Record
+
+    found: dict[int, str | None] = {}
+    for segment in path.split("/"):
+        m = re.fullmatch(r"__widen_p(\d+)=(.*)", segment)
+        if m:
+            found[int(m[1])] = None if m[2] == _NULL_DIRECTORY else _unescape(m[2])
+    return Record(*(_decode(found.get(i), f) for i, f in enumerate(fields)))
+
+
+def _decode(text: str | None, field: Field):
+    from pyiceberg import transforms as t
+    from pyiceberg import types as it
+
+    if text is None:
+        return None
+    if isinstance(field.transform, (t.IdentityTransform, t.TruncateTransform)):
+        kind = field.source_type
+        if isinstance(kind, it.StringType):
+            return bytes.fromhex(text[1:]).decode("utf-8")
+        if isinstance(kind, it.BinaryType):
+            return bytes.fromhex(text[1:])
+        if isinstance(kind, it.DecimalType):
+            return Decimal(text)
+        if isinstance(kind, it.BooleanType):
+            return text == "true"
+        if isinstance(kind, (it.FloatType, it.DoubleType)):
+            return float(text)
+    return int(text)
+
+
+def data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
+    """Iceberg data files for Parquet files Spark wrote partitioned: metrics from each file's footer (as pyiceberg's
+    ``add_files`` takes them), partition values from its directory."""
+    import pyarrow.parquet as pq
+    from pyiceberg.io.pyarrow import (compute_statistics_plan, data_file_statistics_from_parquet_metadata,
+                                      parquet_path_to_id_mapping)
+    from pyiceberg.manifest import DataFile, DataFileContent, FileFormat
+
+    schema = metadata.schema()
+    files = []
+    for path in paths:
+        input_file = io.new_input(path)
+        with input_file.open() as stream:
+            footer = pq.read_metadata(stream)
+        statistics = data_file_statistics_from_parquet_metadata(
+            parquet_metadata=footer,
+            stats_columns=compute_statistics_plan(schema, metadata.properties),
+            parquet_column_mapping=parquet_path_to_id_mapping(schema),
+        )
+        files.append(DataFile.from_args(
+            content=DataFileContent.DATA, file_path=path, file_format=FileFormat.PARQUET,
+            partition=partition_of(path, fields), file_size_in_bytes=len(input_file), sort_order_id=None,
+            spec_id=metadata.default_spec_id, equality_ids=None, key_metadata=None,
+            **statistics.to_serialized_dict(),
+        ))
+    return files
