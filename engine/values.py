@@ -16,6 +16,7 @@ from typing import Any
 from widen.engine.conversions import family, fits, format_double, parse_date, parse_timestamp, same_value
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
+from widen.errors import InvalidJson  # noqa: F401 (raised here; importable from here too)
 
 
 class JsonNumber(str):
@@ -87,8 +88,6 @@ def _fraction(token: str) -> str:
     return token.split(".")[1].rstrip("0") if "." in token else ""
 
 
-class InvalidJson(ValueError):
-    """A line that is not a JSON object (the reason says why)."""
 
 
 def _reject_constant(name: str) -> Any:

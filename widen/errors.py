@@ -73,3 +73,20 @@ class PlanError(WidenError):
 
 class InputError(WidenError):
     """Input that cannot be read at all (a missing file, an unreadable schema), naming the file."""
+
+
+class InvalidJson(InputError, ValueError):
+    """A line that is not a JSON object (the reason says why); such a line is rescued, not fatal."""
+
+
+class CommitUnknown(WidenError):
+    """The catalog failed in a way that leaves unknown whether the commit landed (the files are kept for
+    ``widen gc``; running the same command again finds out)."""
+
+
+class LedgerMissing(WidenError):
+    """The table names a ledger file that is gone."""
+
+
+class FaultInjected(WidenError):
+    """Raised at a fault point by ``WIDEN_FAULT=raise:<name>`` (the test harness's failures)."""

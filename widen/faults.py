@@ -25,11 +25,9 @@ import os
 import signal
 import time
 
+from widen.errors import FaultInjected  # noqa: F401 (raised here; importable from here too)
+
 POINTS = ("after-write", "after-rescued", "after-commit", "maintain-after-expire", "maintain-after-ledger-files")
-
-
-class FaultInjected(RuntimeError):
-    """Raised at a fault point by ``WIDEN_FAULT=raise:<name>``."""
 
 
 def checkpoint(name: str) -> None:

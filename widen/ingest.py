@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-from widen.errors import InputError, WidenError
+from widen.errors import CommitUnknown, InputError, WidenError  # noqa: F401 (CommitUnknown: importable from here too)
 from widen.faults import checkpoint
 from widen.ledger import plain_path as _normal
 from widen.ledger import read as read_ledger
@@ -342,10 +342,6 @@ class _Absorbed(Exception):
     def __init__(self, files: list[Fingerprint]):
         super().__init__(f"{len(files)} file(s) absorbed by another writer")
         self.files = files
-
-
-class CommitUnknown(WidenError):
-    """The catalog failed in a way that leaves unknown whether the commit landed."""
 
 
 def _unique(prints: list[Fingerprint], say) -> list[Fingerprint]:
@@ -735,8 +731,12 @@ def _retryable(exc: Exception) -> bool:
 
     if isinstance(exc, (CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError)):
         return True
+    try:
+        from sqlalchemy.exc import OperationalError  # the SQL catalog's database (pyiceberg[sql-sqlite])
+    except ImportError:
+        return False
     text = str(exc).lower()
-    return type(exc).__name__ == "OperationalError" and ("locked" in text or "busy" in text)
+    return isinstance(exc, OperationalError) and ("locked" in text or "busy" in text)
 
 
 def _changed(cat, table: str, tbl) -> bool:

@@ -27,16 +27,12 @@ PROPERTY = "widen.ledger"
 #: how ledger files are named under ``<table>/metadata/``
 PREFIX = "widen-ledger-"
 
-from widen.errors import WidenError
+from widen.errors import LedgerMissing, WidenError  # noqa: F401
 
 QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
 
 _COLUMNS = ("kind", "key", "path", "size", "number", "snapshot_id", "batch", "commit_id", "committed_ms")
-
-
-class LedgerMissing(WidenError):
-    """The table names a ledger file that is gone."""
 
 
 @dataclass(frozen=True)
