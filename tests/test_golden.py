@@ -71,3 +71,29 @@ def test_cli_prints_the_examples_in_page_notation(name, tmp_path):
     out = subprocess.run([sys.executable, "-m", "widen.cli", "plan", *files], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == expected
+
+
+SQL = GOLDEN / "sql"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_compiled_sql_is_held_by_golden_files(path, tmp_path, capsys):
+    """`widen compile` of each case's batches prints exactly ``tests/golden/sql/<case>.sql``: a refactor of the
+    compiler shows as no diff there. ``WIDEN_UPDATE_GOLDEN=1`` rewrites the files (review the diff)."""
+    import os
+
+    from widen.cli import main
+
+    _, batches, _ = load_case(path)
+    files = []
+    for i, batch in enumerate(batches):
+        f = tmp_path / f"batch-{i}.jsonl"
+        f.write_text("\n".join(batch) + "\n")
+        files.append(str(f))
+    assert main(["compile", *files]) == 0
+    printed = capsys.readouterr().out.replace(str(widen.default_rules_path()), "<types.rules>")
+    golden = SQL / f"{path.stem}.sql"
+    if os.environ.get("WIDEN_UPDATE_GOLDEN"):
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(printed)
+    assert printed == golden.read_text()
