@@ -4,7 +4,7 @@ files, and commit time over thousands of batches with and without ``widen mainta
     python bench/ledger.py big --files 100000 --commits 5
     python bench/ledger.py batches --batches 2000 [--maintain-every 100]
 
-Each batch is committed the way ``widen ingest`` commits one (``widen.ingest._commit_batch``'s transaction, on a
+Each batch is committed the way ``widen ingest`` commits one (``widen.commit.commit_batch``'s transaction, on a
 table with Widen's ``TABLE_PROPERTIES``): the ledger read for the replay check, ``add_files`` of the batch's
 Parquet file with its summary, and ``widen.ledger.record`` in the same transaction. The Parquet files are tiny and written by pyarrow, not Spark: this
 measures the commit, not the write. ``big`` seeds the ledger with synthetic entries (one transaction) first.

@@ -143,7 +143,7 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
     re-plan against its new schema (our long `x` now also goes to `x_string`: a value goes to every column that can
     hold it), rewrite our files because the projection changed, build a new transaction, and land. Both batches
     are in the table, each row the reference router's, and no file of the failed attempt is left behind."""
-    ingest_module = importlib.import_module("widen.ingest")  # `widen.ingest` is also the function
+    ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
 
     wh = tmp_path / "wh"
     seed = write(tmp_path / "seed.jsonl", ['{"id": 0, "x": 1}'])
@@ -210,7 +210,7 @@ def test_another_writer_ingests_the_same_file_meanwhile(spark, rules, tmp_path, 
     """Two writers given the same file (under two names): the other commits it while our files are written; our
     commit conflicts, the retry finds the file in the table's ledger and stops. The records are in the table once,
     and the files we wrote for the lost race are removed."""
-    ingest_module = importlib.import_module("widen.ingest")  # `widen.ingest` is also the function
+    ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
 
     wh = tmp_path / "wh"
     ours = write(tmp_path / "ours.jsonl", BATCH)

@@ -132,16 +132,16 @@ def test_python_path_agrees(hostile, rules):
     same rows."""
     _, table, _, path = hostile
     observer = widen.engine.observe.Observer(rules)
-    from widen.sources import read_lines
+    from widen.sources import file_lines
 
-    for line in read_lines(Path(path)):
+    for line in file_lines(Path(path)):
         if line.text is None:
             observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
         else:
             observer.add_line(line.text, line.source, line.number)
     obs = observer.result()
     assert {r.line: r.reason for r in obs.rescued} == RESCUED
-    good = [l.text for l in read_lines(Path(path)) if l.text and l.text.strip() and l.number not in RESCUED]
+    good = [l.text for l in file_lines(Path(path)) if l.text and l.text.strip() and l.number not in RESCUED]
     good[0] = good[0].lstrip("\ufeff")
     expected = sorted((normalise(r) for r in reference_rows(rules, [good])), key=lambda r: r["id"])
     got = sorted((normalise(r) for r in table.scan().to_arrow().to_pylist()), key=lambda r: r["id"])

@@ -165,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
     try:
         if getattr(args, "table", None):
-            from widen.ingest import require_namespace
+            from widen.catalog import require_namespace
 
             require_namespace(args.table)
         if args.command == "plan":
@@ -225,11 +225,11 @@ def _schema_file(path: str, rules):
 def _observe_batch(batch: str, rules):
     """One batch observed by the pure-Python observer (``plan`` and ``compile`` work without Spark)."""
     from widen.engine.observe import Observer
-    from widen.sources import batch_files, read_lines
+    from widen.sources import batch_files, file_lines
 
     observer = Observer(rules)
     for path in batch_files(batch):
-        for line in read_lines(path):
+        for line in file_lines(path):
             if line.text is None:
                 observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
             else:
@@ -412,7 +412,7 @@ def _catalog_exists(args) -> None:
 def _open_table(args):
     from pyiceberg.exceptions import NoSuchTableError
 
-    from widen.ingest import open_catalog
+    from widen.catalog import open_catalog
 
     _catalog_exists(args)
     try:
@@ -498,11 +498,13 @@ def _watch(args, rules) -> int:
 
 
 def _gc(args) -> int:
-    from widen.ingest import RESCUED_SUFFIX, _load, open_catalog, orphan_files
+    from widen.catalog import load_table, open_catalog
+    from widen.gc import orphan_files
+    from widen.rescued import RESCUED_SUFFIX
 
     _catalog_exists(args)
     cat = open_catalog(args.catalog, args.warehouse)
-    tables = [t for t in (_load(cat, args.table), _load(cat, args.table + RESCUED_SUFFIX)) if t is not None]
+    tables = [t for t in (load_table(cat, args.table), load_table(cat, args.table + RESCUED_SUFFIX)) if t is not None]
     if not tables:
         raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
     found = [(t, f) for t in tables for f in orphan_files(t, args.older_than * 60)]
@@ -516,7 +518,8 @@ def _gc(args) -> int:
 
 
 def _maintain(args) -> int:
-    from widen.ingest import RESCUED_SUFFIX, _load, open_catalog
+    from widen.catalog import load_table, open_catalog
+    from widen.rescued import RESCUED_SUFFIX
     from widen.maintain import duration, maintain
 
     older_than = duration(args.older_than, "--older-than")
@@ -525,7 +528,7 @@ def _maintain(args) -> int:
         raise WidenError(f"--keep-snapshots {args.keep_snapshots}: keep at least 1 (the current snapshot)")
     _catalog_exists(args)
     cat = open_catalog(args.catalog, args.warehouse)
-    names = [n for n in (args.table, args.table + RESCUED_SUFFIX) if _load(cat, n) is not None]
+    names = [n for n in (args.table, args.table + RESCUED_SUFFIX) if load_table(cat, n) is not None]
     if not names:
         raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
     for name in names:

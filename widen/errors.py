@@ -90,3 +90,12 @@ class LedgerMissing(WidenError):
 
 class FaultInjected(WidenError):
     """Raised at a fault point by ``WIDEN_FAULT=raise:<name>`` (the test harness's failures)."""
+
+
+class Absorbed(WidenError):
+    """Some of the batch's files were committed by another writer while we worked on them (the batch goes on
+    without them)."""
+
+    def __init__(self, files: list):
+        super().__init__(f"{len(files)} file(s) absorbed by another writer")
+        self.files = files

@@ -72,7 +72,7 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
              files_older_than_seconds: float = 3600.0, dry_run: bool = False) -> Maintained:
     """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done. Files
     younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted."""
-    from widen.ingest import orphan_files
+    from widen.gc import orphan_files
     from widen.ledger import PROPERTY, read, record, superseded
 
     tbl = cat.load_table(name)

@@ -1,4 +1,5 @@
-"""Reading batches: a JSON-lines file (``.gz`` too) or a directory of them is one batch."""
+"""Batches: a JSON-lines file (``.gz`` too) or a directory of them is one batch; its files' fingerprints; and a
+batch's data as the write sees it, JSON lines (observed in Spark) or a typed DataFrame (observed from its schema)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
     return Fingerprint(str(Path(path).resolve()), size, digest.hexdigest())
 
 
-def read_lines(path: Path) -> Iterator[Line]:
+def file_lines(path: Path) -> Iterator[Line]:
     """The lines of one file, decoded as UTF-8 one by one (a byte-order mark at the start is dropped)."""
     opener = gzip.open if path.suffix == ".gz" else open
     try:
@@ -90,3 +91,85 @@ def read_lines(path: Path) -> Iterator[Line]:
                 yield Line(str(path), number, text, raw)
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
+
+
+class Source:
+    """One batch's data as the write sees it: observed once (:meth:`observe`), planned under rules
+    (:meth:`observations_for`), compiled to the projection that writes it (:meth:`compile`). This base is a batch of
+    empty files: no line, nothing for Spark to read."""
+
+    spark = None
+    #: the typed columns of a typed batch (None for JSON lines)
+    columns = None
+    #: the parsed lines, with a ``reason`` for those that are rescued (JSON lines only)
+    parsed = None
+    observations = None
+    #: what the projection reads: the records (JSON lines: parsed, not rescued; typed: the frame)
+    records = None
+
+    def observe(self, rules) -> None:
+        from widen.engine.observe import Observations
+
+        self.observations = Observations()
+
+    def observations_for(self, rules):
+        """The batch's observations under (instantiated) rules."""
+        return self.observations
+
+    def compile(self, p, rules):
+        raise AssertionError("an empty batch has nothing to compile")  # pragma: no cover
+
+    def release(self) -> None:
+        """Free what observing cached."""
+
+
+class JsonLines(Source):
+    """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.spark = lines.sparkSession
+
+    def observe(self, rules) -> None:
+        from pyspark.sql import functions as F
+
+        from widen.compiler.spark_observe import observe_dataframe
+
+        self.observations, self.parsed = observe_dataframe(self.lines, rules)
+        self.records = self.parsed.filter(F.col("reason").isNull())
+
+    def compile(self, p, rules):
+        from widen.compiler.spark import compile_plan
+
+        return compile_plan(p, rules, storage=self.observations.storage)
+
+    def release(self) -> None:
+        if self.parsed is not None:
+            self.parsed.unpersist()
+
+
+class Typed(Source):
+    """A typed DataFrame (Parquet files, or a user's frame), observed from its schema."""
+
+    def __init__(self, frame):
+        from widen.compiler.spark_typed import typed_columns
+
+        self.frame = frame
+        self.spark = frame.sparkSession
+        self.columns = typed_columns(frame.schema)
+
+    def observe(self, rules) -> None:
+        from widen.engine.observe import Observations
+
+        self.records = self.frame
+        self.observations = Observations(records=self.frame.count())
+
+    def observations_for(self, rules):
+        from widen.engine.typed import observe_typed
+
+        return observe_typed(self.columns, rules, self.observations.records)
+
+    def compile(self, p, rules):
+        from widen.compiler.spark_typed import compile_typed
+
+        return compile_typed(p, rules, self.frame.schema)

@@ -69,28 +69,29 @@ def stream(
     >>> #                      json_column="value")
     >>> # query.awaitTermination()
     """
-    from widen.ingest import _open_table_catalog, _load, write
+    from widen.catalog import load_table, open_table_catalog
+    from widen.ingest import write
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     rules = rules or load_rules()
-    cat = _open_table_catalog(table, catalog, warehouse)
+    cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
-        check_asked(parse_partition_by(partition_by), _load(cat, table), table)
+        check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
 
     def each(batch_df, batch_id: int) -> None:
-        from widen.ingest import RESCUED_SUFFIX
+        from widen.rescued import RESCUED_SUFFIX
 
         query = query_id(batch_df.sparkSession, checkpoint)
-        tbl = _load(cat, table)
+        tbl = load_table(cat, table)
         done = committed(tbl, query, batch_id) if tbl is not None else None
         if done is not None:
             say(f"micro-batch {batch_id}: already committed ({done.where()}); replay skipped")
             return
         # its rescued lines land first, with the same ids: a replay after they did (and the table did not, or had
         # nothing to take) does not rescue them twice
-        rescued = _load(cat, table + RESCUED_SUFFIX)
+        rescued = load_table(cat, table + RESCUED_SUFFIX)
         rescued_done = rescued is not None and committed(rescued, query, batch_id) is not None
         if batch_df.isEmpty():
             return

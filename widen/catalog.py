@@ -1,0 +1,236 @@
+"""The catalog side of a write: open a catalog, load or create a table, find a commit by its id, and the one
+retrying loop every commit (data, rescued lines) goes through.
+
+A commit that conflicts with another writer (Iceberg's optimistic concurrency, or SQLite's "database is locked") is
+retried against the reloaded table; a commit whose acknowledgement was lost is found by its commit id and not
+repeated. Guarantees and the tests that hold them: ``docs/guarantees.md``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from widen.errors import CommitUnknown, InputError
+from widen.ledger import read as read_ledger
+
+#: commit attempts per batch before giving up (each after reloading the table; backoff doubles, with jitter)
+MAX_ATTEMPTS = 10
+BACKOFF_SECONDS = 0.2
+#: pyiceberg's own commit retry off (Widen retries itself, re-planning against the new schema: pyiceberg's would
+#: replay a schema change planned against the old schema, and a stale ledger property); manifests
+#: merged on append (Iceberg's Java default; pyiceberg's is off): with fast appends alone every batch adds a manifest
+#: that every later commit and scan reads, so commit time grew with the table's history
+RETRIES = "commit.retry.num-retries"
+TABLE_PROPERTIES = {RETRIES: "0", "commit.manifest-merge.enabled": "true"}
+COMMIT_ID = "widen.commit-id"
+
+
+def open_catalog(catalog: str | None, warehouse: str):
+    """The named pyiceberg catalog (its own configuration: ``.pyiceberg.yaml`` or ``PYICEBERG_CATALOG__*``), or
+    an embedded SQLite catalog in ``warehouse``."""
+    from pyiceberg.catalog import load_catalog
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    if catalog:
+        return load_catalog(catalog)
+    root = Path(warehouse).resolve()
+    root.mkdir(parents=True, exist_ok=True)
+    return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=root.as_uri())
+
+
+def require_namespace(table: str) -> None:
+    """A table is named NAMESPACE.NAME (raises :class:`InputError` naming the mistake)."""
+    if "." not in table:
+        raise InputError(f"--table {table}: name it NAMESPACE.NAME")
+
+
+def open_table_catalog(table: str, catalog: str | None, warehouse: str):
+    """The catalog, with the table's namespace created when missing."""
+    from pyiceberg.exceptions import NamespaceAlreadyExistsError
+
+    require_namespace(table)
+    namespace = table.rsplit(".", 1)[0]
+    cat = open_catalog(catalog, warehouse)
+    try:
+        cat.create_namespace(namespace)
+    except NamespaceAlreadyExistsError:
+        pass
+    except Exception as exc:  # another process created it between our check and our insert
+        if not retryable(exc) and "already exists" not in str(exc).lower():
+            raise
+    return cat
+
+
+def load_table(cat, table: str):
+    """The table, or None when it does not exist."""
+    from pyiceberg.exceptions import NoSuchTableError
+
+    try:
+        return cat.load_table(table)
+    except NoSuchTableError:
+        return None
+
+
+def load_or_create(cat, table: str, schema=None):
+    """The table, created (with no columns unless ``schema``: its columns arrive with its first data, in one
+    commit) if it does not exist; a table another process created first is loaded."""
+    from pyiceberg.exceptions import TableAlreadyExistsError
+    from pyiceberg.schema import Schema
+
+    for attempt in range(1, MAX_ATTEMPTS + 1):
+        tbl = load_table(cat, table)
+        if tbl is not None:
+            return no_library_retries(tbl)
+        try:
+            return cat.create_table(table, schema=schema or Schema(), properties=TABLE_PROPERTIES)
+        except TableAlreadyExistsError:
+            continue
+        except Exception as exc:
+            if not retryable(exc) or attempt == MAX_ATTEMPTS:
+                raise
+            time.sleep(backoff(attempt))
+    return no_library_retries(cat.load_table(table))
+
+
+def no_library_retries(tbl):
+    """A table another tool created keeps pyiceberg's own commit retry, which would replay our transaction's ledger
+    property, built from the ledger we read, over another writer's: switch it off first, in a commit of its own
+    (Widen retries itself, against the reloaded table)."""
+    if tbl.properties.get(RETRIES) == "0":
+        return tbl
+    with tbl.transaction() as tx:
+        tx.set_properties({RETRIES: "0"})
+    return tbl.refresh()
+
+
+def backoff(attempt: int) -> float:
+    """Seconds to wait after failed attempt ``attempt`` (1-based): doubling, with jitter so writers spread out."""
+    return BACKOFF_SECONDS * (2 ** (attempt - 1)) * (0.5 + random.random())
+
+
+def retryable(exc: Exception) -> bool:
+    """A conflict with another writer: Iceberg's optimistic check, or the catalog database being busy."""
+    from pyiceberg.exceptions import CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError
+
+    if isinstance(exc, (CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError)):
+        return True
+    try:
+        from sqlalchemy.exc import OperationalError  # the SQL catalog's database (pyiceberg[sql-sqlite])
+    except ImportError:
+        return False
+    text = str(exc).lower()
+    return isinstance(exc, OperationalError) and ("locked" in text or "busy" in text)
+
+
+def changed(cat, table: str, tbl) -> bool:
+    """Another writer committed since ``tbl`` was loaded: whatever our commit raised (pyiceberg's own retry of a
+    stale schema change raises ValueError), it was a conflict."""
+    try:
+        now = load_table(cat, table)
+    except Exception:
+        return False
+    return now is not None and now.metadata_location != tbl.metadata_location
+
+
+def snapshot_where(tbl, properties: dict[str, str]):
+    """The newest snapshot of the table's current history whose summary has all of ``properties``, or None."""
+    from pyiceberg.table.snapshots import ancestors_of
+
+    current = tbl.current_snapshot()
+    if current is None:
+        return None
+    for snap in ancestors_of(current, tbl.metadata):
+        summary = snap.summary.additional_properties if snap.summary else {}
+        if all(summary.get(k) == v for k, v in properties.items()):
+            return snap
+    return None
+
+
+def snapshot_with(tbl, commit_id: str):
+    """The snapshot of the commit ``commit_id``, or None."""
+    return snapshot_where(tbl, {COMMIT_ID: commit_id})
+
+
+def landed(cat, table: str, commit_id: str) -> int | None:
+    """The snapshot our commit created, if it landed after all (a lost acknowledgement); None when it did not.
+    Raises :class:`CommitUnknown` when the table cannot be read to tell (its files are then kept)."""
+    tbl = None
+    for attempt in range(MAX_ATTEMPTS):
+        try:
+            tbl = load_table(cat, table)
+            break
+        except Exception as exc:
+            if not retryable(exc) or attempt == MAX_ATTEMPTS - 1:
+                raise CommitUnknown(
+                    f"{table}: the commit failed and the table cannot be read to tell whether it landed "
+                    f"({type(exc).__name__}: {exc}); run the same command again (a landed batch is skipped) and "
+                    "`widen gc` later for files of a commit that did not land"
+                ) from exc
+            time.sleep(BACKOFF_SECONDS * (2 ** attempt))
+    snap = snapshot_with(tbl, commit_id) if tbl is not None else None
+    if snap is None and tbl is not None and read_ledger(tbl).has_commit(commit_id):
+        # it landed, and its snapshot has already expired (the ledger still names the commit)
+        return tbl.current_snapshot().snapshot_id if tbl.current_snapshot() else 0
+    return snap.snapshot_id if snap is not None else None
+
+
+@dataclass
+class Attempt:
+    """One try at a commit: its number, and the table as it loaded it (set by the attempt, read on a failure to
+    tell a conflict from an error)."""
+
+    number: int
+    tbl: object = None
+
+
+def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], object],
+             say: Callable[[str], None] | None = None):
+    """Run ``attempt`` until it commits (its return value is returned), retrying a conflict with another writer
+    against the reloaded table (backoff doubling, with jitter; at most :data:`MAX_ATTEMPTS`). A failure after which
+    the commit is found to have landed anyway (a lost acknowledgement) returns ``landed`` (the snapshot id), said
+    with ``say``; any other failure is raised."""
+    for number in range(1, MAX_ATTEMPTS + 1):
+        current = Attempt(number)
+        try:
+            return attempt(current)
+        except Exception as exc:
+            snapshot = landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
+            if snapshot is not None:
+                if say is not None:
+                    say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {snapshot})")
+                return Landed(snapshot)
+            conflict = retryable(exc) or (current.tbl is not None and changed(cat, table, current.tbl))
+            if not conflict or number == MAX_ATTEMPTS:
+                raise
+            delay = backoff(number)
+            if say is not None:
+                say(f"commit conflict ({type(exc).__name__}: {str(exc).splitlines()[0][:120]}); "
+                    f"reloading the table and retrying in {delay:.1f}s (attempt {number + 1}/{MAX_ATTEMPTS})")
+            time.sleep(delay)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Landed:
+    """What :func:`retrying` returns when a failed attempt's commit turned out to have landed."""
+
+    snapshot_id: int
+
+
+def values_written(tbl, snapshot_id) -> int:
+    """Non-null values in the files the snapshot added, from the manifests' column metrics."""
+    snapshot = tbl.snapshot_by_id(snapshot_id)
+    total = 0
+    for manifest in snapshot.manifests(tbl.io):
+        if manifest.added_snapshot_id != snapshot_id:
+            continue
+        for entry in manifest.fetch_manifest_entry(tbl.io):
+            df = entry.data_file
+            values = df.value_counts or {}
+            nulls = df.null_value_counts or {}
+            total += sum(values.get(k, 0) - nulls.get(k, 0) for k in values)
+    return total

@@ -1,0 +1,217 @@
+"""The commit of one batch: plan it against the table as loaded, write its Parquet files with Spark, and commit
+the schema change, the files and the ledger in one pyiceberg transaction. On a conflict with another writer the
+attempt is made again against the reloaded table (:func:`widen.catalog.retrying`): re-planned, its files rewritten
+only when the projection changed, its transaction rebuilt."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from widen.batch import BatchPlan, prepare
+from widen.catalog import Attempt, Landed, load_or_create, retrying, snapshot_with, values_written
+from widen.errors import Absorbed, CommitUnknown
+from widen.faults import checkpoint
+from widen.ledger import read as read_ledger
+from widen.ledger import record as record_ledger
+from widen.progress import spark_progress
+from widen.report import BatchReport, timed
+from widen.spark_io import data_directory, delete_files, write_parquet
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What is committed: the batch's name and files, its data, and how (mode, rules, partition terms)."""
+
+    table: str
+    name: str
+    prints: list
+    source: object
+    rules: object
+    mode: str
+    force: bool = False
+    #: entries added to the snapshot summary
+    summary: dict = field(default_factory=dict)
+    #: the partition terms a table gets with its first columns (:mod:`widen.partitioning`)
+    partition_by: list | None = None
+
+
+@dataclass
+class _Files:
+    """The files the attempts wrote, and whether the current attempt's commit may have landed."""
+
+    written: list[str] = field(default_factory=list)
+    key: object = None
+    may_have_landed: bool = False
+
+
+def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None) -> None:
+    """Plan, write and commit the batch, retrying conflicts; ``first``: a plan already made (reused when the table
+    has not changed since). Files of a commit that did not land are deleted; those of one that may have (the
+    catalog cannot tell) are kept for ``widen gc``."""
+    commit_id = uuid.uuid4().hex
+    files = _Files()
+    try:
+        result = retrying(cat, batch.table, commit_id,
+                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first), say)
+    except CommitUnknown:
+        raise
+    except Exception:  # known not to have landed
+        delete_files(load_or_create(cat, batch.table), files.written)
+        raise
+    except BaseException:  # Ctrl-C: the files stay if the commit may have landed
+        if not files.may_have_landed:
+            delete_files(load_or_create(cat, batch.table), files.written)
+        raise
+    if isinstance(result, Landed):
+        report.recovered = True
+        if result.snapshot_id == -1:  # an earlier attempt's commit, found by the next one
+            _finish(cat, batch.table, commit_id, report)
+            return
+    checkpoint("after-commit")
+    _finish(cat, batch.table, commit_id, report)
+
+
+def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,
+             first: BatchPlan | None):
+    """One attempt: returns None once committed, ``Landed(-1)`` when an earlier attempt had committed after all."""
+    report.attempts = attempt.number
+    tbl = attempt.tbl = load_or_create(cat, batch.table)
+    absorbed = read_ledger(tbl)
+    if snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
+        files.written = []  # they belong to the table
+        return Landed(-1)
+    files.may_have_landed = False
+    if not batch.force:
+        taken = [fp for fp in batch.prints if fp.sha256 in absorbed.files]
+        if taken:
+            raise Absorbed(taken)
+    with timed(report, "plan"):
+        fresh = first is not None and first.against is not None and first.against == tbl.metadata_location
+        planned = first if fresh else prepare(tbl, batch.rules, batch.mode, batch.source, batch.name)
+    report.fields_added = [".".join(a.parent + (a.column.name,)) for a in planned.plan.additions]
+    report.promoted = [str(pr) for pr in planned.plan.promotions]
+    creating, fields = _partitioning(tbl, planned, batch.partition_by)
+    if planned.observations.records:
+        with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
+            _write(tbl, batch, planned, fields, files, say)
+    checkpoint("after-write")
+    summary = _summary(batch, commit_id, planned, report)
+    files.may_have_landed = True
+    with timed(report, "commit"), tbl.transaction() as tx:
+        _transaction(tx, tbl, planned, creating, fields, files.written, summary)
+        # the ledger commits with the data, in this transaction (also for a batch with no records)
+        record_ledger(tx, tbl, absorbed, batch.prints, batch=str(batch.name), commit_id=commit_id, summary=summary,
+                      replace=planned.replace)
+    files.written = []  # committed: they belong to the table now
+    return None
+
+
+def _partitioning(tbl, planned: BatchPlan, partition_by):
+    """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by)."""
+    from widen.partitioning import layout, spec_layout
+
+    creating = partition_by if not tbl.schema().fields and tbl.spec().is_unpartitioned() else None
+    if creating:
+        return creating, layout(creating, planned.target)
+    if tbl.spec().is_unpartitioned():
+        return None, []
+    return None, spec_layout(tbl, planned.target, planned.replace)
+
+
+def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) -> None:
+    """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection."""
+    compiled = batch.source.compile(planned.plan, planned.rules)
+    key = (compiled.key, tuple((f.name, str(f.transform), f.path) for f in fields))
+    if key == files.key:
+        return
+    if files.written:
+        say("the table changed under us and so did the projection: rewriting the batch's files")
+    delete_files(tbl, files.written)
+    files.written, files.key = [], None
+    files.written = write_parquet(batch.source.records.transform(compiled), data_directory(tbl), fields)
+    files.key = key
+
+
+def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:
+    """The snapshot summary: the commit id, the batch and its files (the ledger's source), what it did."""
+    return {
+        "widen.commit-id": commit_id,
+        "widen.batch": str(batch.name),
+        "widen.files": json.dumps([fp.entry() for fp in batch.prints], separators=(",", ":")),
+        "widen.records": str(planned.observations.records),
+        "widen.rescued": str(planned.observations.rescued_count),
+        "widen.fields-added": ",".join(report.fields_added),
+        "widen.mode": batch.mode,
+        **batch.summary,
+    }
+
+
+def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[str], summary: dict) -> None:
+    """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``."""
+    from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
+    from widen.partitioning import add_spec, data_files, replaced_columns, source_paths
+
+    current = tbl.schema()
+    if planned.replace:  # overwrite: the old columns go (a partition source stays), the batch's come
+        kept = source_paths(tbl) if not tbl.spec().is_unpartitioned() else set()
+        with tx.update_schema(allow_incompatible_changes=True) as update:
+            for path in replaced_columns(current, kept):
+                update.delete_column(path)
+        tx.update_schema().union_by_name(planned.target).commit()
+    elif planned.plan.changes_schema or not current.fields:
+        tx.update_schema().union_by_name(planned.target).commit()
+    if creating:  # the spec comes with the columns it partitions by
+        add_spec(tx, creating)
+    # the hints name columns by their full names: their ids are those the schema update gave
+    hints = hint_ids(tx.table_metadata.schema(), planned.hints)
+    if hints != read_hints(tbl.properties):
+        tx.set_properties({TYPES_PROPERTY: json.dumps({str(k): v for k, v in hints.items()}, sort_keys=True)})
+    if planned.replace and tbl.current_snapshot() is not None:
+        _overwrite_files(tx, tbl, written, summary, fields)  # one snapshot: old files out, new ones in
+    elif written and fields:
+        _append_files(tx, data_files(tx.table_metadata, tbl.io, written, fields), summary)
+    elif written:
+        # new files in a directory of this attempt's own: the duplicate check (a read of every manifest of the
+        # table) cannot find one
+        tx.add_files(written, snapshot_properties=summary, check_duplicate_files=False)
+
+
+def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str], fields) -> None:
+    """One ``overwrite`` snapshot that removes every data file of the table's current snapshot and adds
+    ``written`` (readers of the table's history see one change, not a delete and then an append)."""
+    from pyiceberg.table import _parquet_files_to_data_files
+
+    from widen.partitioning import data_files
+
+    added = (data_files(tx.table_metadata, tbl.io, written, fields) if fields
+             else _parquet_files_to_data_files(tx.table_metadata, written, tbl.io))
+    with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
+        for task in tbl.scan().plan_files():
+            overwrite.delete_data_file(task.file)
+        for data_file in added:
+            overwrite.append_data_file(data_file)
+
+
+def _append_files(tx, files: list, summary: dict[str, str]) -> None:
+    """Append data files built here (a partitioned table's: pyiceberg's ``add_files`` infers partition values from
+    column bounds, which a bucket or a long string cannot give), as ``add_files`` does: a name mapping for Spark's
+    files (they carry no field ids), the table's choice of merged or fast append."""
+    metadata = tx.table_metadata
+    if metadata.name_mapping() is None:
+        tx.set_properties(**{"schema.name-mapping.default": metadata.schema().name_mapping.model_dump_json()})
+    merged = metadata.properties.get("commit.manifest-merge.enabled", "false").lower() == "true"
+    snapshot = tx.update_snapshot(snapshot_properties=summary)
+    with (snapshot.merge_append() if merged else snapshot.fast_append()) as append:
+        for data_file in files:
+            append.append_data_file(data_file)
+
+
+def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
+    """The report's snapshot and values, from the table as committed."""
+    tbl = cat.load_table(table)
+    snap = snapshot_with(tbl, commit_id)
+    report.snapshot_id = snap.snapshot_id if snap else None
+    report.values = values_written(tbl, report.snapshot_id) if snap is not None and report.snapshot_id else 0

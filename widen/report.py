@@ -1,0 +1,59 @@
+"""What a batch did (:class:`BatchReport`), on one line, and the time of each phase."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass
+class BatchReport:
+    """What one batch did."""
+
+    batch: str
+    records: int = 0
+    values: int = 0
+    fields_added: list[str] = field(default_factory=list)
+    rescued: int = 0
+    empty_names: int = 0
+    files: int = 0
+    snapshot_id: int | None = None
+    seconds: float = 0.0
+    #: files of the batch the table had already absorbed (skipped unless ``force``)
+    already: list[str] = field(default_factory=list)
+    #: commit attempts (1 unless another writer committed in between)
+    attempts: int = 0
+    #: the commit landed although the catalog reported a failure (found by its commit id)
+    recovered: bool = False
+    #: seconds per phase: observe (read, parse, observe), rescued, plan, write (compile and Parquet), commit
+    #: (summed over commit attempts)
+    phases: dict[str, float] = field(default_factory=dict)
+    #: columns whose type the batch changed in place (merge: ``count: int -> long``)
+    promoted: list[str] = field(default_factory=list)
+    #: the mode the batch was written in
+    mode: str = ""
+
+    @property
+    def skipped(self) -> bool:
+        return self.files == 0 and bool(self.already)
+
+    def line(self, number: int) -> str:
+        """What the batch wrote, on one line."""
+        return (
+            f"batch {number}: {self.records} records, {self.values} values written, "
+            f"{len(self.fields_added)} field{'s' if len(self.fields_added) != 1 else ''} added, "
+            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
+            + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
+            + (", commit found after a lost acknowledgement" if self.recovered else "") + ")"
+        )
+
+
+@contextlib.contextmanager
+def timed(report: BatchReport, phase: str):
+    """Add the block's seconds to the report's ``phase``."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        report.phases[phase] = report.phases.get(phase, 0.0) + time.perf_counter() - started

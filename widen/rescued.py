@@ -1,0 +1,93 @@
+"""Rescued lines: the lines of a batch that are not JSON objects, kept with their text, file, line number and
+reason in the companion table ``<table>__rescued``, committed before the batch with a ledger of its own (a re-run
+after a crash does not rescue them twice)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from widen.catalog import Attempt, load_or_create, no_library_retries, retrying, snapshot_with
+from widen.errors import Absorbed, CommitUnknown
+from widen.ledger import read as read_ledger
+from widen.ledger import record as record_ledger
+from widen.spark_io import data_directory, delete_files, list_files
+
+RESCUED_SUFFIX = "__rescued"
+
+
+def rescued_schema():
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import BinaryType, IntegerType, NestedField, StringType
+
+    return Schema(
+        NestedField(1, "batch", StringType(), required=False),
+        NestedField(2, "source", StringType(), required=False),
+        NestedField(3, "line", IntegerType(), required=False),
+        NestedField(4, "reason", StringType(), required=False),
+        NestedField(5, "raw", StringType(), required=False,
+                    doc="the line as text (invalid UTF-8 sequences replaced by U+FFFD: raw_bytes has the bytes)"),
+        NestedField(6, "raw_bytes", BinaryType(), required=False, doc="the line's bytes, when not valid UTF-8"),
+    )
+
+
+def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
+                  extra: dict[str, str] | None = None) -> None:
+    """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
+    batch's files in its own ledger. When another writer rescues some of these files first, ours are dropped and
+    the rest written again."""
+    name = table + RESCUED_SUFFIX
+    tbl = load_or_create(cat, name, rescued_schema())
+    while True:
+        if not force:
+            absorbed = read_ledger(tbl).files
+            prints = [fp for fp in prints if fp.sha256 not in absorbed]
+            if not prints:
+                return
+        files = _write(tbl, bad, batch, prints, force)
+        commit_id = uuid.uuid4().hex
+        summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
+                   "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")), **(extra or {})}
+        try:
+            retrying(cat, name, commit_id, lambda attempt: _commit(attempt, cat, name, files, prints, force,
+                                                                    summary, commit_id))
+            return
+        except Absorbed:
+            delete_files(tbl, files)
+            tbl = cat.load_table(name)
+        except CommitUnknown:
+            raise
+        except Exception:
+            delete_files(tbl, files)
+            raise
+
+
+def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
+    """The rescued lines of ``prints``' files as one Parquet file; returns its URI(s)."""
+    from pyspark.sql import functions as F
+
+    if not force:
+        bad = bad.filter(F.col("source").isin([fp.path for fp in prints]))
+    valid = F.is_valid_utf8(F.col("value"))
+    out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason",
+                     F.make_valid_utf8(F.col("value")).alias("raw"),
+                     F.when(~valid, F.col("value").cast("binary")).alias("raw_bytes"))
+    data_dir = data_directory(tbl)
+    out.coalesce(1).write.parquet(data_dir)
+    return list_files(data_dir, ".parquet")
+
+
+def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, force: bool, summary: dict,
+            commit_id: str) -> None:
+    tbl = attempt.tbl = no_library_retries(cat.load_table(name))
+    absorbed = read_ledger(tbl)
+    if snapshot_with(tbl, commit_id) is not None:
+        return
+    if not force:
+        taken = [fp for fp in prints if fp.sha256 in absorbed.files]
+        if taken:  # another writer rescued some of these files first
+            raise Absorbed(taken)
+    with tbl.transaction() as tx:
+        tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
+        record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
+

@@ -1,0 +1,149 @@
+"""What Spark reads and writes for a batch, and the files it leaves: JSON lines with their file and line number,
+Parquet batches, the batch's Parquet files (one directory per partition of a partitioned table), and the session
+settings an ingest needs."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from pathlib import Path
+from typing import Sequence
+
+from widen.errors import InputError
+
+
+def read_lines(spark, paths: Sequence[str]):
+    """The batch's lines as a DataFrame (``value``, ``source``, ``line``), line numbers counted per file in Spark
+    (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
+    from pyspark.sql import functions as F
+
+    df = spark.read.text([str(Path(p).resolve()) for p in paths]).select(
+        F.col("value"),
+        F.input_file_name().alias("source"),
+        F.input_file_block_start().alias("block"),
+        F.spark_partition_id().alias("part"),
+        F.monotonically_increasing_id().bitwiseAND(F.lit((1 << 33) - 1)).alias("pos"),
+    )
+    splits = df.groupBy("source", "block", "part").agg(F.min("pos").alias("first"), F.count("pos").alias("n")).collect()
+    rows, offsets = [], {}
+    for r in sorted(splits, key=lambda r: (r["source"], r["block"])):
+        start = offsets.get(r["source"], 0)
+        rows.append((r["source"], r["block"], r["part"], r["first"], start))
+        offsets[r["source"]] = start + r["n"]
+    if not rows:
+        return df.select("value", "source", F.lit(0).alias("line")).limit(0)
+    # from an Arrow table, which the JVM reads itself: a list of Python tuples would be unpickled by a Python
+    # worker on an executor, and executors need no Python otherwise (tests/test_cluster.py)
+    import pyarrow as pa
+
+    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64())
+    table = spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)],
+                                           names=["source", "block", "part", "first", "start"]))
+    joined = df.join(F.broadcast(table), ["source", "block", "part"])
+    line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
+    source = F.regexp_replace(F.col("source"), "^file:(//)?", "")
+    return joined.select("value", source.alias("source"), line.alias("line"))
+
+
+def read_parquet(spark, paths: list[str], batch: str):
+    """A batch of Parquet files as one typed DataFrame: the files' schemas merged (a column only some files have
+    reads as null in the others), never one file's schema for all (Spark's default drops the other columns)."""
+    from pyspark.errors import PySparkException
+
+    try:
+        return spark.read.option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
+    except (PySparkException, _java_error()) as exc:
+        first = str(exc).splitlines()[0][:300]
+        raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
+                         "as separate batches, one schema each") from None
+
+
+def _java_error():
+    from py4j.protocol import Py4JJavaError
+
+    return Py4JJavaError
+
+
+def data_directory(tbl) -> str:
+    """A new directory of the table's data for one write's files (a directory of its own: no other commit's file
+    can be among them)."""
+    return f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
+
+
+def write_parquet(df, data_dir: str, fields=()) -> list[str]:
+    """Write the batch's Parquet files (a partitioned table's one directory per partition:
+    :mod:`widen.partitioning`); returns their URIs."""
+    if not fields:
+        df.write.mode("error").parquet(data_dir)
+    else:
+        from widen.partitioning import with_partition_columns
+
+        df, names = with_partition_columns(df, fields)
+        df.write.mode("error").partitionBy(*names).parquet(data_dir)
+    return list_files(data_dir, ".parquet")
+
+
+def filesystem(uri: str):
+    """pyarrow's file system for a URI, and the path in it."""
+    from pyarrow import fs
+
+    return fs.FileSystem.from_uri(uri)
+
+
+def list_files(directory: str, suffix: str = "") -> list[str]:
+    """Files under a directory URI (recursively), as URIs; [] when it does not exist."""
+    from pyarrow import fs
+
+    system, path = filesystem(directory)
+    infos = system.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True))
+    prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
+    return sorted(prefix + i.path for i in infos if i.type == fs.FileType.File and i.path.endswith(suffix))
+
+
+def delete_files(tbl, files: list[str]) -> None:
+    """Delete files of a write that was not committed (those already gone are skipped: `widen gc` lists whatever is
+    left)."""
+    for f in files:
+        try:
+            tbl.io.delete(f) if tbl is not None else None
+        except Exception:  # already gone
+            pass
+
+
+#: Spark settings an ingest needs, set for the batch and restored after it (a user's session may differ):
+#: microsecond Parquet timestamps in UTC; Iceberg names are case-sensitive (`Foo` and `foo` are two columns), and the
+#: analyzer needs more than its default 100 passes to resolve the nested lambdas of values nested a dozen levels deep
+SESSION_SETTINGS = {
+    "spark.sql.caseSensitive": "true",
+    # Iceberg timestamps are microseconds (Spark's default Parquet output is INT96), read and written in UTC
+    "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
+    "spark.sql.session.timeZone": "UTC",
+    "spark.sql.analyzer.maxIterations": "2000",
+    "spark.sql.optimizer.maxIterations": "2000",
+    # the parsed lines are cached for the observer's jobs: uncompressed, they are built and read back faster
+    # (parse + cache of 200k lines 4.9-8.1 s against 5.5-11.3 s compressed, a scan 0.6-0.7 s against 0.8-1.4 s);
+    # the cache spills to disk rather than fail when memory is short
+    "spark.sql.inMemoryColumnarStorage.compressed": "false",
+    # a table's data directories hold only the files Iceberg references: no `_SUCCESS` marker, no `.crc`
+    # checksums of the local file system (SQL settings reach the Hadoop configuration of Spark's writes)
+    "mapreduce.fileoutputcommitter.marksuccessfuljobs": "false",
+    "fs.file.impl": "org.apache.hadoop.fs.RawLocalFileSystem",
+    "fs.file.impl.disable.cache": "true",
+}
+
+
+@contextlib.contextmanager
+def session_settings(spark):
+    """:data:`SESSION_SETTINGS` for the duration of the block, the session's own restored after it."""
+    conf = spark.conf
+    before = {k: conf.get(k, None) for k in SESSION_SETTINGS}
+    for k, v in SESSION_SETTINGS.items():
+        conf.set(k, v)
+    try:
+        yield
+    finally:
+        for k, v in before.items():
+            if v is None:
+                conf.unset(k)
+            else:
+                conf.set(k, v)
