@@ -1,15 +1,12 @@
 """``widen ingest``: batches of JSON lines (or typed frames) into an Iceberg table, observed and routed in Spark.
-
-The walk of one batch (``docs/architecture.md``): fingerprint its files and skip those the table's ledger has
-absorbed (:mod:`widen.sources`, :mod:`widen.ledger`); read them in Spark (:mod:`widen.spark_io`); observe the batch
-(:class:`widen.sources.Source`); plan it against the table (:mod:`widen.batch`, pure); commit its rescued lines
-(:mod:`widen.rescued`); write and commit the batch, retrying conflicts (:mod:`widen.commit`, :mod:`widen.catalog`).
-This module only orchestrates, and says what happens.
+This module orchestrates the walk of a batch through :mod:`widen.sources`, :mod:`widen.spark_io`, :mod:`widen.batch`,
+:mod:`widen.rescued`, :mod:`widen.commit` and :mod:`widen.catalog`, and says what happens: ``docs/architecture.md``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import time
@@ -22,14 +19,15 @@ from widen.commit import Batch, commit_batch
 from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
-from widen.ledger import read as read_ledger
+from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
 from widen.modes import SchemaMismatch, resolve_mode
-from widen.progress import enabled as progress_bars
-from widen.progress import spark_progress
+from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
 from widen.sources import JsonLines, Source, Typed
 from widen.spark_io import read_lines, read_parquet, session_settings  # noqa: F401
+
+_stderr = functools.partial(print, file=sys.stderr)
 
 
 def ingest(
@@ -86,13 +84,8 @@ def ingest(
     return reports
 
 
-def _stderr(text: str) -> None:
-    print(text, file=sys.stderr)
-
-
 class _Run:
-    """One ``ingest`` call: its table and settings, the Spark session (started at the first batch with something
-    to read) and the mode (resolved then)."""
+    """One ``ingest`` call: its settings, its Spark session (started at the first batch to read) and its mode."""
 
     def __init__(self, table, cat, rules, say, force, mode_asked, input_format, master, terms, spark):
         self.table, self.cat, self.rules, self.say, self.force = table, cat, rules, say, force
@@ -100,7 +93,6 @@ class _Run:
         self.spark, self.mode = spark, None
 
     def batch(self, number: int, batch: str) -> BatchReport:
-        """Ingest one batch; its report."""
         started = time.perf_counter()
         report = BatchReport(batch, mode=self.mode or "")
         prints = self._new_files(number, batch, report)
@@ -130,9 +122,9 @@ class _Run:
 
     def _new_files(self, number: int, batch: str, report: BatchReport):
         """The batch's files the table has not absorbed (all with ``force``); None when there is none."""
-        from widen.sources import batch_files, fingerprint
+        from widen.sources import batch_files, fingerprint, unique_contents
 
-        every = _unique([fingerprint(f) for f in batch_files(batch, self.input_format)],
+        every = unique_contents([fingerprint(f) for f in batch_files(batch, self.input_format)],
                         self.say if not self.force else None)
         prints = every
         tbl = load_table(self.cat, self.table)
@@ -252,25 +244,6 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         commit_batch(cat, batch, report, say, first)
     finally:
         source.release()
-
-
-def _unique(prints: list, say) -> list:
-    """One file per content: a second copy in the same batch would be the same records twice."""
-    if say is None:
-        return prints
-    seen: dict = {}
-    for fp in prints:
-        if fp.sha256 in seen:
-            say(f"{fp.path} has the same content as {seen[fp.sha256].path}: skipped (--force keeps both)")
-            continue
-        seen[fp.sha256] = fp
-    return list(seen.values())
-
-
-def ledger(tbl) -> dict[str, int | None]:
-    """The files the table has absorbed: SHA-256 -> the snapshot that added them (which may since have expired),
-    from the table's ledger (:mod:`widen.ledger`)."""
-    return {sha: e.snapshot_id for sha, e in read_ledger(tbl).files.items()}
 
 
 __all__ = ["BatchReport", "MAX_ATTEMPTS", "SchemaMismatch", "ingest", "write", "ledger", "open_catalog",

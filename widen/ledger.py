@@ -254,3 +254,9 @@ def plain_path(uri: str) -> str:
         if uri.startswith(scheme):
             return uri[len(scheme):]
     return uri
+
+
+def files(tbl) -> dict[str, int | None]:
+    """The files the table has absorbed: SHA-256 -> the snapshot that added them (which may since have expired),
+    from the table's ledger."""
+    return {sha: e.snapshot_id for sha, e in read(tbl).files.items()}

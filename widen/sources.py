@@ -173,3 +173,16 @@ class Typed(Source):
         from widen.compiler.spark_typed import compile_typed
 
         return compile_typed(p, rules, self.frame.schema)
+
+
+def unique_contents(prints: list, say) -> list:
+    """One file per content: a second copy in the same batch would be the same records twice."""
+    if say is None:
+        return prints
+    seen: dict = {}
+    for fp in prints:
+        if fp.sha256 in seen:
+            say(f"{fp.path} has the same content as {seen[fp.sha256].path}: skipped (--force keeps both)")
+            continue
+        seen[fp.sha256] = fp
+    return list(seen.values())
