@@ -41,6 +41,8 @@ def test_partition_by_reads_icebergs_transforms():
     ("day(ts), day(ts)", "day(ts) is given twice"),
     (" , ", "name at least one column or transform"),
     ("day(ts", "cannot read 'day(ts'"),
+    ("day(ts) bucket(16, id)", "cannot read 'day(ts) bucket(16, id)' (separate the terms with commas"),
+    ("day(ts)x", "cannot read 'day(ts)x'"),
 ])
 def test_partition_by_mistakes_name_the_term(text, said):
     with pytest.raises(InputError) as err:
@@ -58,6 +60,8 @@ def _pyiceberg_value(value, kind):
         return (value - dt.date(1970, 1, 1)).days
     if isinstance(kind, it.TimestamptzType):
         return (value - dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)) // dt.timedelta(microseconds=1)
+    if isinstance(kind, it.TimestampType):
+        return (value - dt.datetime(1970, 1, 1)) // dt.timedelta(microseconds=1)
     return value
 
 
@@ -67,12 +71,36 @@ TIMES = [dt.datetime(2024, 5, 1, 10, 0, tzinfo=UTC), dt.datetime(1969, 12, 31, 2
          dt.datetime(1900, 2, 28, 23, 0, 0, 1, tzinfo=UTC), dt.datetime(2024, 2, 29, 0, 59, 59, tzinfo=UTC), None]
 DATES = [dt.date(2017, 11, 16), dt.date(1969, 12, 31), dt.date(1970, 1, 1), dt.date(1, 1, 1), None]
 LONGS = [34, -1, 0, 9007199254740993, -9223372036854775808, 2**63 - 1, 7, None]
-STRINGS = ["iceberg", "", "ünïcödé ✓ 𝄞", "a,b/c=d%", "x" * 40, None]
+STRINGS = ["iceberg", "", "ünïcödé ✓ 𝄞", "a,b/c=d%", "x" * 40, "é" * 300, None]  # 600 bytes: no directory name
+NAIVE = [t.replace(tzinfo=None) if t else None for t in TIMES]
+INTS = [34, -1, 0, -2**31, 2**31 - 1, None]
 DECIMALS = [Decimal("14.20"), Decimal("-0.05"), Decimal("12345678.99"), Decimal("-12345678.99"), None]
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("day(ts), hour(ts)", "--partition-by day(ts), hour(ts): one time transform per column"),
+    ("day(ts)", "--partition-by day(ts): its partition field would be named 'ts_day', which is already a column"),
+    ("tags.element", "--partition-by tags.element: tags.element is inside a list or a map"),
+    ("uid", "--partition-by uid: Widen does not compute partition values of uuid columns"),
+])
+def test_a_spec_iceberg_or_the_writer_would_refuse_is_said_first(spec, said):
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import ListType, LongType, NestedField, StringType, TimestamptzType, UUIDType
+
+    from widen.partitioning import layout
+
+    schema = Schema(NestedField(1, "ts", TimestamptzType()), NestedField(2, "ts_day", LongType()),
+                    NestedField(3, "tags", ListType(4, StringType())), NestedField(5, "uid", UUIDType()))
+    with pytest.raises(InputError) as err:
+        layout(parse_partition_by(spec), schema)
+    assert str(err.value).startswith(said)
 
 
 @pytest.mark.parametrize("spark_type, iceberg, values, transforms", [
     ("timestamp", "timestamptz", TIMES, ["year", "month", "day", "hour", "bucket(7)", "identity"]),
+    ("timestamp_ntz", "timestamp", NAIVE, ["year", "month", "day", "hour", "bucket(7)", "identity"]),
+    ("int", "int", INTS, ["bucket(7)", "truncate(10)", "identity"]),
+    ("float", "float", [0.5, -1.25, None], ["identity"]),
     ("date", "date", DATES, ["year", "month", "day", "bucket(7)", "identity"]),
     ("bigint", "long", LONGS, ["bucket(7)", "bucket(1000)", "truncate(10)", "identity"]),
     ("string", "string", STRINGS, ["bucket(7)", "truncate(3)", "identity"]),
@@ -95,7 +123,7 @@ def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, t
     kind = Schema(NestedField(1, "c", _iceberg_type(iceberg))).find_field("c").field_type
     schema = Schema(NestedField(1, "c", kind))
     terms = [Term(t.split("(")[0], "c", int(t.split("(")[1][:-1])) if "(" in t else Term(t, "c") for t in transforms]
-    fields = layout(terms, schema)
+    fields = [layout([term], schema)[0] for term in terms]  # a spec takes one time transform per column: one each
     frame = spark.createDataFrame(list(enumerate(values)), StructType([
         StructField("i", _parse_datatype_string("int")), StructField("c", _parse_datatype_string(spark_type))]))
     with session_settings(spark):  # the settings of an ingest's write (UTC)
@@ -107,18 +135,44 @@ def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, t
         for name, field, term in zip(names, fields, terms):
             text = row[name]
             expected = term.iceberg().transform(kind)(value)
-            if term.transform == "truncate" and str(kind) == "long" and expected is not None:
-                expected = (expected + 2**63) % 2**64 - 2**63  # Java's long arithmetic, Iceberg's reference
-            got = None if text is None else _decode(text, field)
+            if term.transform == "truncate" and str(kind) in ("int", "long") and expected is not None:
+                bits = 32 if str(kind) == "int" else 64  # Java's arithmetic, Iceberg's reference
+                expected = (expected + 2 ** (bits - 1)) % 2**bits - 2 ** (bits - 1)
+            got = None if text is None else _decode(text, field, lambda: term.iceberg().transform(kind)(value))
             assert got == expected, (term, values[row["i"]], text)
+
+
+@pytest.mark.parametrize("spark_type, value, iceberg_hash", [
+    ("int", 34, 2017239379), ("bigint", 34, 2017239379), ("string", "iceberg", 1210000089),
+    ("date", dt.date(2017, 11, 16), -653330422), ("timestamp", dt.datetime(2017, 11, 16, 22, 31, 8, tzinfo=UTC),
+                                                  -2047944441),
+    ("decimal(4,2)", Decimal("14.20"), -500754589), ("binary", bytes([0, 1, 2, 3]), -188683207),
+])
+def test_bucket_is_icebergs_murmur3(spark, spark_type, value, iceberg_hash):
+    """The Iceberg spec's own hash values (its appendix B), not pyiceberg's word for them: with 2^31 - 1 buckets a
+    value's bucket is its hash's low 31 bits."""
+    from pyspark.sql.types import StructField, StructType, _parse_datatype_string
+
+    from widen.partitioning import Field, with_partition_columns
+
+    kind = _iceberg_type({"int": "int", "bigint": "long", "string": "string", "date": "date", "timestamp": "timestamptz",
+                          "decimal(4,2)": "decimal(4, 2)", "binary": "binary"}[spark_type])
+    from pyiceberg.transforms import BucketTransform
+
+    field = Field("b", ("c",), kind, BucketTransform(2**31 - 1))
+    frame = spark.createDataFrame([(value,)], StructType([StructField("c", _parse_datatype_string(spark_type))]))
+    with session_settings(spark):
+        [row] = with_partition_columns(frame, [field])[0].collect()
+    assert int(row["__widen_p0"]) == (iceberg_hash & 0x7FFFFFFF) % (2**31 - 1)
 
 
 def _iceberg_type(text):
     from pyiceberg import types as it
 
     if text.startswith("decimal"):
-        return it.DecimalType(10, 2)
-    return {"timestamptz": it.TimestamptzType(), "date": it.DateType(), "long": it.LongType(),
+        return it.DecimalType(*(int(n) for n in text[8:-1].split(","))) if "(" in text else it.DecimalType(10, 2)
+    return {"timestamptz": it.TimestamptzType(), "timestamp": it.TimestampType(), "int": it.IntegerType(),
+            "float": it.FloatType(), "date": it.DateType(), "long": it.LongType(),
             "string": it.StringType(), "binary": it.BinaryType(), "boolean": it.BooleanType(),
             "double": it.DoubleType()}[text]
 
@@ -212,14 +266,15 @@ def test_a_spec_another_tool_gave_the_table_is_honoured(spark, rules, tmp_path):
     cat.create_table("t.visits", schema=schema, partition_spec=spec)
     batch = tmp_path / "visits.jsonl"
     visits = [{"event_id": 1, "country": "fr"}, {"event_id": 12, "country": "fr"}, {"event_id": 13, "country": ""},
-              {"event_id": -3, "country": "𝄞"}, {"event_id": 40}, {"event_id": 41, "country": "fr", "extra": True}]
+              {"event_id": -3, "country": "𝄞"}, {"event_id": 40}, {"event_id": 41, "country": "fr", "extra": True},
+              {"event_id": 55, "country": "é" * 300}]  # too long for a directory's name: named by its hash
     batch.write_text("".join(json.dumps(v) + "\n" for v in visits))
     ingest([str(batch)], "t.visits", rules=rules, warehouse=wh, spark=spark, **QUIET)
     table = cat.load_table("t.visits")
     assert [str(t) for t in terms_of(table.spec(), table.schema())] == ["country", "truncate(10, event_id)"]
     parts = sorted(((p, sorted(r["event_id"] for r in rows)) for p, rows in _files(table)), key=str)
     assert parts == sorted([(("fr", 0), [1]), (("fr", 10), [12]), (("", 10), [13]), (("𝄞", -10), [-3]),
-                            ((None, 40), [40]), (("fr", 40), [41])], key=str)
+                            ((None, 40), [40]), (("fr", 40), [41]), (("é" * 300, 50), [55])], key=str)
     assert len(list(table.scan(row_filter="country == 'fr'").plan_files())) == 3
     assert table.scan().to_arrow().num_rows == len(visits)
 

@@ -93,7 +93,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
         planned = first if fresh else prepare(tbl, batch.rules, batch.mode, batch.source, batch.name)
     report.fields_added = [".".join(a.parent + (a.column.name,)) for a in planned.plan.additions]
     report.promoted = [str(pr) for pr in planned.plan.promotions]
-    creating, fields = _partitioning(tbl, planned, batch.partition_by)
+    creating, fields = partitioning(tbl, planned, batch.partition_by, batch.table)
     if planned.observations.records:
         with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
             _write(tbl, batch, planned, fields, files, say)
@@ -109,10 +109,15 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     return None
 
 
-def _partitioning(tbl, planned: BatchPlan, partition_by):
-    """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by)."""
-    from widen.partitioning import layout, spec_layout
+def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
+    """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by).
+    Raises :class:`~widen.errors.InputError` when the batch cannot be written by them, or when ``partition_by`` is
+    not the spec of a table that has columns now (another writer may have created it since the run began)."""
+    from widen.partitioning import check_asked, layout, spec_layout
 
+    if tbl is None:
+        return partition_by, layout(partition_by, planned.target) if partition_by else []
+    check_asked(partition_by, tbl, table)
     creating = partition_by if not tbl.schema().fields and tbl.spec().is_unpartitioned() else None
     if creating:
         return creating, layout(creating, planned.target)

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 from widen.batch import prepare
 from widen.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
-from widen.commit import Batch, commit_batch
+from widen.commit import Batch, commit_batch, partitioning
 from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
@@ -221,8 +221,6 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     table), commit its rescued lines, then the batch."""
     from pyspark.sql import functions as F
 
-    from widen.partitioning import layout
-
     source = batch.source
     with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
         source.observe(batch.rules)
@@ -234,8 +232,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         tbl = load_table(cat, batch.table)
         with timed(report, "plan"):
             first = prepare(tbl, batch.rules, batch.mode, source, batch.name)
-        if batch.partition_by and (tbl is None or not tbl.schema().fields):
-            layout(batch.partition_by, first.target)  # a spec the batch cannot take: said before anything is written
+            partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
         if observations.rescued_count and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.parsed.filter(F.col("reason").isNotNull()), batch.name,

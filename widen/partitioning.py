@@ -24,6 +24,16 @@ _WIDTH = ("bucket", "truncate")
 #: the column Spark partitions the files by for the spec's i-th field (a directory level; not in the files)
 _DIRECTORY = "__widen_p{}"
 _NULL_DIRECTORY = "__HIVE_DEFAULT_PARTITION__"
+#: a string or binary partition value longer than this in hex is named by its SHA-256 in the directory (a file name
+#: has at most 255 bytes), and read back from a file of the partition
+_LONGEST = 160
+
+
+def _writable():
+    from pyiceberg import types as it
+
+    return (it.IntegerType, it.LongType, it.FloatType, it.DoubleType, it.BooleanType, it.StringType, it.BinaryType,
+            it.DateType, it.TimestampType, it.TimestamptzType)
 
 
 @dataclass(frozen=True)
@@ -69,7 +79,15 @@ _TERM = re.compile(r"^(?:(?P<fn>[A-Za-z_]\w*)\s*\(\s*(?:(?P<width>[^,()]*?)\s*,\
 
 def parse_partition_by(text: str) -> list[Term]:
     """``"day(ts), bucket(16, user_id)"`` -> terms; a mistake raises :class:`InputError` naming the term."""
-    pieces = [p.strip() for p in re.findall(r"[^,(]*\([^)]*\)|[^,]+", text) if p.strip()]
+    pieces, at = [], 0
+    while at < len(text):
+        m = re.compile(r"\s*([^,()]*\([^()]*\)|[^,()]*)\s*(,|$)").match(text, at)
+        if m is None:  # a term not followed by a comma: "day(ts) bucket(16, id)"
+            raise InputError(f"--partition-by: cannot read {text[at:].strip()!r} (separate the terms with commas: "
+                             "\"day(ts), bucket(16, user_id)\")")
+        if m[1].strip():
+            pieces.append(m[1].strip())
+        at = m.end() if m.end() > at else len(text)
     if not pieces:
         raise InputError(f"--partition-by {text!r}: name at least one column or transform, e.g. \"day(ts)\"")
     terms = [_term(p) for p in pieces]
@@ -165,8 +183,44 @@ def layout(terms: list[Term], schema, asked: str = "--partition-by") -> list[Fie
         if not source.field_type.is_primitive or not transform.can_transform(source.field_type):
             raise InputError(f"{asked} {term}: {term.source} is {source.field_type}, which {term.transform} "
                              f"cannot partition ({_accepts(term.transform)})")
-        fields.append(Field(term.field_name(), _path(schema, source.field_id), source.field_type, transform))
+        fields.append(_field(term.field_name(), schema, source, transform, f"{asked} {term}"))
+    _check_spec(terms, schema, asked)
     return fields
+
+
+def _field(name: str, schema, source, transform, said: str) -> Field:
+    """A spec field whose source Widen can write by: in a struct (never a list or a map), of a type it computes."""
+    from pyiceberg import types as it
+
+    path = _path(schema, source.field_id)
+    if not path:
+        raise InputError(f"{said}: {schema.find_column_name(source.field_id)} is inside a list or a map; a partition "
+                         "source must be a column or a field of a record")
+    if not isinstance(source.field_type, _writable() + (it.DecimalType,)):
+        raise InputError(f"{said}: Widen does not compute partition values of {source.field_type} columns (it does "
+                         "for integers, decimals, floats, booleans, strings, binary, dates and timestamps)")
+    return Field(name, path, source.field_type, transform)
+
+
+def _check_spec(terms: list[Term], schema, asked: str) -> None:
+    """What pyiceberg would refuse when the spec is added, said before anything is written: two time transforms of
+    one column, a field named like another column."""
+    from pyiceberg.partitioning import validate_partition_name
+
+    times: dict[str, Term] = {}
+    for term in terms:
+        if term.transform in ("year", "month", "day", "hour"):
+            if term.source in times:
+                raise InputError(f"{asked} {times[term.source]}, {term}: one time transform per column (Iceberg's "
+                                 "rule; the finer one implies the coarser)")
+            times[term.source] = term
+    for term in terms:
+        try:
+            validate_partition_name(term.field_name(), term.iceberg(), schema.find_field(term.source).field_id, schema,
+                                    set())
+        except ValueError:
+            raise InputError(f"{asked} {term}: its partition field would be named {term.field_name()!r}, which is "
+                             "already a column of the batch") from None
 
 
 def spec_layout(tbl, target, replace: bool = False) -> list[Field]:
@@ -189,10 +243,10 @@ def spec_layout(tbl, target, replace: bool = False) -> list[Field]:
                     f"an overwrite keeps the partition source {name} ({was}), and the batch "
                     + (f"has no {name}" if now is None else f"makes it {now.field_type}")
                     + " (write the batch to a new table, or change the spec with Spark or pyiceberg first)")
-            fields.append(Field(f.name, _path(target, now.field_id), now.field_type, f.transform))
+            fields.append(_field(f.name, target, now, f.transform, f"{'.'.join(tbl.name())} is partitioned by"))
             continue
-        source = target.find_field(f.source_id)
-        fields.append(Field(f.name, _path(target, f.source_id), source.field_type, f.transform))
+        fields.append(_field(f.name, target, target.find_field(f.source_id), f.transform,
+                             f"{'.'.join(tbl.name())} is partitioned by {f.transform}({tbl.schema().find_column_name(f.source_id)})"))
     return fields
 
 
@@ -262,7 +316,9 @@ def with_partition_columns(df, fields: list[Field]):
     """``df`` with one column per spec field holding its partition value as directory text, and their names, for
     ``DataFrameWriter.partitionBy``."""
     names = [_DIRECTORY.format(i) for i in range(len(fields))]
-    return df.select("*", *(_value(f).alias(n) for f, n in zip(fields, names))), names
+    # each partition's rows to one task, as Iceberg's Spark writer distributes them (hash): one file per partition,
+    # not one per task and partition
+    return df.select("*", *(_value(f).alias(n) for f, n in zip(fields, names))).repartition(*names), names
 
 
 def _column(path: tuple[str, ...]):
@@ -289,7 +345,9 @@ def _value(field: Field):
         if isinstance(tr, t.TruncateTransform):
             col = _truncate(col, kind, tr.width)
         if isinstance(kind, (it.StringType, it.BinaryType)):
-            return F.concat(F.lit("x"), F.hex(col))
+            hexed = F.hex(col)
+            return F.when(F.length(hexed) <= _LONGEST, F.concat(F.lit("x"), hexed)).otherwise(
+                F.concat(F.lit("h"), F.sha2(col.cast("binary"), 256)))
         if isinstance(kind, it.DateType):
             return F.unix_date(col).cast("string")
         if isinstance(kind, (it.TimestampType, it.TimestamptzType)):
@@ -366,8 +424,9 @@ def _unescape(text: str) -> str:
     return re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m[1], 16)), text)
 
 
-def partition_of(path: str, fields: list[Field]):
-    """The partition values of a file Spark wrote under ``__widen_p0=.../__widen_p1=...`` directories."""
+def partition_of(path: str, fields: list[Field], io=None):
+    """The partition values of a file Spark wrote under ``__widen_p0=.../__widen_p1=...`` directories (``io``: to read
+    a value too long for its directory's name from the file)."""
     from pyiceberg.typedef import Record
 
     found: dict[int, str | None] = {}
@@ -375,10 +434,25 @@ def partition_of(path: str, fields: list[Field]):
         m = re.fullmatch(r"__widen_p(\d+)=(.*)", segment)
         if m:
             found[int(m[1])] = None if m[2] == _NULL_DIRECTORY else _unescape(m[2])
-    return Record(*(_decode(found.get(i), f) for i, f in enumerate(fields)))
+    return Record(*(_decode(found.get(i), f, lambda f=f: _from_file(io, path, f)) for i, f in enumerate(fields)))
 
 
-def _decode(text: str | None, field: Field):
+def _from_file(io, path: str, field: Field):
+    """The partition value of a file, from its first row with a value in the field's source."""
+    import pyarrow.parquet as pq
+
+    with io.new_input(path).open() as stream:
+        rows = pq.read_table(stream, columns=[field.path[0]]).to_pylist()
+    for row in rows:
+        value = row
+        for name in field.path:
+            value = value.get(name) if isinstance(value, dict) else None
+        if value is not None:
+            return field.transform.transform(field.source_type)(value)
+    return None
+
+
+def _decode(text: str | None, field: Field, stored=None):
     from pyiceberg import transforms as t
     from pyiceberg import types as it
 
@@ -386,6 +460,8 @@ def _decode(text: str | None, field: Field):
         return None
     if isinstance(field.transform, (t.IdentityTransform, t.TruncateTransform)):
         kind = field.source_type
+        if text.startswith("h") and isinstance(kind, (it.StringType, it.BinaryType)):
+            return stored()  # a long value, named by its hash
         if isinstance(kind, it.StringType):
             return bytes.fromhex(text[1:]).decode("utf-8")
         if isinstance(kind, it.BinaryType):
@@ -420,7 +496,7 @@ def data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
         )
         files.append(DataFile.from_args(
             content=DataFileContent.DATA, file_path=path, file_format=FileFormat.PARQUET,
-            partition=partition_of(path, fields), file_size_in_bytes=len(input_file), sort_order_id=None,
+            partition=partition_of(path, fields, io), file_size_in_bytes=len(input_file), sort_order_id=None,
             spec_id=metadata.default_spec_id, equality_ids=None, key_metadata=None,
             **statistics.to_serialized_dict(),
         ))
