@@ -158,7 +158,7 @@ class SparkCompiler:
                 if split_arrays(sig)[0] == route.shape.dim and int(bits) != 1 << self.types.index[route.shape.type]:
                     return False
                 continue
-            if self.observer._decide(kind, None) is None:
+            if self.observer.decide(kind, None) is None:
                 return False
         return True
 
@@ -179,7 +179,7 @@ class SparkCompiler:
                 continue
             if kind == "DECW" or "/" in kind:
                 continue
-            decided = observer._decide(kind, None)
+            decided = observer.decide(kind, None)
             if not isinstance(decided, Shape):
                 continue
             if kind == "DEC15":

@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass, field
 
 from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
@@ -155,6 +156,19 @@ def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
     return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
 
 
+@dataclass
+class _Level:
+    """What one level's aggregate leaves to do: signatures to decide value by value (and their deepest array), the
+    empty objects and record names of the next level, the deepest array of records, fields with an empty name."""
+
+    ambiguous: set = field(default_factory=set)
+    depth: int = 0
+    empty_objects: set = field(default_factory=set)
+    record_names: set = field(default_factory=set)
+    records_dim: int = -1
+    empty_names: int = 0
+
+
 class SparkObserver:
     """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
     when there is one).
@@ -244,7 +258,7 @@ class SparkObserver:
                     return None  # some boolean is inexact somewhere: decided value by value
         return t
 
-    def _decide(self, raw: str, cls) -> "str | Shape | None":
+    def decide(self, raw: str, cls) -> "str | Shape | None":
         """``"null"``, ``"empty"`` or the Shape of values with this signature (and first-job class), or None
         when the signature does not decide it (the second job then types those values one by one)."""
         sig = _normal(raw)
@@ -315,39 +329,46 @@ class SparkObserver:
                 needing = sorted({r["sig"] for r in agg if r["path"] is not None and needs_checks(r["sig"])})
                 if needing:
                     raise NeedsChecks(needing)
-            ambiguous, empty_objects, depth, records_dim = set(), set(), 0, -1
-            record_names: set[str] = set()
-            for r in agg:
-                if first:
-                    self.lines += r["lines"]
-                    if r["path"] is None and r["sig"] == "rescued":
-                        self.rescued_lines += r["lines"]
-                if r["path"] is None:  # a line that is rescued or whose record has no field
-                    continue
-                if r["path"][-1] == "":
-                    empty_names += r["n"]
-                    continue
-                self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
-                decided = self._decide(r["sig"], r["cls"])
-                if decided is None:
-                    ambiguous.add((r["sig"], r["cls"]))
-                    depth = max(depth, r["sig"].count("ARRAY<"))
-                    continue
-                if decided == "empty" and r["sig"].startswith("OBJECT<"):
-                    empty_objects.add(r["sig"])
-                code = decided if isinstance(decided, str) else str(decided)
-                rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
-                if isinstance(decided, Shape) and decided.is_record:
-                    records_dim = max(records_dim, decided.dim)
-                    record_names.add(r["path"][-1])
-            if ambiguous:
+            level = self._take(agg, first, rows)
+            empty_names += level.empty_names
+            if level.ambiguous:
                 _t = time.perf_counter()
-                which = sorted(ambiguous, key=lambda a: (a[0], -1 if a[1] is None else a[1]))
-                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), which, depth))
+                which = sorted(level.ambiguous, key=lambda a: (a[0], -1 if a[1] is None else a[1]))
+                rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), which, level.depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {which}")
-            frame = self._children(frame, empty_objects, record_names) if records_dim >= 0 else None
+            frame = (self._children(frame, level.empty_objects, level.record_names) if level.records_dim >= 0
+                     else None)
             first = False
         return self._tree(rows), empty_names
+
+    def _take(self, agg, first: bool, rows: list) -> "_Level":
+        """Read one level's aggregate rows: those a signature decides go to ``rows``; the others, the records found
+        (the next level's) and the fields with an empty name are in the returned :class:`_Level`."""
+        level = _Level()
+        for r in agg:
+            if first:
+                self.lines += r["lines"]
+                if r["path"] is None and r["sig"] == "rescued":
+                    self.rescued_lines += r["lines"]
+            if r["path"] is None:  # a line that is rescued or whose record has no field
+                continue
+            if r["path"][-1] == "":
+                level.empty_names += r["n"]
+                continue
+            self.storage[(tuple(r["path"]), tuple(r["rdims"]))].add(storage_kind(r["sig"], r["cls"]))
+            decided = self.decide(r["sig"], r["cls"])
+            if decided is None:
+                level.ambiguous.add((r["sig"], r["cls"]))
+                level.depth = max(level.depth, r["sig"].count("ARRAY<"))
+                continue
+            if decided == "empty" and r["sig"].startswith("OBJECT<"):
+                level.empty_objects.add(r["sig"])
+            code = decided if isinstance(decided, str) else str(decided)
+            rows.append((tuple(r["path"]), tuple(r["rdims"]), code, r["n"], r["bits"]))
+            if isinstance(decided, Shape) and decided.is_record:
+                level.records_dim = max(level.records_dim, decided.dim)
+                level.record_names.add(r["path"][-1])
+        return level
 
     def _explode(self, frame: DataFrame, lines: bool = False) -> DataFrame:
         """One row per field of the level's records: path, rdims, x (the value), sig (its normal storage),
@@ -449,7 +470,7 @@ class SparkObserver:
         return (1 << len(self.types.types)) - 1
 
     def _long_bits(self, e: sql.Expr) -> sql.Expr:
-        """The exactness bits of a VARIANT that holds a BIGINT (or null: every bit), as ``_exact_mask`` gives
+        """The exactness bits of a VARIANT that holds a BIGINT (or null: every bit), as ``exact_mask`` gives
         them for a value typed as the static long type."""
         return self._typed_bits(e, self.static["BIGINT"])
 
@@ -473,7 +494,7 @@ class SparkObserver:
 
     def _typed_bits(self, e: sql.Expr, t: str) -> sql.Expr:
         """The exactness bits of a VARIANT whose value is of type ``t`` (or null: every bit): the types above
-        ``t`` it converts into exactly, as ``_exact_mask`` gives them."""
+        ``t`` it converts into exactly, as ``exact_mask`` gives them."""
         S = sql.F
 
         def of(v: sql.Expr) -> sql.Expr:
@@ -513,12 +534,12 @@ class SparkObserver:
         """Bits of the types every leaf of a value of dimension ``dim`` converts into exactly."""
         S = sql.F
         everything = (1 << len(self.types.types)) - 1
-        out = S.when(dim == 0, self.types._exact_mask(x))
+        out = S.when(dim == 0, self.types.exact_mask(x))
         leaves = as_array(x)
         for k in range(1, depth + 1):
             if k > 1:
                 leaves = inner_leaves(leaves)
-            bits = S.aggregate(leaves, S.lit(everything), lambda acc, e: acc.bitwiseAND(self.types._exact_mask(e)))
+            bits = S.aggregate(leaves, S.lit(everything), lambda acc, e: acc.bitwiseAND(self.types.exact_mask(e)))
             out = out.when(dim == k, bits)
         return out
 

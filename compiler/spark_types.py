@@ -314,7 +314,7 @@ class SparkTypes:
         for _ in range(dim - 1):
             leaves = inner_leaves(leaves)
         everything = (1 << len(self.types)) - 1
-        exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self._exact_mask(e)))
+        exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.exact_mask(e)))
 
         def choose(pair: Column) -> Column:
             joined, exact = pair["j"], pair["e"]
@@ -331,7 +331,7 @@ class SparkTypes:
 
         return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")), choose)
 
-    def _exact_mask(self, e: Column) -> Column:
+    def exact_mask(self, e: Column) -> Column:
         """Bits of the types a scalar converts into exactly along the lattice (all bits for a null)."""
         everything = (1 << len(self.types)) - 1
 

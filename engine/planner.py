@@ -309,11 +309,8 @@ class _Planner:
         routes: list[Route] = []
         family_cols: dict[str, list[Column]] = {k: list(v) for k, v in families.items()}
         observed = obs.fields if obs is not None else ()
-        observed_names = [f.name for f in observed if f.shapes]
-        by_lower: dict[str, set[str]] = {}
         # every name in use counts, an evolved column's too (`Price_string` beside `price_string`)
-        for n in list(families) + [c.name for c in existing] + observed_names:
-            by_lower.setdefault(n.lower(), set()).add(n)
+        by_lower = _by_lower(list(families) + [c.name for c in existing] + [f.name for f in observed if f.shapes])
 
         spellings: dict[str, list[FieldObservation]] = {}
         if self.rules.policy("case_conflict") == "merge":  # names that differ only by case are one family (`on case_conflict merge`)
@@ -348,37 +345,14 @@ class _Planner:
                     routes.append(Route(g.name, shape, self.targets(shape, cols)))
 
         # record columns: plan their structs with what is routed into them
-        child_obs: dict[str, LevelObservation] = {}
-        for f in [g for f in observed for g in spellings.get(f.name, [f])]:
-            for shape, _ in f.shapes:
-                if not shape.is_record:
-                    continue
-                route = next((r for r in routes if r.field == f.name and r.shape == shape), None)
-                if route is None:  # the field was refused (a policy said reject): nothing goes inside it
-                    continue
-                inner = f.children_at(shape.dim)
-                for t in route.targets:
-                    if inner is not None:
-                        child_obs[t.column] = child_obs[t.column].merge(inner) if t.column in child_obs else inner
+        child_obs = _child_observations([g for f in observed for g in spellings.get(f.name, [f])], routes)
 
         def build(col: Column, is_new: bool, reason: str) -> ColumnPlan:
-            if col.name in promoted and not is_new:
-                before, after = promoted[col.name]
-                return ColumnPlan(after, False, f"changed in place from {before.shape} to {after.shape}",
-                                  promoted_from=before.shape)
-            if not col.shape.is_record or col.foreign is not None:
-                return ColumnPlan(col, is_new, reason)
-            inner = self.level(col.children, child_obs.get(col.name), path + (col.name,), _child_prefix(col, prefix))
-            return ColumnPlan(col.with_children(tuple(cp.column for cp in inner.columns)), is_new, reason, inner)
+            return self._column_plan(col, is_new, reason, promoted, child_obs.get(col.name), path, prefix)
 
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
-        # a spelling of a family of several is absent where another spelling is present: never single
-        single = frozenset(g.name for f in observed for g in spellings.get(f.name, [f])
-                           if len(g.shapes) == 1 and not g.empties and len(spellings.get(f.name, [f])) == 1)
-        hollow = tuple((g.name, max(g.hollow)) for f in observed for g in spellings.get(f.name, [f])
-                       if g.hollow and max(g.hollow) > 0)
-        return LevelPlan(tuple(columns), tuple(routes), single, hollow)
+        return LevelPlan(tuple(columns), tuple(routes), *_single_and_hollow(observed, spellings))
 
     # --- first sight ----------------------------------------------------------------------------------------------
     def first_sight(self, f: FieldObservation, shapes: dict[Shape, Seen], taken: set[str]) -> list[tuple[Column, str]]:
@@ -433,6 +407,19 @@ class _Planner:
                     return True
         return False
 
+    def _column_plan(self, col: Column, is_new: bool, reason: str, promoted: dict, inside: LevelObservation | None,
+                     path: tuple[str, ...], prefix: str) -> ColumnPlan:
+        """A column's plan: changed in place, as it is, or a record column with its struct planned from ``inside``
+        (what is routed into it)."""
+        if col.name in promoted and not is_new:
+            before, after = promoted[col.name]
+            return ColumnPlan(after, False, f"changed in place from {before.shape} to {after.shape}",
+                              promoted_from=before.shape)
+        if not col.shape.is_record or col.foreign is not None:
+            return ColumnPlan(col, is_new, reason)
+        inner = self.level(col.children, inside, path + (col.name,), _child_prefix(col, prefix))
+        return ColumnPlan(col.with_children(tuple(cp.column for cp in inner.columns)), is_new, reason, inner)
+
     def later(
         self,
         f: FieldObservation,
@@ -478,24 +465,22 @@ class _Planner:
             col, reason = self.evolved(f.name, s, taken, why)
             cols.append(col)
             out.append((col, reason))
-        new_prims = [c.shape for c, _ in out if not c.shape.is_record]
-        if new_prims:
-            prim_shapes = [c.shape for c in cols if self.known(c) and not c.shape.is_record]
-            prim_shapes += [s for s in shapes if not s.is_record]
-            common = Shape(
-                self.lattice.primary(s.type for s in prim_shapes), max(s.dim for s in prim_shapes)
-            )
-            if not any(c.shape == common and self.known(c) for c in cols):
-                col, reason = self.evolved(
-                    f.name,
-                    common,
-                    taken,
-                    "the common denominator of the field's types at its largest dimension "
-                    "(behaviour 3, Example 1)",
-                )
-                cols.append(col)
-                out.append((col, reason))
+        if any(not c.shape.is_record for c, _ in out):
+            out += self._common(f.name, cols, shapes, taken)
         return out
+
+    def _common(self, name: str, cols: list[Column], shapes: dict[Shape, Seen], taken) -> list[tuple[Column, str]]:
+        """The column of the field's common denominator at its largest dimension, when a new primitive column came
+        and none holds it yet (behaviour 3, Example 1)."""
+        prim_shapes = [c.shape for c in cols if self.known(c) and not c.shape.is_record]
+        prim_shapes += [s for s in shapes if not s.is_record]
+        common = Shape(self.lattice.primary(s.type for s in prim_shapes), max(s.dim for s in prim_shapes))
+        if any(c.shape == common and self.known(c) for c in cols):
+            return []
+        col, reason = self.evolved(name, common, taken, "the common denominator of the field's types at its largest "
+                                   "dimension (behaviour 3, Example 1)")
+        cols.append(col)
+        return [(col, reason)]
 
     def promote(self, principal: Column | None, s: Shape, cols: list[Column],
                 promoted: dict[str, tuple[Column, Column]] | None) -> str | None:
@@ -540,3 +525,39 @@ class _Planner:
                 if edge is not None:
                     out.append(Target(c.name, c.shape, wrap, (edge,), False, edge.exact))
         return tuple(out)
+
+
+def _child_observations(fields, routes) -> dict[str, LevelObservation]:
+    """What goes inside each record column: the records of every field's record shapes, merged per target column
+    (a field a policy refused has no route: nothing goes inside it)."""
+    child_obs: dict[str, LevelObservation] = {}
+    for f in fields:
+        for shape, _ in f.shapes:
+            if not shape.is_record:
+                continue
+            route = next((r for r in routes if r.field == f.name and r.shape == shape), None)
+            if route is None:
+                continue
+            inner = f.children_at(shape.dim)
+            for t in route.targets:
+                if inner is not None:
+                    child_obs[t.column] = child_obs[t.column].merge(inner) if t.column in child_obs else inner
+    return child_obs
+
+
+def _by_lower(names) -> dict[str, set[str]]:
+    """The names in use, by their lower case."""
+    out: dict[str, set[str]] = {}
+    for n in names:
+        out.setdefault(n.lower(), set()).add(n)
+    return out
+
+
+def _single_and_hollow(observed, spellings) -> tuple[frozenset, tuple]:
+    """The fields seen with one shape (a spelling of a family of several is absent where another spelling is
+    present: never single), and the fields whose records are hollow at some dimension, with the deepest."""
+    single = frozenset(g.name for f in observed for g in spellings.get(f.name, [f])
+                       if len(g.shapes) == 1 and not g.empties and len(spellings.get(f.name, [f])) == 1)
+    hollow = tuple((g.name, max(g.hollow)) for f in observed for g in spellings.get(f.name, [f])
+                   if g.hollow and max(g.hollow) > 0)
+    return single, hollow

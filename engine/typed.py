@@ -171,9 +171,8 @@ def instantiate(rules: Rules, names: frozenset[str]) -> Rules:
                 if sa == sb and pa < pb:
                     edges.append(Edge("widen", a, b, widening.via, widening.exact, widening.span,
                                       in_place=widening.in_place, min_format=widening.min_format))
-    out = replace(rules, types=types, edges=tuple(edges))
-    object.__setattr__(out, "lattice", Lattice(out))
-    return out
+    out = replace(rules, types=types, edges=tuple(edges), lattice=None)
+    return replace(out, lattice=Lattice(out))
 
 
 def observe_typed(columns: Iterable[TypedColumn], rules: Rules, records: int) -> Observations:

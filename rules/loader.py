@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
@@ -89,12 +90,11 @@ def parse_rules(text: str, name: str = "<rules>") -> Rules:
         if isinstance(exc.orig_exc, RulesError):
             raise exc.orig_exc from None
         raise
-    _validate(rules)
+    rules = _validate(rules)
     _validate_typed(rules)
     from widen.engine.lattice import Lattice  # the engine builds on the rule objects, not the other way
 
-    object.__setattr__(rules, "lattice", Lattice(rules))
-    return rules
+    return replace(rules, lattice=Lattice(rules))
 
 
 def _syntax_error(exc: UnexpectedInput, text: str, name: str) -> RulesError:
@@ -169,9 +169,9 @@ class _Problems:
             raise RulesError(first.message, first.span, first.source, others=tuple(others))
 
 
-def _validate(rules: Rules) -> None:
+def _validate(rules: Rules) -> Rules:
     """Every semantic mistake of the file at once (a :class:`RulesError` naming the first and carrying the others);
-    the edges get their conversion (``via``) filled in."""
+    the rules returned with their edges' conversion (``via``) filled in."""
     problems = _Problems(rules)
     if not _check_types(rules, problems):
         problems.raise_any()  # every other line would name an unknown type
@@ -182,7 +182,7 @@ def _validate(rules: Rules) -> None:
     for j in _unique_json(rules, problems):
         _check_json(rules, j, problems)
     problems.raise_any()
-    object.__setattr__(rules, "edges", edges)
+    return replace(rules, edges=edges)
 
 
 def _check_types(rules: Rules, problems: _Problems) -> bool:

@@ -6,6 +6,8 @@ declarations mean together is checked by :func:`widen.rules.loader.load_rules` a
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from lark import Token, Transformer, v_args
 
 from widen.errors import RulesError, Span
@@ -168,62 +170,56 @@ class RulesTransformer(Transformer):
 
     # --- the file -----------------------------------------------------------------------------------------------
     def start(self, items):
-        types: list[TypeDecl] = []
-        edges: list[Edge] = []
-        merges: list[Merge] = []
-        incompatibles: list[Incompatible] = []
-        json: list[JsonTyping] = []
-        policies: list[Policy] = []
-        typed: list[TypedMapping] = []
-        singles: dict[str, tuple] = {}
-
-        def once(key: str, value, where):
-            if key in singles:
-                first = singles[key][1]
-                raise self._error(f"'{key}' is declared twice (first at line {first.line})", where)
-            singles[key] = (value, self._span(where))
-
+        found = _Declarations()
         for item in items:
-            if isinstance(item, TypeDecl):
-                types.append(item)
-            elif isinstance(item, Merge):
-                merges.append(item)
-            elif isinstance(item, Incompatible):
-                incompatibles.append(item)
-            elif isinstance(item, JsonTyping):
-                if item.kind not in JSON_KINDS:  # pragma: no cover - the grammar admits only these
-                    raise RulesError(f"unknown JSON kind {item.kind}", item.span, self.source)
-                json.append(item)
-            elif isinstance(item, Policy):
-                for mode in item.modes or ("",):
-                    once(f"on {item.situation}" + (f" in {mode}" if mode else ""), item.action, _SpanMeta(item.span))
-                policies.append(item)
-            elif isinstance(item, TypedMapping):
-                for kind in item.sources:
-                    once(f"typed {kind}", item, _SpanMeta(item.span))
-                typed.append(item)
-            elif item[0] == "edge":
-                _, kind, source, target, via, exact, meta, place = item
-                edges.append(
-                    Edge(
-                        kind,
-                        str(source),
-                        str(target),
-                        str(via) if via is not None else "",
-                        exact,
-                        Span(self.file, meta.line, meta.column, meta.end_column),
-                        self._span(source),
-                        self._span(target),
-                        in_place=place is not None,
-                        min_format=place or 1,
-                    )
-                )
-            elif item[0] == "top":
-                _, name, via = item
-                once("top", (str(name), str(via) if via is not None else "text"), name)
-            else:
-                key, value, meta = item
-                once(key, value, meta)
+            self._declare(item, found)
+        return self._rules(found)
+
+    def _once(self, found: "_Declarations", key: str, value, where) -> None:
+        """A declaration that may appear once (``top``, ``name``, one policy per situation and mode, ...)."""
+        if key in found.singles:
+            first = found.singles[key][1]
+            raise self._error(f"'{key}' is declared twice (first at line {first.line})", where)
+        found.singles[key] = (value, self._span(where))
+
+    def _declare(self, item, found: "_Declarations") -> None:
+        """File one top-level declaration."""
+        if isinstance(item, TypeDecl):
+            found.types.append(item)
+        elif isinstance(item, Merge):
+            found.merges.append(item)
+        elif isinstance(item, Incompatible):
+            found.incompatibles.append(item)
+        elif isinstance(item, JsonTyping):
+            if item.kind not in JSON_KINDS:  # pragma: no cover - the grammar admits only these
+                raise RulesError(f"unknown JSON kind {item.kind}", item.span, self.source)
+            found.json.append(item)
+        elif isinstance(item, Policy):
+            for mode in item.modes or ("",):
+                self._once(found, f"on {item.situation}" + (f" in {mode}" if mode else ""), item.action,
+                           _SpanMeta(item.span))
+            found.policies.append(item)
+        elif isinstance(item, TypedMapping):
+            for kind in item.sources:
+                self._once(found, f"typed {kind}", item, _SpanMeta(item.span))
+            found.typed.append(item)
+        elif item[0] == "edge":
+            found.edges.append(self._edge_of(item))
+        elif item[0] == "top":
+            _, name, via = item
+            self._once(found, "top", (str(name), str(via) if via is not None else "text"), name)
+        else:
+            key, value, meta = item
+            self._once(found, key, value, meta)
+
+    def _edge_of(self, item) -> Edge:
+        _, kind, source, target, via, exact, meta, place = item
+        return Edge(kind, str(source), str(target), str(via) if via is not None else "", exact,
+                    Span(self.file, meta.line, meta.column, meta.end_column), self._span(source), self._span(target),
+                    in_place=place is not None, min_format=place or 1)
+
+    def _rules(self, found: "_Declarations") -> Rules:
+        singles = found.singles
 
         def single(key, default):
             return singles[key][0] if key in singles else default
@@ -241,22 +237,10 @@ class RulesTransformer(Transformer):
             record=text(single("record", '"record"')),
             doc=text(single("doc", '"evolved_from:{field}"')),
         )
-        mode = str(single("mode", "evolve"))
-        return Rules(
-            path=self.file,
-            types=tuple(types),
-            top=top,
-            top_via=top_via,
-            edges=tuple(edges),
-            merges=tuple(merges),
-            json=tuple(json),
-            naming=naming,
-            policies=tuple(policies),
-            mode=mode,
-            typed=tuple(typed),
-            incompatibles=tuple(incompatibles),
-            source=self.source,
-        )
+        return Rules(path=self.file, types=tuple(found.types), top=top, top_via=top_via, edges=tuple(found.edges),
+                     merges=tuple(found.merges), json=tuple(found.json), naming=naming,
+                     policies=tuple(found.policies), mode=str(single("mode", "evolve")), typed=tuple(found.typed),
+                     incompatibles=tuple(found.incompatibles), source=self.source)
 
 
 class _SpanMeta:
@@ -267,3 +251,18 @@ class _SpanMeta:
         self.column = span.column
         self.end_line = span.line
         self.end_column = span.end_column
+
+
+@dataclass
+class _Declarations:
+    """The file's declarations, by kind, as :meth:`RulesTransformer.start` files them."""
+
+    types: list = field(default_factory=list)
+    edges: list = field(default_factory=list)
+    merges: list = field(default_factory=list)
+    incompatibles: list = field(default_factory=list)
+    json: list = field(default_factory=list)
+    policies: list = field(default_factory=list)
+    typed: list = field(default_factory=list)
+    #: declarations that may appear once: key -> (value, span)
+    singles: dict = field(default_factory=dict)

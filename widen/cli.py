@@ -23,6 +23,18 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    _plan_command(sub)
+    _ingest_command(sub)
+    _gc_command(sub)
+    _maintain_command(sub)
+    _compile_command(sub)
+    _inspect_command(sub)
+    _check_command(sub)
+    return parser
+
+
+def _plan_command(sub) -> None:
+    """`widen plan`'s arguments."""
     p = sub.add_parser(
         "plan",
         help="apply batches of JSON lines to a schema and print the result",
@@ -37,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true",
                    help="say for each column why it exists and which observed shapes route into it")
 
+def _ingest_command(sub) -> None:
+    """`widen ingest`'s arguments."""
     i = sub.add_parser(
         "ingest",
         help="ingest batches of JSON lines into an Iceberg table, in Spark",
@@ -69,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --watch: process the files there now and stop (Spark's availableNow trigger)")
     i.add_argument("--max-files", type=int, metavar="N", help="with --watch: at most N files per micro-batch")
 
+def _gc_command(sub) -> None:
+    """`widen gc`'s arguments."""
     g = sub.add_parser(
         "gc",
         help="list (or delete) Parquet files of commits that never happened",
@@ -83,6 +99,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="only files at least this old (default 60)")
     g.add_argument("--delete", action="store_true", help="delete the files listed")
 
+def _maintain_command(sub) -> None:
+    """`widen maintain`'s arguments."""
     m = sub.add_parser(
         "maintain",
         help="expire old snapshots and delete what they alone needed, keeping exactly-once",
@@ -103,6 +121,8 @@ def _parser() -> argparse.ArgumentParser:
                    "running may be about to commit it (default 1h)")
     m.add_argument("--dry-run", action="store_true", help="say what would be done; change nothing")
 
+def _compile_command(sub) -> None:
+    """`widen compile`'s arguments."""
     k = sub.add_parser(
         "compile",
         help="print the compiled projection as Spark SQL",
@@ -119,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--source", default="batch",
                    help="the table or view the query reads, with a `value` column of JSON text (default: batch)")
 
+def _inspect_command(sub) -> None:
+    """`widen stats` and `widen view`'s arguments."""
     for name, text in (("stats", "per column: type, evolved_from, first batch, values written, nulls"),
                        ("view", "a Spark SQL view folding each evolved family back into one column")):
         v = sub.add_parser(name, help=text, description=text + " (from Iceberg's own metadata).")
@@ -126,6 +148,8 @@ def _parser() -> argparse.ArgumentParser:
         v.add_argument("--rules", help="rules file (default: the shipped types.rules)")
         _catalog_options(v)
 
+def _check_command(sub) -> None:
+    """`widen check`'s arguments."""
     c = sub.add_parser(
         "check",
         help="validate a rules file and property-test it",
@@ -135,7 +159,6 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--rules", help="rules file (default: the shipped types.rules)")
     c.add_argument("--examples", type=int, default=200, help="generated batch sequences to try (default 200)")
     c.add_argument("--seed", default="0", help="'random' for a new search each run (default: a fixed search)")
-    return parser
 
 
 def _catalog_options(parser: argparse.ArgumentParser) -> None:

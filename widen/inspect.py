@@ -44,9 +44,11 @@ def _leaves(fields, prefix="", docs=()):
 
 def column_stats(table, rules: Rules) -> list[ColumnStats]:
     """Per leaf column of the table's current schema."""
+    from pyiceberg.schema import index_by_id
+
     first_schema: dict[int, int] = {}
     for schema in sorted(table.schemas().values(), key=lambda s: s.schema_id):
-        for field_id in schema._lazy_id_to_field:
+        for field_id in index_by_id(schema):
             first_schema.setdefault(field_id, schema.schema_id)
     snapshots = sorted(table.snapshots(), key=lambda s: s.sequence_number or 0)
     first_snapshot: dict[int, object] = {}

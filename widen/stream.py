@@ -70,46 +70,54 @@ def stream(
     >>> # query.awaitTermination()
     """
     from widen.catalog import load_table, open_table_catalog
-    from widen.ingest import write
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
     say = progress or (lambda text: print(text, file=sys.stderr))
-    rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
-
-    def each(batch_df, batch_id: int) -> None:
-        from widen.rescued import RESCUED_SUFFIX
-
-        query = query_id(batch_df.sparkSession, checkpoint)
-        tbl = load_table(cat, table)
-        done = committed(tbl, query, batch_id) if tbl is not None else None
-        if done is not None:
-            say(f"micro-batch {batch_id}: already committed ({done.where()}); replay skipped")
-            return
-        # its rescued lines land first, with the same ids: a replay after they did (and the table did not, or had
-        # nothing to take) does not rescue them twice
-        rescued = load_table(cat, table + RESCUED_SUFFIX)
-        rescued_done = rescued is not None and committed(rescued, query, batch_id) is not None
-        if batch_df.isEmpty():
-            return
-        report = write(batch_df, table, rules=rules, mode=mode, json_column=json_column,
-                       source_column=source_column, catalog=catalog, warehouse=warehouse, progress=say,
-                       batch=f"micro-batch {batch_id}", summary={QUERY_ID: query, BATCH_ID: str(batch_id)},
-                       rescued_done=rescued_done, partition_by=partition_by)
-        say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
-            f"{report.rescued} rescued ({report.seconds:.1f}s)")
-        if on_batch is not None:
-            on_batch(batch_id, report)
-
+    each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
+        rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
+        warehouse=warehouse, progress=say, partition_by=partition_by))
     writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)
     if query_name:
         writer = writer.queryName(query_name)
     if trigger:
         writer = writer.trigger(**trigger)
     return writer.start()
+
+
+class _MicroBatches:
+    """The ``foreachBatch`` function: each micro-batch written once, by :func:`widen.ingest.write`."""
+
+    def __init__(self, cat, table: str, checkpoint: str, say, on_batch, options: dict):
+        self.cat, self.table, self.checkpoint, self.say, self.on_batch = cat, table, checkpoint, say, on_batch
+        self.options = options
+
+    def __call__(self, batch_df, batch_id: int) -> None:
+        from widen.catalog import load_table
+        from widen.ingest import write
+        from widen.rescued import RESCUED_SUFFIX
+
+        query = query_id(batch_df.sparkSession, self.checkpoint)
+        tbl = load_table(self.cat, self.table)
+        done = committed(tbl, query, batch_id) if tbl is not None else None
+        if done is not None:
+            self.say(f"micro-batch {batch_id}: already committed ({done.where()}); replay skipped")
+            return
+        # its rescued lines land first, with the same ids: a replay after they did (and the table did not, or had
+        # nothing to take) does not rescue them twice
+        rescued = load_table(self.cat, self.table + RESCUED_SUFFIX)
+        rescued_done = rescued is not None and committed(rescued, query, batch_id) is not None
+        if batch_df.isEmpty():
+            return
+        report = write(batch_df, self.table, batch=f"micro-batch {batch_id}", rescued_done=rescued_done,
+                       summary={QUERY_ID: query, BATCH_ID: str(batch_id)}, **self.options)
+        self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
+                 f"{report.rescued} rescued ({report.seconds:.1f}s)")
+        if self.on_batch is not None:
+            self.on_batch(batch_id, report)
 
 
 def watch(
