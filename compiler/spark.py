@@ -1,4 +1,4 @@
-"""The Spark compiler: a :class:`~widen.engine.planner.Plan` becomes one projection of Spark Column expressions.
+"""The Spark compiler: a :class:`~widen.engine.planner.Plan` becomes one projection of Spark SQL expressions (:class:`~widen.compiler.sql.Expr`).
 
 A partner walk over the plan's target schema: each column gathers the routes that target it; a value is
 recognised by its shape (:func:`~widen.compiler.spark_types.shape_code`, the same shapes the planner saw), its
@@ -15,7 +15,7 @@ from typing import Mapping
 from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
-from widen.compiler.sql import Expr as Column
+from widen.compiler.sql import Expr
 from widen.compiler.sql import F, identifier
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, inner_leaves, let, shape_code, spark_type
 from widen.engine.conversions import family
@@ -102,7 +102,7 @@ class SparkCompiler:
         self.storage = storage if exhaustive else None
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
-        self._observer = None  # the Spark observer's static decisions (:meth:`_storage_shapes`), made on first use
+        self._signatures = None  # what each storage signature decides (:meth:`_storage_shapes`), made on first use
 
     # --- one struct level ---------------------------------------------------------------------------------------
     def _prepare(self, level: LevelPlan):
@@ -123,7 +123,7 @@ class SparkCompiler:
         known = {f: first_shape[f] for f in fields if self.exhaustive and f in level.single}
         return fields, depth, known, incoming
 
-    def _shape(self, f: str, v: Column, depth: dict, known: dict, kinds: frozenset[str] = frozenset()) -> Column:
+    def _shape(self, f: str, v: Expr, depth: dict, known: dict, kinds: frozenset[str] = frozenset()) -> Expr:
         """The shape code of a field's value: the one shape when the batch had one; else, where the batch's
         storage ``kinds`` decide it as the Spark observer decides them (a BIGINT is a long, a string is typed by
         the detectors...), by the value's storage, and by the full typing (:func:`shape_code`) for the rest."""
@@ -134,7 +134,7 @@ class SparkCompiler:
         if not branches:
             return full
 
-        def by_storage(sv: Column) -> Column:
+        def by_storage(sv: Expr) -> Expr:
             out = F.when(v.isNull() | (sv == "VOID"), F.lit("null"))
             for test, code in branches:
                 out = out.when(test(sv), code)
@@ -148,7 +148,7 @@ class SparkCompiler:
         fractions, of strings of several types...). Then each leaf is read as that type, without typing it."""
         if route.shape.dim == 0 or route.shape.is_record or not kinds:
             return False
-        from widen.compiler.spark_observe import split_arrays
+        from widen.compiler.storage import split_arrays
 
         for kind in kinds:
             if not kind.startswith("ARRAY<"):
@@ -158,17 +158,17 @@ class SparkCompiler:
                 if split_arrays(sig)[0] == route.shape.dim and int(bits) != 1 << self.types.index[route.shape.type]:
                     return False
                 continue
-            if self.observer.decide(kind, None) is None:
+            if self.signatures.decide(kind, None) is None:
                 return False
         return True
 
-    def _storage_shapes(self, kinds: frozenset[str], v: Column) -> list:
+    def _storage_shapes(self, kinds: frozenset[str], v: Expr) -> list:
         """(test of a value's storage, its shape code) for the storage kinds whose shape the storage decides."""
         if not kinds:
             return []
         from widen.engine.shapes import Shape
 
-        observer = self.observer
+        observer = self.signatures  # what each signature decides
         out = []
         for kind in sorted(kinds):
             if kind == "STRING":
@@ -189,13 +189,13 @@ class SparkCompiler:
         return out
 
     @property
-    def observer(self):
-        """The Spark observer of these rules: its static decisions (which storage decides which shape)."""
-        if self._observer is None:
-            from widen.compiler.spark_observe import SparkObserver
+    def signatures(self):
+        """What each storage signature decides under these rules, as the Spark observer decides it."""
+        if self._signatures is None:
+            from widen.compiler.storage import Signatures
 
-            self._observer = SparkObserver(self.rules)
-        return self._observer
+            self._signatures = Signatures(self.rules)
+        return self._signatures
 
     def _kinds(self, path: tuple, rdims: tuple) -> frozenset[str]:
         """The batch's storage kinds at a path (none when the storage is not known)."""
@@ -252,7 +252,7 @@ class SparkCompiler:
                 out[f] = Native("ARRAY<STRING>")
         return out
 
-    def _native_value(self, v: Column, route, native: Native, cp: ColumnPlan) -> Column:
+    def _native_value(self, v: Expr, route, native: Native, cp: ColumnPlan) -> Expr:
         """A natively read value as the column's value (the conversions the VARIANT route applies to a value of
         that storage: a date or timestamp from its text, a double's -0.0 as 0.0)."""
         if route.shape.is_record:
@@ -265,7 +265,7 @@ class SparkCompiler:
             return v + F.lit(0.0)
         return v
 
-    def level(self, level: LevelPlan, record: Column, native: dict[str, Native] | None = None) -> Column:
+    def level(self, level: LevelPlan, record: Expr, native: dict[str, Native] | None = None) -> Expr:
         """The columns of a nested level, in table order, as one struct, from a VARIANT object (values and shapes
         bound once with ``let``: referring to them one by one would copy their expressions for each use); with
         ``native``, from a struct ``from_json`` read (``native`` names its typed fields, the others are VARIANT)."""
@@ -282,7 +282,7 @@ class SparkCompiler:
             return F.when(record.isNotNull(), F.struct(*[
                 self.column(cp, incoming.get(cp.column.name, []), values, shapes, native) for cp in level.columns]))
 
-        def body(bound: Column) -> Column:
+        def body(bound: Expr) -> Expr:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
             shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
             return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {})
@@ -294,7 +294,7 @@ class SparkCompiler:
         else:
             pre = F.struct(*[record[f].alias(f"v{i}") for i, f in enumerate(fields)])
 
-        def with_shapes(vs: Column) -> Column:
+        def with_shapes(vs: Expr) -> Expr:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
             shaped += [(F.lit("") if native and f in native and not native[f].tested
                         else self._shape(f, vs[f"v{i}"], depth, known)).alias(f"s{i}") for i, f in enumerate(fields)]
@@ -303,7 +303,7 @@ class SparkCompiler:
         out = let(pre, with_shapes)
         return out if native is None else F.when(record.isNotNull(), out)
 
-    def stages(self, root: LevelPlan, record: Column, text: Column | None = None) -> list[list[Column]]:
+    def stages(self, root: LevelPlan, record: Expr, text: Expr | None = None) -> list[list[Expr]]:
         """The top level as successive projections (each a list of named expressions over the previous one):
         the record's fields; each field's value; each value's shape; the table's columns. Top-level fields are
         plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct.
@@ -333,7 +333,7 @@ class SparkCompiler:
         ]
 
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
-               native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None) -> Column:
+               native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None) -> Expr:
         """One column from the (route, target) pairs that send values into it (``native``: the fields read as
         Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds)."""
         col = cp.column
@@ -363,7 +363,7 @@ class SparkCompiler:
         return out.otherwise(F.lit(None).cast(dtype)).cast(dtype).alias(col.name)
 
     # --- records into one record column -------------------------------------------------------------------------
-    def _record_column(self, cp: ColumnPlan, incoming, values: dict, shapes: dict) -> Column:
+    def _record_column(self, cp: ColumnPlan, incoming, values: dict, shapes: dict) -> Expr:
         """Every record shape routed into the column, first brought to the column's dimension as nested arrays of
         VARIANT objects (a record of dimension k wrapped ``dim - k`` times), then rebuilt once: the child level's
         expression appears once per column, whatever the number of shapes routed into it."""
@@ -377,20 +377,20 @@ class SparkCompiler:
             normalised = F.when(cond, value) if normalised is None else normalised.when(cond, value)
         return self._records(normalised, dim, cp.level)
 
-    def _variant_arrays(self, v: Column, dim: int) -> Column:
+    def _variant_arrays(self, v: Expr, dim: int) -> Expr:
         """A VARIANT holding records at dimension ``dim`` as ``array^dim<variant>``."""
         if dim == 0:
             return v
         return F.transform(as_array(v), lambda e: self._variant_arrays(e, dim - 1)) if dim > 1 else as_array(v)
 
-    def _records(self, arrays: Column, dim: int, level: LevelPlan) -> Column:
+    def _records(self, arrays: Expr, dim: int, level: LevelPlan) -> Expr:
         if dim == 0:
             return F.when(self.types.is_object(arrays), self.level(level, arrays))
         return F.transform(arrays, lambda e: self._records(e, dim - 1, level))
 
-    def _leaf(self, e: Column, element_type: str) -> Column:
+    def _leaf(self, e: Expr, element_type: str) -> Expr:
         """A scalar leaf as a value of the element type (converted from its own type along the lattice)."""
-        def by_type(st: Column) -> Column:
+        def by_type(st: Expr) -> Expr:
             # an array or object at a leaf is a mixed value, typed as the `json mixed` type (its JSON text)
             out = F.when(self.types.is_nested(e), self.types.value(e, element_type))
             for s in self.lattice.types:
@@ -402,25 +402,25 @@ class SparkCompiler:
 
         return let(self.types.scalar_type(e), by_type)
 
-    def _primitive(self, v: Column, element_type: str, dim: int, target: Target, typed: bool = False) -> Column:
+    def _primitive(self, v: Expr, element_type: str, dim: int, target: Target, typed: bool = False) -> Expr:
         edges = target.edges
         types = self.types
 
-        def typed_leaf(e: Column) -> Column:
+        def typed_leaf(e: Expr) -> Expr:
             # a scalar's own type is the route's; an array's leaves may be of any type below its element type
             # (unless ``typed``: the batch's storage says they are all of it)
             return types.value(e, element_type) if dim == 0 or typed else self._leaf(e, element_type)
 
-        def leaf(e: Column) -> Column:
+        def leaf(e: Expr) -> Expr:
             if not edges:
                 # nothing to convert: no binding (a lambda per value keeps the expression out of code generation)
                 return typed_leaf(e)
             return let(typed_leaf(e), lambda typed: types.convert(typed, edges))
 
-        def ok(e: Column) -> Column:
+        def ok(e: Expr) -> Expr:
             return let(typed_leaf(e), lambda typed: typed.isNull() | types.exact(typed, edges))
 
-        def nested(x: Column, d: int, fn) -> Column:
+        def nested(x: Expr, d: int, fn) -> Expr:
             if d == 0:
                 return fn(x)
             return F.transform(as_array(x), lambda e: nested(e, d - 1, fn))

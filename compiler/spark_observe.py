@@ -9,7 +9,6 @@ are counted per path, and the records found in record-shaped values become the n
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from collections import defaultdict
@@ -19,8 +18,9 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
+from widen.compiler.storage import Signatures, storage_kind
 from widen.compiler.spark_types import (SparkTypes, as_array, as_map, case_candidate, case_collision, inexact_number,
-                                         inner_leaves, let, nesting_depth, numbers_as_text, shape_code)
+                                         inner_leaves, let, numbers_as_text, shape_code, text_nesting_depth)
 from widen.engine.conversions import family
 from widen.engine.values import CASE_COLLISION, MAX_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
@@ -47,89 +47,6 @@ def parse_shape(code: str) -> Shape:
 #: longs below this in magnitude (at most 15 digits) are below 2^53: every ``where exact`` edge of the default
 #: lattice takes them (checked per rules in SparkObserver: ``small_longs_exact``)
 _SMALL = 10**15
-
-
-_NARROW = re.compile(r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)")
-_WIDE = re.compile(r"DECIMAL\([0-9]+,[0-9]+\)")
-
-
-def _normal(sig: str) -> str:
-    """A ``schema_of_variant`` with each DECIMAL(p,s) replaced by its number class: ``DEC15`` (at most 15
-    significant digits: a JSON fraction that a double holds exactly) or ``DECW`` (wider: typed value by value).
-    parse_json gives every fraction its own precision; Spark groups by the raw signature (a few per field) and
-    the driver normalises."""
-    return _WIDE.sub("DECW", _NARROW.sub("DEC15", sig))
-
-
-def object_names(sig: str) -> list[str]:
-    """The field names of an ``OBJECT<...>`` signature, as ``schema_of_variant`` prints them (backticks around
-    names that need them, doubled inside)."""
-    assert sig.startswith("OBJECT<") and sig.endswith(">"), sig
-    body = sig[7:-1]
-    n, i, names = len(body), 0, []
-
-    def quoted(i: int) -> tuple[str, int]:
-        """The name quoted at ``body[i]`` (a backtick), and the index after its closing backtick."""
-        out, i = [], i + 1
-        while True:
-            if body[i] == "`":
-                if i + 1 < n and body[i + 1] == "`":
-                    out.append("`")
-                    i += 2
-                    continue
-                return "".join(out), i + 1
-            out.append(body[i])
-            i += 1
-
-    while i < n:
-        if body[i] == "`":
-            name, i = quoted(i)
-        else:
-            j = body.index(":", i)
-            name, i = body[i:j], j
-        names.append(name)
-        i += 2  # ": "
-        depth = 0
-        while i < n:  # the type, up to the comma at depth 0 (nested names may hold anything, quoted)
-            c = body[i]
-            if c == "`":
-                _, i = quoted(i)
-                continue
-            if c == "<":
-                depth += 1
-            elif c == ">":
-                depth -= 1
-            elif c == "," and depth == 0:
-                i += 2  # ", "
-                break
-            i += 1
-    return names
-
-
-def _decimal_digits(iceberg: str) -> int:
-    """The integer digits of ``decimal(p, s)``: p - s."""
-    p, s = (int(v) for v in iceberg[iceberg.index("(") + 1: -1].split(","))
-    return p - s
-
-
-def split_arrays(sig: str) -> tuple[int, str]:
-    """(array dimension, element signature) of a signature: ``ARRAY<ARRAY<BIGINT>>`` -> (2, ``BIGINT``)."""
-    k = 0
-    while sig.startswith("ARRAY<", 6 * k):
-        k += 1
-    inner = sig[6 * k: len(sig) - k] if k else sig
-    return k, inner
-
-
-def storage_kind(sig: str, cls: int | None = None) -> str:
-    """A value's storage as the compiler needs it: the normal signature with an object's fields left out
-    (``OBJECT``), at its array dimension: ``ARRAY<OBJECT<a: BIGINT>>`` -> ``ARRAY<OBJECT>``; an array of strings
-    with the bit set of its leaves' types (``ARRAY<STRING>/4``: every leaf typed as type index 2)."""
-    dim, inner = split_arrays(_normal(sig))
-    if inner.startswith("OBJECT<"):
-        inner = "OBJECT"
-    kind = "ARRAY<" * dim + inner + ">" * dim
-    return f"{kind}/{cls}" if dim and inner == "STRING" and cls is not None else kind
 
 
 def _field(x: sql.Expr, name: str) -> sql.Expr:
@@ -174,7 +91,7 @@ class SparkObserver:
     when there is one).
 
     Level by level, the fields of the records are exploded and each value's storage signature
-    (``schema_of_variant``, decimals normalised by :func:`_normal`) is taken; the signature alone decides most shapes (on the driver, from a few
+    (``schema_of_variant``, decimals normalised by :func:`~widen.compiler.storage.normal_signature`) is taken; the signature alone decides most shapes (on the driver, from a few
     aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
     detector pass, in the same job), longs of 16 digits or more (exactness along ``where exact`` edges),
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
@@ -189,111 +106,17 @@ class SparkObserver:
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
         self.typer = Typer(rules)
-        lattice = self.lattice
-        self.guarded = sorted(t for t in lattice.types
-                              if any(u != t and lattice.guarded(t, u) for u in lattice.upper_bounds(t)))
-        self.static = {
-            "BOOLEAN": self._static_boolean(),
-            "BIGINT": self._first_static("integer", "BIGINT"),
-            "DEC15": self._first_static("fraction", "DEC15"),
-            "DOUBLE": self._first_static("fraction", "DOUBLE"),
-        }
-        # a long of at most 15 digits is below 2^53 in magnitude: exact along every guarded edge when
-        # those edges are casts into doubles (the default `long -> double where exact`); else every long is
-        # looked at
-        long_t = self.static["BIGINT"]
-        self.small_longs_exact = long_t is not None and all(
-            all(e.via == "cast" and self.types.iceberg[e.target] == "double" for e in lattice.path(long_t, u)
-                if e.exact)
-            for u in lattice.upper_bounds(long_t) if u != long_t and lattice.guarded(long_t, u)
-        )
-        typing = rules.json_typing("string")
-        string_types = {c.type for c in typing.choices} if typing else set()
-        string_types.add(rules.top)
-        # strings are typed in the first job, by detector; a type they take with a guarded edge above it (a date
-        # or timestamp below long and double) also needs each value's exactness bits: computed in the same job for
-        # single strings; an array of strings with such leaves is typed value by value (the second job)
-        self.strings_static = True
-        self.string_guarded = sorted(t for t in string_types if t in self.guarded)
-        self.string_guarded_mask = sum(1 << self.types.index[t] for t in self.string_guarded)
+        #: what each signature decides (pure: the compiler asks the same)
+        self.signatures = sig = Signatures(rules)
+        self.guarded, self.static, self.small_longs_exact = sig.guarded, sig.static, sig.small_longs_exact
+        self.strings_static, self.string_guarded = sig.strings_static, sig.string_guarded
+        self.string_guarded_mask = sig.string_guarded_mask
         #: (path, rdims) -> the storage kinds (:func:`storage_kind`) of its values, filled by :meth:`observe`
         self.storage: dict[tuple, set[str]] = defaultdict(set)
 
-    # --- what the signature alone decides -----------------------------------------------------------------------
-    def _first_static(self, kind: str, storage: str) -> str | None:
-        """The type a number of this storage takes when that does not depend on its value; None when it may."""
-        typing = self.rules.json_typing(kind)
-        for choice in typing.choices if typing else ():
-            iceberg = self.types.iceberg[choice.type]
-            fam = family(iceberg)
-            if fam == "string":
-                return choice.type
-            if kind == "integer" and storage == "BIGINT":
-                if iceberg == "long" or (fam == "decimal" and _decimal_digits(iceberg) >= 19):
-                    return choice.type
-                if fam in ("integer", "decimal", "float"):
-                    return None  # depends on the value (an int, a narrow decimal, a double's 53 bits)
-                continue  # booleans, dates, timestamps never hold an integer
-            if kind == "fraction":
-                if fam == "float":
-                    if iceberg == "double":
-                        # DEC15: at most 15 digits, a double exactly; DOUBLE: not rescued, so exact and finite
-                        return choice.type
-                    return None
-                if fam == "decimal":
-                    return None
-                continue  # integers, booleans, dates, timestamps never hold a fraction
-            return None
-        return None if typing and typing.choices else self.rules.top
-
-    def _static_boolean(self) -> str | None:
-        types = {self.typer.primitive(b)[0] for b in (True, False)}
-        if len(types) != 1:
-            return None
-        (t,) = types
-        for b in (True, False):
-            value = self.typer.primitive(b)[1]
-            for u in self.lattice.upper_bounds(t):
-                if u != t and self.lattice.guarded(t, u) and not self.lattice.exact(value, self.lattice.path(t, u)):
-                    return None  # some boolean is inexact somewhere: decided value by value
-        return t
-
     def decide(self, raw: str, cls) -> "str | Shape | None":
-        """``"null"``, ``"empty"`` or the Shape of values with this signature (and first-job class), or None
-        when the signature does not decide it (the second job then types those values one by one)."""
-        sig = _normal(raw)
-        if sig == "VOID":
-            return "null"
-        if sig.startswith("OBJECT<"):
-            return Shape(None, 0) if any(name != "" for name in object_names(sig)) else "empty"
-        dim, inner = split_arrays(sig)
-        if inner.startswith("OBJECT<") and dim:
-            return Shape(None, dim)
-        if inner == "VOID":
-            return "empty" if dim else "null"
-        if inner == "STRING":
-            if not self.strings_static or cls is None:
-                return None
-            if dim == 0:
-                return Shape(self.types.types[cls], 0)
-            leaves = sorted(self.types.types[i] for i in range(len(self.types.types)) if cls >> i & 1)
-            if not leaves or cls & self.string_guarded_mask:
-                return None
-            return Shape(self.lattice.join_all(leaves), dim)
-        if sig == "DECW":
-            if cls is None or self.types.types[cls] in self.guarded:
-                return None
-            return Shape(self.types.types[cls], 0)
-        if inner in self.static and self.static[inner] is not None:
-            if inner == "BIGINT" and not self.small_longs_exact:
-                return None
-            if dim and inner in ("DEC15", "DOUBLE"):
-                return None  # their leaves may be longs that parse_json merged into a decimal or a double
-            t = self.static[inner]
-            if inner != "BIGINT" and inner != "BOOLEAN" and t in self.guarded:
-                return None
-            return Shape(t, dim)
-        return None
+        """What a signature (and first-job class) decides: :meth:`widen.compiler.storage.Signatures.decide`."""
+        return self.signatures.decide(raw, cls)
 
     # --- the jobs -----------------------------------------------------------------------------------------------
     def observe(self, records: DataFrame, count: int | None = None,
@@ -652,7 +475,7 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     if checked:
         # each level of nesting puts a '<' in the schema: only records whose schema nests that deep (or hides how
         # deep behind a VARIANT) are measured
-        depth = _col(nesting_depth(sql.F.col("value")))
+        depth = _col(text_nesting_depth(sql.F.col("value")))
         reason = reason.when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
                              F.concat(F.lit("nested "), depth.cast("string"),
                                       F.lit(f" levels deep, more than {MAX_NESTING}")))

@@ -10,7 +10,7 @@ doubles), and converted only along the rules' edges.
 from __future__ import annotations
 
 from widen.compiler.sql import F
-from widen.compiler.sql import Expr as Column
+from widen.compiler.sql import Expr
 
 from widen.engine.conversions import family
 from widen.rules.model import Edge, Rules
@@ -42,30 +42,30 @@ def spark_type(iceberg: str) -> str:
     }.get(iceberg) or (iceberg.replace(" ", "") if iceberg.startswith("decimal") else iceberg)
 
 
-def let(value: Column, body) -> Column:
+def let(value: Expr, body) -> Expr:
     """Bind ``value`` once and use it in ``body`` as often as needed: ``element_at(transform(array(v), body), 1)``.
     Without it, every use would copy the whole expression into the plan."""
     return F.element_at(F.transform(F.array(value), body), 1)
 
 
-def as_array(x: Column) -> Column:
+def as_array(x: Expr) -> Expr:
     """An array VARIANT as ``array<variant>`` (null for anything else; never an error)."""
     return F.try_variant_get(x, "$", "array<variant>")
 
 
-def inner_leaves(arrays: Column) -> Column:
+def inner_leaves(arrays: Expr) -> Expr:
     """One array level flattened away: the elements of the arrays among ``arrays`` (an ``array<variant>``), in
     order; elements that are not arrays (nulls) are skipped (``flatten`` alone gives null for the whole array when
     one of them is null, as in ``[[1], null]``)."""
     return F.flatten(F.filter(F.transform(arrays, lambda e: as_array(e)), lambda a: a.isNotNull()))
 
 
-def as_map(x: Column) -> Column:
+def as_map(x: Expr) -> Expr:
     """An object VARIANT as ``map<string, variant>`` (null for anything else; never an error)."""
     return F.try_variant_get(x, "$", "map<string,variant>")
 
 
-def _get(x: Column, sql_type: str) -> Column:
+def _get(x: Expr, sql_type: str) -> Expr:
     return F.try_variant_get(x, "$", sql_type)
 
 
@@ -80,27 +80,27 @@ class SparkTypes:
         self.iceberg = {t.name: t.iceberg for t in rules.types}
 
     # --- what a VARIANT holds -----------------------------------------------------------------------------------
-    def storage(self, x: Column) -> Column:
+    def storage(self, x: Expr) -> Expr:
         """The VARIANT's own type name: VOID, BOOLEAN, BIGINT, DECIMAL(p,s), DOUBLE, STRING, ARRAY<..>, OBJECT<..>."""
         return F.schema_of_variant(x)
 
-    def json_kind(self, x: Column) -> Column:
+    def json_kind(self, x: Expr) -> Expr:
         """null | boolean | integer | fraction | string | array | object, as the Python typer names them."""
         return let(self.storage(x), lambda sv: self._kind_of(x, sv))
 
-    def is_null(self, x: Column) -> Column:
+    def is_null(self, x: Expr) -> Expr:
         """``json_kind(x) == "null"`` without computing the kind."""
         return x.isNull() | (self.storage(x) == "VOID")
 
-    def is_object(self, x: Column) -> Column:
+    def is_object(self, x: Expr) -> Expr:
         """``json_kind(x) == "object"`` without computing the kind."""
         return F.coalesce(self.storage(x).startswith("OBJECT<"), F.lit(False))
 
-    def is_nested(self, x: Column) -> Column:
+    def is_nested(self, x: Expr) -> Expr:
         """``json_kind(x).isin("array", "object")`` without computing the kind."""
         return F.coalesce(self.storage(x).rlike("^(ARRAY|OBJECT)<"), F.lit(False))
 
-    def _kind_of(self, x: Column, sv: Column) -> Column:
+    def _kind_of(self, x: Expr, sv: Expr) -> Expr:
         decimal_integer = (F.regexp_extract(sv, r"^DECIMAL\(\d+,(\d+)\)$", 1) == "0") & _get(x, "bigint").isNull()
         return (
             F.when(x.isNull() | (sv == "VOID"), F.lit("null"))
@@ -114,10 +114,10 @@ class SparkTypes:
             .otherwise(F.lit("other"))
         )
 
-    def _text(self, x: Column) -> Column:
+    def _text(self, x: Expr) -> Expr:
         return _get(x, "string")
 
-    def _holds(self, kind: str, choice, x: Column, sv: Column) -> Column:
+    def _holds(self, kind: str, choice, x: Expr, sv: Expr) -> Expr:
         iceberg = self.iceberg[choice.type]
         fam = family(iceberg)
         if fam == "string":
@@ -141,7 +141,7 @@ class SparkTypes:
                              .otherwise(_digits(d.cast("string")) == _digits(F.to_json(x))))
         return F.lit(False)
 
-    def string_holds(self, detector: str | None, s: Column) -> Column:
+    def string_holds(self, detector: str | None, s: Expr) -> Expr:
         """Whether a JSON string's text ``s`` passes a ``json string`` choice's detector (not for string types:
         those hold every text)."""
         if detector == "iso_date":
@@ -153,7 +153,7 @@ class SparkTypes:
             return s.rlike(_TS_ANY_RE) & ~s.startswith("0000") & s.try_cast("timestamp").isNotNull()
         return F.lit(False)
 
-    def string_type(self, s: Column) -> Column:
+    def string_type(self, s: Expr) -> Expr:
         """The index of the type a JSON string of text ``s`` takes under the ``json string`` line (as
         :meth:`scalar_type` gives for a VARIANT string); null when ``s`` is null."""
         typing = self.rules.json_typing("string")
@@ -178,17 +178,17 @@ class SparkTypes:
             out = out.when(self.string_holds(choice.detector, s), idx)
         return out.otherwise(F.lit(self.index[self.rules.top]))
 
-    def _same_number(self, x: Column, sql_type: str) -> Column:
+    def _same_number(self, x: Expr, sql_type: str) -> Expr:
         """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
         wide = _get(x, "decimal(38,0)")
         return _get(x, sql_type).try_cast("decimal(38,0)") == wide
 
-    def scalar_type(self, x: Column) -> Column:
+    def scalar_type(self, x: Expr) -> Expr:
         """The index (in the rules' type order) of a scalar's type under the ``json`` lines; null for JSON null,
         arrays and objects."""
         return let(self.storage(x), lambda sv: let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind)))
 
-    def _scalar_type(self, x: Column, sv: Column, kind: Column) -> Column:
+    def _scalar_type(self, x: Expr, sv: Expr, kind: Expr) -> Expr:
         out = None
         for jkind in ("boolean", "integer", "fraction", "string"):
             typing = self.rules.json_typing(jkind)
@@ -208,7 +208,7 @@ class SparkTypes:
         return self.index[typing.choices[0].type if typing else self.rules.top]
 
     # --- typed scalar values ------------------------------------------------------------------------------------
-    def value(self, x: Column, type_name: str) -> Column:
+    def value(self, x: Expr, type_name: str) -> Expr:
         """A scalar already typed ``type_name`` (by :meth:`scalar_type`), as that type's Spark value."""
         iceberg = self.iceberg[type_name]
         fam = family(iceberg)
@@ -221,7 +221,7 @@ class SparkTypes:
             return _get(x, spark_type(iceberg)) + F.lit(0.0).cast(spark_type(iceberg))
         return _get(x, spark_type(iceberg))
 
-    def text_value(self, s: Column, type_name: str) -> Column:
+    def text_value(self, s: Expr, type_name: str) -> Expr:
         """A JSON string ``s`` (text) typed ``type_name`` (a string, date or timestamp type), as that type's value."""
         fam = family(self.iceberg[type_name])
         if fam == "date":
@@ -233,15 +233,15 @@ class SparkTypes:
         raise ValueError(f"{type_name} is not typed from a string")
 
     # --- array descriptors --------------------------------------------------------------------------------------
-    def descriptor(self, x: Column, depth: int) -> Column:
+    def descriptor(self, x: Expr, depth: int) -> Expr:
         """struct(kind, dim, mask) of a value: kind NULL/EMPTY/MIXED/PRIM/RECORD; dim the array dimension (for
         EMPTY, the nesting depth of the empties); mask the bit set of the scalar types at the leaves. Arrays are
         looked into ``depth`` levels deep; deeper arrays count as mixed."""
         bits = F.array(*[F.lit(1 << i) for i in range(len(self.types))])
 
-        def from_storage(sv: Column) -> Column:
+        def from_storage(sv: Expr) -> Expr:
             # the VARIANT's storage type is computed once and shared by the kind and the scalar type
-            def by_kind(kind: Column) -> Column:
+            def by_kind(kind: Expr) -> Expr:
                 prim = _desc(F.lit(PRIM), F.lit(0), F.element_at(bits, self._scalar_type(x, sv, kind) + 1))
                 if depth > 0:
                     array = self._array_descriptor(x, depth - 1)
@@ -263,7 +263,7 @@ class SparkTypes:
 
         return let(self.storage(x), from_storage)
 
-    def _array_descriptor(self, x: Column, depth: int) -> Column:
+    def _array_descriptor(self, x: Expr, depth: int) -> Expr:
         elements = as_array(x)
         init = F.struct(
             F.lit(0).alias("kinds"), F.lit(-1).alias("mind"), F.lit(-1).alias("maxd"), F.lit(0).alias("mask"),
@@ -298,7 +298,7 @@ class SparkTypes:
         return F.aggregate(F.transform(elements, lambda e: self.descriptor(e, depth)), init, merge, finish)
 
     # --- the element type of a primitive array ------------------------------------------------------------------
-    def join_of_mask(self, mask: Column) -> Column:
+    def join_of_mask(self, mask: Expr) -> Expr:
         """Index of the join of the types in a bit mask (a lookup in a literal table)."""
         n = len(self.types)
         table = [0]
@@ -307,7 +307,7 @@ class SparkTypes:
             table.append(self.index[self.lattice.join_all(members)])
         return F.element_at(F.array(*[F.lit(v) for v in table]), mask + 1)
 
-    def element_type(self, x: Column, dim: int, mask: Column) -> Column:
+    def element_type(self, x: Expr, dim: int, mask: Expr) -> Expr:
         """The narrowest type at or above the join of the leaves' types into which every leaf converts exactly
         (the Python typer's rule)."""
         leaves = as_array(x)
@@ -316,7 +316,7 @@ class SparkTypes:
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.exact_mask(e)))
 
-        def choose(pair: Column) -> Column:
+        def choose(pair: Expr) -> Expr:
             joined, exact = pair["j"], pair["e"]
             out = None
             for t in self.types:
@@ -331,11 +331,11 @@ class SparkTypes:
 
         return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")), choose)
 
-    def exact_mask(self, e: Column) -> Column:
+    def exact_mask(self, e: Expr) -> Expr:
         """Bits of the types a scalar converts into exactly along the lattice (all bits for a null)."""
         everything = (1 << len(self.types)) - 1
 
-        def bits_for(st: Column) -> Column:
+        def bits_for(st: Expr) -> Expr:
             out = F.when(st.isNull(), F.lit(everything))
             for s in self.types:
                 bits = F.lit(0)
@@ -350,12 +350,12 @@ class SparkTypes:
         return let(self.scalar_type(e), bits_for)
 
     # --- conversions --------------------------------------------------------------------------------------------
-    def convert(self, v: Column, edges: tuple[Edge, ...]) -> Column:
+    def convert(self, v: Expr, edges: tuple[Edge, ...]) -> Expr:
         for edge in edges:
             v = self.forward(v, edge)
         return v
 
-    def exact(self, v: Column, edges: tuple[Edge, ...]) -> Column:
+    def exact(self, v: Expr, edges: tuple[Edge, ...]) -> Expr:
         """Whether ``v`` converts along ``edges`` and back unchanged (null when it does not convert). Edges that
         keep every value of their source (:meth:`always_exact`: a date's midnight, a timestamp's microseconds in a
         long) are only applied, not checked; the value and its conversion are bound once (each use would parse
@@ -366,8 +366,8 @@ class SparkTypes:
         if not edges:
             return v.isNotNull()
 
-        def check(value: Column) -> Column:
-            def back_to(out: Column) -> Column:
+        def check(value: Expr) -> Expr:
+            def back_to(out: Expr) -> Expr:
                 back = out
                 for edge in reversed(edges):
                     back = self.inverse(back, edge)
@@ -389,16 +389,16 @@ class SparkTypes:
             return precision - scale >= 19  # every long has at most 19 digits
         return edge.via == "epoch_micros" and s in ("timestamp", "timestamptz") and t == "long"
 
-    def forward(self, v: Column, edge: Edge) -> Column:
+    def forward(self, v: Expr, edge: Edge) -> Expr:
         s, t = self.iceberg[edge.source], self.iceberg[edge.target]
         return _CONVERT[edge.via](v, s, t, forward=True)
 
-    def inverse(self, v: Column, edge: Edge) -> Column:
+    def inverse(self, v: Expr, edge: Edge) -> Expr:
         s, t = self.iceberg[edge.source], self.iceberg[edge.target]
         return _CONVERT[edge.via](v, s, t, forward=False)
 
 
-def _digits(text: Column) -> Column:
+def _digits(text: Expr) -> Expr:
     """The significant digits of a number's text (plain or Java's E notation): no sign, point, exponent or
     leading and trailing zeros. Two texts of numbers that round to the same double are the same number exactly
     when these agree."""
@@ -406,14 +406,14 @@ def _digits(text: Column) -> Column:
     return F.regexp_replace(F.regexp_replace(mantissa, r"\.", ""), "^0+|0+$", "")
 
 
-def _desc(kind: Column, dim: Column, mask: Column) -> Column:
+def _desc(kind: Expr, dim: Expr, mask: Expr) -> Expr:
     return F.struct(kind.alias("kind"), dim.alias("dim"), mask.alias("mask"))
 
 
 # --- the conversion catalog in Spark (forward and inverse of engine/conversions.py) ------------------------------
 
 
-def double_text(d: Column) -> Column:
+def double_text(d: Expr) -> Expr:
     """A double's text in Java's ``Double.toString`` layout with the *shortest* round-trip digits, as
     :func:`widen.engine.conversions.format_double` writes it (Java 17's own ``toString`` sometimes prints more
     digits than needed: -2.6846981345602608E16 for -2.684698134560261E16). The digits are the first
@@ -426,7 +426,7 @@ def double_text(d: Column) -> Column:
             .otherwise(finite))
 
 
-def _shortest_sci(d: Column) -> Column:
+def _shortest_sci(d: Expr) -> Expr:
     """``%.Ne`` with the fewest digits that reads back as the same double."""
     sci = None
     for n in range(17):
@@ -439,16 +439,16 @@ def _shortest_sci(d: Column) -> Column:
 _NUMBER = r"^(-?)([0-9]*)\.?([0-9]*)(?:[eE]([+-]?[0-9]+))?$"
 
 
-def _normal_number(text: Column) -> Column:
+def _normal_number(text: Expr) -> Expr:
     """A number's text as ``[-]DIGITSeEXP`` with no leading or trailing zeros in DIGITS (``0`` for zero): two texts
     denote the same number exactly when these are equal. Null when the exponent does not fit an int."""
     parts = F.struct(*[F.regexp_extract(text, _NUMBER, i).alias(n) for i, n in enumerate("swfe", start=1)])
 
-    def normal(p: Column) -> Column:
+    def normal(p: Expr) -> Expr:
         e = F.when(p["e"] == "", F.lit(0)).otherwise(p["e"].try_cast("int")) - F.length(p["f"])
         digits = F.regexp_replace(F.concat(p["w"], p["f"]), "^0+", "")
 
-        def trim(d: Column) -> Column:
+        def trim(d: Expr) -> Expr:
             t = F.regexp_replace(d, "0+$", "")
             shifted = (e + (F.length(d) - F.length(t))).cast("string")
             return F.when(t == "", F.lit("0")).otherwise(F.concat(p["s"], t, F.lit("e"), shifted))
@@ -463,15 +463,15 @@ def _normal_number(text: Column) -> Column:
 _STRING_BODY = r'[^"\\]*(?:\\.[^"\\]*)*'
 
 
-def _blank_strings(line: Column) -> Column:
+def _blank_strings(line: Expr) -> Expr:
     return F.regexp_replace(line, f'"{_STRING_BODY}"', '""')
 
 
-def nesting_depth(line: Column) -> Column:
+def text_nesting_depth(line: Expr) -> Expr:
     """How deeply arrays and objects nest in a JSON line, from its brackets outside strings."""
     brackets = F.regexp_replace(_blank_strings(line), r"[^\[\]{}]", "")
 
-    def step(acc: Column, c: Column) -> Column:
+    def step(acc: Expr, c: Expr) -> Expr:
         d = acc["d"] + F.when(c.isin("[", "{"), F.lit(1)).when(c.isin("]", "}"), F.lit(-1)).otherwise(F.lit(0))
         return F.struct(d.alias("d"), F.greatest(acc["m"], d).alias("m"))
 
@@ -479,7 +479,7 @@ def nesting_depth(line: Column) -> Column:
     return F.aggregate(F.split(brackets, ""), zero, step, lambda acc: acc["m"])
 
 
-def _held_as_text(t: Column) -> Column:
+def _held_as_text(t: Expr) -> Expr:
     """A number token VARIANT stores as a double (an exponent, or more than 38 significant digits) that is kept as
     its text: an integer (no double is the value of a 39-digit integer as ``json integer`` means it), or a
     fraction whose double is not exactly the token (``1e400``, 42 digits) — as
@@ -489,7 +489,7 @@ def _held_as_text(t: Column) -> Column:
     exponent = t.rlike("[eE]")
     as_double = exponent | ((F.length(whole) + F.length(frac)) > 38)
 
-    def inexact(d: Column) -> Column:
+    def inexact(d: Expr) -> Expr:
         exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
         return ~F.coalesce(exact, F.lit(False))
 
@@ -499,14 +499,14 @@ def _held_as_text(t: Column) -> Column:
 _NUMBER_TOKEN = r"-?[0-9][0-9.eE+-]*"
 
 
-def inexact_number(line: Column) -> Column:
+def inexact_number(line: Expr) -> Expr:
     """The first number of a JSON line that is kept as its text (:func:`_held_as_text`); null when there is none.
     Strings are blanked out first, so digits inside them are never taken for numbers."""
     tokens = F.regexp_extract_all(_blank_strings(line), f"({_NUMBER_TOKEN})", 1)
     return F.try_element_at(F.filter(tokens, _held_as_text), F.lit(1))
 
 
-def numbers_as_text(line: Column) -> Column:
+def numbers_as_text(line: Expr) -> Expr:
     """A valid JSON line with every number :func:`_held_as_text` turned into a JSON string of its token, so that
     VARIANT keeps its exact text (``{"a": 4.9E-324}`` -> ``{"a": "4.9E-324"}``). The line is cut into strings,
     number tokens and the rest; only number tokens change."""
@@ -516,18 +516,18 @@ def numbers_as_text(line: Column) -> Column:
     return F.array_join(quoted, F.lit(""))
 
 
-def case_collision(x: Column, depth: int) -> Column:
+def case_collision(x: Expr, depth: int) -> Expr:
     """The first names of one object in a VARIANT that differ only by case (``"PRICE, Price"``), looked for
     ``depth`` levels of objects and arrays deep, in the order :func:`widen.engine.values.case_collision` walks
     them (an object's own names, then its values in name order, arrays in element order); null when none."""
     m = as_map(x)
 
-    def own(keys: Column) -> Column:
+    def own(keys: Expr) -> Expr:
         same = lambda k: F.filter(keys, lambda j: F.lower(j) == F.lower(k))  # noqa: E731
         first = F.try_element_at(F.filter(keys, lambda k: F.size(same(k)) > 1), F.lit(1))
         return let(first, lambda k: F.when(k.isNotNull(), F.array_join(F.array_sort(same(k)), F.lit(", "))))
 
-    def body(keys: Column) -> Column:
+    def body(keys: Expr) -> Expr:
         if depth <= 1:
             return own(keys)
         children = F.coalesce(F.transform(keys, lambda k: F.element_at(m, k)), as_array(x))
@@ -538,7 +538,7 @@ def case_collision(x: Column, depth: int) -> Column:
     return let(F.array_sort(F.map_keys(m)), body)
 
 
-def case_candidate(line: Column) -> Column:
+def case_candidate(line: Expr) -> Expr:
     """A cheap test over a line's text that holds wherever :func:`case_collision` may find something: two names
     anywhere in the line that differ only by case, or a name written with an escape."""
     keys = F.regexp_extract_all(line, f'"({_STRING_BODY})"' + r'\s*:', 1)
@@ -546,7 +546,7 @@ def case_candidate(line: Column) -> Column:
         F.exists(keys, lambda k: k.rlike(r"\\"))
 
 
-def _layout(d: Column, sci: Column) -> Column:
+def _layout(d: Expr, sci: Expr) -> Expr:
     """``-1.2345e+03`` -> ``-1234.5``; plain between 1e-3 and 1e7, else ``-1.2345E3`` (Java's layout)."""
     sign = F.when(sci.startswith("-"), F.lit("-")).otherwise(F.lit(""))
     body = F.regexp_replace(sci, "^-", "")
@@ -573,7 +573,7 @@ def _layout(d: Column, sci: Column) -> Column:
     )
 
 
-def timestamp_text(ts: Column) -> Column:
+def timestamp_text(ts: Expr) -> Expr:
     """ISO-8601 in UTC with a Z, six fraction digits only when there is a fraction (as conversions.to_text)."""
     micros = F.pmod(F.unix_micros(ts), F.lit(1_000_000))
     head = F.date_format(ts, "yyyy-MM-dd'T'HH:mm:ss")
@@ -582,7 +582,7 @@ def timestamp_text(ts: Column) -> Column:
     )
 
 
-def _text(v: Column, s: str, t: str, forward: bool) -> Column:
+def _text(v: Expr, s: str, t: str, forward: bool) -> Expr:
     fam = family(s)
     if forward:
         if fam == "timestamp":
@@ -601,7 +601,7 @@ def _text(v: Column, s: str, t: str, forward: bool) -> Column:
     return v.try_cast(spark_type(s))
 
 
-def _cast(v: Column, s: str, t: str, forward: bool) -> Column:
+def _cast(v: Expr, s: str, t: str, forward: bool) -> Expr:
     source, target = (s, t) if forward else (t, s)
     if family(source) == "float" and family(target) == "integer":
         # Spark compares against Long.MaxValue rounded to a double (2^63) and saturates: 2^63 would come back as
@@ -612,20 +612,20 @@ def _cast(v: Column, s: str, t: str, forward: bool) -> Column:
     return v.try_cast(spark_type(target))
 
 
-def _bool_to_int(v: Column, s: str, t: str, forward: bool) -> Column:
+def _bool_to_int(v: Expr, s: str, t: str, forward: bool) -> Expr:
     if forward:
         return F.when(v, F.lit(1)).when(~v, F.lit(0)).cast(spark_type(t))
     return F.when(v == 1, F.lit(True)).when(v == 0, F.lit(False))
 
 
-def _midnight(v: Column, s: str, t: str, forward: bool) -> Column:
+def _midnight(v: Expr, s: str, t: str, forward: bool) -> Expr:
     if forward:
         return v.cast(spark_type(t))
     return F.when(F.pmod(F.unix_micros(v), F.lit(86_400_000_000)) == 0, F.to_date(v))
 
 
 def _epoch(unit: int):
-    def convert(v: Column, s: str, t: str, forward: bool) -> Column:
+    def convert(v: Expr, s: str, t: str, forward: bool) -> Expr:
         to_time = (family(s) == "integer") == forward  # integer -> timestamp
         if to_time:
             micros = F.try_multiply(v.cast("bigint"), F.lit(unit))
@@ -640,7 +640,7 @@ def _epoch(unit: int):
     return convert
 
 
-def _days(v: Column, s: str, t: str, forward: bool) -> Column:
+def _days(v: Expr, s: str, t: str, forward: bool) -> Expr:
     to_date = (family(s) == "integer") == forward
     if to_date:
         return F.when(v.between(-719162, 2932896), F.date_from_unix_date(v.cast("int")))
@@ -659,15 +659,15 @@ _CONVERT = {
 }
 
 
-def shape_code(types: SparkTypes, x: Column, depth: int) -> Column:
+def shape_code(types: SparkTypes, x: Expr, depth: int) -> Expr:
     """The shape of a value as text — ``long``, ``double[]``, ``record[][]``, ``null``, ``empty`` — equal to
     ``str(Typer.type_value(v).shape)`` in Python (with ``null`` and ``empty`` for nulls and empties)."""
     names = F.array(*[F.lit(t) for t in types.types])
 
-    def name_of(index: Column) -> Column:
+    def name_of(index: Expr) -> Expr:
         return F.element_at(names, index + 1)
 
-    def code(d: Column) -> Column:
+    def code(d: Expr) -> Expr:
         brackets = F.repeat(F.lit("[]"), d["dim"])
         element = None
         for dim in range(1, depth + 1):

@@ -270,6 +270,19 @@ _STRING_LITERALS = {
 }
 
 
+#: the Spark SQL functions the compiler emits by name, beside those with a method below (the set is closed: a name
+#: not here is an error when the expression is built)
+SQL_FUNCTIONS = frozenset({
+    "abs", "array", "array_distinct", "array_join", "array_max", "array_min", "array_remove", "array_repeat",
+    "array_sort", "base64", "coalesce", "concat", "date_format", "date_from_unix_date", "div", "element_at",
+    "flatten", "format_string", "from_json", "greatest", "hex", "is_valid_utf8", "is_variant_null", "isnan",
+    "least", "length", "lower", "lpad", "map", "map_keys", "pmod", "regexp_extract", "regexp_extract_all",
+    "regexp_replace", "repeat", "replace", "schema_of_variant", "shiftleft", "size", "split", "substr",
+    "substring", "timestamp_micros", "to_date", "to_json", "trim", "try_element_at", "try_multiply",
+    "try_parse_json", "try_to_date", "try_variant_get", "unix_date", "unix_micros", "variant_get",
+})
+
+
 class _Functions:
     """The functions of ``pyspark.sql.functions`` that the compiler uses, producing :class:`Expr`."""
 
@@ -313,8 +326,9 @@ class _Functions:
         return Expr(f"aggregate({', '.join(parts)})")
 
     def __getattr__(self, name: str) -> Callable[..., Expr]:
-        if name.startswith("__"):
-            raise AttributeError(name)
+        if name not in SQL_FUNCTIONS:  # a misspelt function fails here, not inside Spark
+            raise AttributeError(f"{name!r} is not one of the Spark SQL functions the compiler emits "
+                                 "(compiler/sql.py: SQL_FUNCTIONS)")
         literal_at = _STRING_LITERALS.get(name, ())
 
         def call(*args: Any) -> Expr:

@@ -56,3 +56,12 @@ def test_no_module_uses_another_modules_private_names(path):
                 and n.attr in OURS and n.attr not in own):
             found.append(f"line {n.lineno}: {ast.unparse(n)}")
     assert found == []
+
+
+def test_the_compilers_sql_functions_are_a_closed_set():
+    """A misspelt function fails where the expression is built, naming itself, not inside Spark."""
+    from widen.compiler.sql import F
+
+    assert F.try_variant_get(F.col("v"), "$", "string").sql == "try_variant_get(`v`, '$', 'string')"
+    with pytest.raises(AttributeError, match="'try_varaint_get' is not one of the Spark SQL functions"):
+        F.try_varaint_get(F.col("v"), "$", "string")
