@@ -14,6 +14,7 @@ from pyiceberg.types import IcebergType, ListType, NestedField, PrimitiveType, S
 
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape
+from widen.engine.tree import walk
 from widen.errors import InputError
 from widen.rules.model import Rules
 
@@ -138,21 +139,22 @@ def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None,
 
 
 def _ids(columns: Iterable[Column]) -> Iterable[int]:
-    for c in columns:
+    for _, c in walk(columns, lambda c: c.children):
         if c.field_id is not None:
             yield c.field_id
         yield from c.element_ids
-        yield from _ids(c.children)
+
+
+def _inside(f: NestedField) -> tuple[NestedField, ...]:
+    """The fields of a field's struct, through its lists."""
+    t = f.field_type
+    while isinstance(t, ListType):
+        t = t.element_type
+    return t.fields if isinstance(t, StructType) else ()
 
 
 def _walk(fields) -> Iterable[NestedField]:
-    for f in fields:
-        yield f
-        t = f.field_type
-        while isinstance(t, ListType):
-            t = t.element_type
-        if isinstance(t, StructType):
-            yield from _walk(t.fields)
+    return (f for _, f in walk(fields, _inside))
 
 
 def load_schema_json(text: str, rules: Rules, name: str = "<schema>") -> tuple[Schema, TableSchema]:

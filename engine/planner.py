@@ -196,9 +196,11 @@ def _child_prefix(col: Column, prefix: str) -> str:
 
 
 def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
-    for col in columns:
-        yield prefix + col.name
-        yield from _full_names(col.children, _child_prefix(col, prefix))
+    """Every column's full name in an Iceberg schema's name index, under ``prefix``."""
+    from widen.engine.tree import walk
+
+    for above, col in walk(columns, lambda c: c.children):
+        yield prefix + "".join(_child_prefix(a, "") for a in above) + col.name
 
 
 def _merge_spellings(observed, families: dict) -> tuple[list[FieldObservation], dict[str, list[FieldObservation]]]:
@@ -254,11 +256,12 @@ def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
 
 
 def _promotions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Promotion]:
-    for cp in level.columns:
+    from widen.engine.tree import walk
+
+    inside = lambda cp: cp.level.columns if cp.level is not None and not cp.added else ()  # noqa: E731
+    for above, cp in walk(level.columns, inside):
         if cp.promoted_from is not None:
-            yield Promotion(parent, cp.column, cp.promoted_from)
-        if cp.level is not None and not cp.added:
-            yield from _promotions(cp.level, parent + (cp.column.name,))
+            yield Promotion(parent + tuple(a.column.name for a in above), cp.column, cp.promoted_from)
 
 
 @dataclass

@@ -52,7 +52,7 @@ class TableSchema:
 
     def leaves(self) -> Iterator[tuple[str, Column, tuple[str, ...]]]:
         """Every leaf column with its path in the page's notation (``a.b[][][].c``) and the docs along it."""
-        yield from _leaves(self.columns, "", ())
+        yield from _leaves(self.columns)
 
     def notation(self, with_docs: bool = True) -> str:
         """One leaf per line, as the page writes fields: ``a.b_array_record[].x::string``."""
@@ -65,11 +65,12 @@ class TableSchema:
         return "\n".join(lines)
 
 
-def _leaves(columns: tuple[Column, ...], prefix: str, docs: tuple[str, ...]):
-    for col in columns:
-        path = f"{prefix}{col.name}" + "[]" * col.shape.dim
-        here = docs + ((col.doc,) if col.doc else ())
-        if col.shape.is_record and col.foreign is None and col.children:
-            yield from _leaves(col.children, path + ".", here)
-        else:
-            yield path, col, here
+def _leaves(columns: tuple[Column, ...]):
+    from widen.engine.tree import leaves
+
+    def inside(col: Column) -> tuple[Column, ...]:
+        return col.children if col.shape.is_record and col.foreign is None else ()
+
+    for above, col in leaves(columns, inside):
+        line = above + (col,)
+        yield ".".join(c.name + "[]" * c.shape.dim for c in line), col, tuple(c.doc for c in line if c.doc)

@@ -296,7 +296,7 @@ def _plan(args) -> int:
         print(schema_json(to_iceberg(schema, rules, base)))
         return 1 if rejected else 0
     if args.explain:
-        _print_explained(schema.columns, (), "", explained)
+        _print_explained(schema.columns, explained)
     else:
         print(schema.notation())
     renamed = _rules_names(schema, rules)
@@ -352,18 +352,17 @@ def _collect(level, path, batch, explained) -> None:
             info.receives.append(f"{route.field} as {route.shape}: {t.describe()} [{batch}]")
 
 
-def _print_explained(columns, path, prefix, explained) -> None:
-    for col in columns:
-        key = path + (col.name,)
-        name = f"{prefix}{col.name}" + "[]" * col.shape.dim
-        info = explained.get(key, _Explained())
+def _print_explained(columns, explained) -> None:
+    from widen.engine.tree import walk
+
+    for above, col in walk(columns, lambda c: c.children if c.shape.is_record and c.foreign is None else ()):
+        line = above + (col,)
+        info = explained.get(tuple(c.name for c in line), _Explained())
         doc = f"    -- {col.doc}" if col.doc else ""
-        print(f"{name}::{col.foreign or col.shape.type or 'record'}{doc}")
+        print(".".join(c.name + "[]" * c.shape.dim for c in line) + f"::{col.foreign or col.shape.type or 'record'}{doc}")
         print(f"    why: {info.reason or 'in the table before these batches'}")
         for r in info.receives:
             print(f"    receives {r}")
-        if col.shape.is_record and col.foreign is None:
-            _print_explained(col.children, key, name + ".", explained)
 
 
 # --- compile --------------------------------------------------------------------------------------------------------
