@@ -99,3 +99,14 @@ class Absorbed(WidenError):
     def __init__(self, files: list):
         super().__init__(f"{len(files)} file(s) absorbed by another writer")
         self.files = files
+
+
+class SchemaMismatch(PlanError):
+    """A batch the mode refuses (:mod:`widen.modes`): the message shows the table's schema and the data's side by
+    side, marks each differing field and names the mode that would accept the batch. Nothing was written."""
+
+    def __init__(self, message: str, *, rejections: tuple, mode: str, accepted_by: str | None):
+        super().__init__(message)
+        self.rejections = rejections
+        self.mode = mode
+        self.accepted_by = accepted_by

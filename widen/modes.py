@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 
 from widen.engine.observe import LevelObservation, Observations
-from widen.engine.planner import Plan, Rejection, plan
+from widen.engine.planner import Plan, plan
 from widen.engine.schema import TableSchema
-from widen.errors import PlanError
+from widen.errors import SchemaMismatch  # noqa: F401 (raised here; importable from here too)
 from widen.rules.model import MODES, Rules
 
 AUTO_MERGE_ENV = "WIDEN_AUTO_MERGE"
@@ -57,17 +57,6 @@ def effective_mode(mode: str, has_columns: bool) -> str:
     (as Delta's first write): enforce and merge plan it as an overwrite would; evolve plans it as itself. Both
     ``widen ingest`` and ``widen plan`` plan this way."""
     return "overwrite" if mode == "overwrite" or (not has_columns and mode != "evolve") else mode
-
-
-class SchemaMismatch(PlanError):
-    """A batch the mode refuses: the message shows the table's schema and the data's side by side, marks each
-    differing field and names the mode that would accept the batch. Nothing was written."""
-
-    def __init__(self, message: str, *, rejections: tuple[Rejection, ...], mode: str, accepted_by: str | None):
-        super().__init__(message)
-        self.rejections = rejections
-        self.mode = mode
-        self.accepted_by = accepted_by
 
 
 def check(p: Plan, table: TableSchema, observations: Observations, rules: Rules, batch: str,
