@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from widen.errors import CommitUnknown, InputError
+from widen.errors import CommitUnknown, InputError, WidenError
 from widen.ledger import read as read_ledger
 
 #: commit attempts per batch before giving up (each after reloading the table; backoff doubles, with jitter)
@@ -191,12 +191,14 @@ def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], objec
              say: Callable[[str], None] | None = None):
     """Run ``attempt`` until it commits (its return value is returned), retrying a conflict with another writer
     against the reloaded table (backoff doubling, with jitter; at most :data:`MAX_ATTEMPTS`). A failure after which
-    the commit is found to have landed anyway (a lost acknowledgement) returns ``landed`` (the snapshot id), said
-    with ``say``; any other failure is raised."""
+    the commit is found to have landed anyway (a lost acknowledgement) returns :class:`Landed`, said with ``say``;
+    a :class:`~widen.errors.WidenError` (the attempt's own verdict) and any other failure are raised."""
     for number in range(1, MAX_ATTEMPTS + 1):
         current = Attempt(number)
         try:
             return attempt(current)
+        except WidenError:  # the batch's own verdict (refused, absorbed, a fault injected): never a conflict
+            raise
         except Exception as exc:
             snapshot = landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
             if snapshot is not None:
