@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from widen.batch import BatchPlan, prepare
-from widen.catalog import Attempt, Landed, load_or_create, retrying, snapshot_with, values_written
+from widen.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
 from widen.errors import Absorbed, CommitUnknown
 from widen.faults import checkpoint
 from widen.ledger import read as read_ledger
@@ -59,11 +59,11 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     except CommitUnknown:
         raise
     except Exception:  # known not to have landed
-        delete_files(load_or_create(cat, batch.table), files.written)
+        _drop(cat, batch.table, files.written)
         raise
     except BaseException:  # Ctrl-C: the files stay if the commit may have landed
         if not files.may_have_landed:
-            delete_files(load_or_create(cat, batch.table), files.written)
+            _drop(cat, batch.table, files.written)
         raise
     if isinstance(result, Landed):
         report.recovered = True
@@ -72,6 +72,12 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
             return
     checkpoint("after-commit")
     _finish(cat, batch.table, commit_id, report)
+
+
+def _drop(cat, table: str, written: list[str]) -> None:
+    """Delete the files of a commit that did not land (whatever is left, `widen gc` lists)."""
+    if written:
+        delete_files(load_table(cat, table), written)
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,
