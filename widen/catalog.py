@@ -185,14 +185,18 @@ class Attempt:
 
     number: int
     tbl: object = None
+    #: the attempt is committing its transaction: a failure now may be a conflict, or may have landed after all
+    committing: bool = False
 
 
 def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], object],
-             say: Callable[[str], None] | None = None):
+             say: Callable[[str], None] | None = None, not_landed: Callable[[], None] | None = None):
     """Run ``attempt`` until it commits (its return value is returned), retrying a conflict with another writer
     against the reloaded table (backoff doubling, with jitter; at most :data:`MAX_ATTEMPTS`). A failure after which
     the commit is found to have landed anyway (a lost acknowledgement) returns :class:`Landed`, said with ``say``;
-    a :class:`~widen.errors.WidenError` (the attempt's own verdict) and any other failure are raised."""
+    a :class:`~widen.errors.WidenError` (the attempt's own verdict), a failure before the attempt commits (its
+    ``committing`` not set: a Spark write that failed) and any other failure are raised. ``not_landed`` is called
+    when a failed commit is known not to have landed."""
     for number in range(1, MAX_ATTEMPTS + 1):
         current = Attempt(number)
         try:
@@ -200,7 +204,11 @@ def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], objec
         except WidenError:  # the batch's own verdict (refused, absorbed, a fault injected): never a conflict
             raise
         except Exception as exc:
+            if not current.committing:
+                raise
             snapshot = landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
+            if snapshot is None and not_landed is not None:
+                not_landed()
             if snapshot is not None:
                 if say is not None:
                     say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {snapshot})")

@@ -55,7 +55,8 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     files = _Files()
     try:
         result = retrying(cat, batch.table, commit_id,
-                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first), say)
+                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first), say,
+                          not_landed=lambda: setattr(files, "may_have_landed", False))
     except CommitUnknown:
         raise
     except Exception:  # known not to have landed
@@ -105,7 +106,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
             _write(tbl, batch, planned, fields, files, say)
     checkpoint("after-write")
     summary = _summary(batch, commit_id, planned, report)
-    files.may_have_landed = True
+    files.may_have_landed = attempt.committing = True
     with timed(report, "commit"), tbl.transaction() as tx:
         _transaction(tx, tbl, planned, creating, fields, files.written, summary)
         # the ledger commits with the data, in this transaction (also for a batch with no records)

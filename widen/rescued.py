@@ -87,6 +87,7 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
         taken = [fp for fp in prints if fp.sha256 in absorbed.files]
         if taken:  # another writer rescued some of these files first
             raise Absorbed(taken)
+    attempt.committing = True
     with tbl.transaction() as tx:
         tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
         record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)

@@ -48,20 +48,15 @@ def read_lines(spark, paths: Sequence[str]):
 def read_parquet(spark, paths: list[str], batch: str):
     """A batch of Parquet files as one typed DataFrame: the files' schemas merged (a column only some files have
     reads as null in the others), never one file's schema for all (Spark's default drops the other columns)."""
-    from pyspark.errors import PySparkException
+    from py4j.protocol import Py4JJavaError
+    from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
     try:
         return spark.read.option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
-    except (PySparkException, _java_error()) as exc:
+    except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
         raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
                          "as separate batches, one schema each") from None
-
-
-def _java_error():
-    from py4j.protocol import Py4JJavaError
-
-    return Py4JJavaError
 
 
 def data_directory(tbl) -> str:
