@@ -8,6 +8,7 @@ own default, ``local[*]``. (A master set on the builder would override spark-sub
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 
@@ -40,6 +41,10 @@ def spark_session(master: str | None = None, app: str = "widen"):
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if quiet not in opts:  # once, however many sessions a process asks for
             os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {quiet}".strip()
+    if (master or "local").startswith("local") and "PYSPARK_GATEWAY_PORT" not in os.environ:
+        # a local session's Python workers (bucket partition values: widen.partitioning) run this interpreter,
+        # which has Widen's dependencies, not whatever `python3` is first on the PATH
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     return spark
