@@ -323,3 +323,26 @@ def test_a_spec_the_first_batch_cannot_take_is_refused_before_writing(spark, rul
     from widen.catalog import load_table
 
     assert load_table(open_catalog(None, wh), "t.events") is None  # not even created
+
+
+def test_bucket_values_are_computed_by_the_drivers_python(tmp_path):
+    """The bucket transform runs in Spark's Python workers: a local session starts them with the interpreter
+    running Widen (its dependencies are there), not with whatever `python3` is first on the PATH."""
+    import os
+
+    shims = tmp_path / "bin"
+    shims.mkdir()
+    for name in ("python3", "python"):
+        shim = shims / name
+        shim.write_text("#!/bin/sh\necho 'not the interpreter Widen runs in' >&2\nexit 1\n")
+        shim.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYSPARK_PYTHON"}
+    env["PATH"] = f"{shims}{os.pathsep}{env['PATH']}"
+    env["WIDEN_DRIVER_MEMORY"] = "1g"
+    wh = str(tmp_path / "wh")
+    out = subprocess.run([sys.executable, "-m", "widen.cli", "ingest", "--table", "t.events", "--warehouse", wh,
+                          "--partition-by", "bucket(4, event_id)", EVENTS[0]], capture_output=True, text=True,
+                         env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    table = open_catalog(None, wh).load_table("t.events")
+    assert {t.file.partition[0] for t in table.scan().plan_files()} <= {0, 1, 2, 3}
