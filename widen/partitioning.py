@@ -164,10 +164,6 @@ class Field:
     source_type: object
     transform: object
 
-    @property
-    def label(self) -> str:
-        return f"{self.transform}({'.'.join(self.path)})"
-
 
 def layout(terms: list[Term], schema, asked: str = "--partition-by") -> list[Field]:
     """The spec's fields against ``schema`` (the batch's target): raises :class:`InputError` naming the term when a
@@ -298,18 +294,14 @@ def _accepts(transform: str) -> str:
 
 
 def _path(schema, field_id: int) -> tuple[str, ...]:
-    """The names from the top-level column down to the field (partition sources sit in structs, never in lists)."""
-    def walk(fields, prefix):
-        for f in fields:
-            if f.field_id == field_id:
-                return prefix + (f.name,)
-            if f.field_type.is_struct:
-                found = walk(f.field_type.fields, prefix + (f.name,))
-                if found:
-                    return found
-        return None
+    """The names from the top-level column down to the field; () when it is not reached through structs alone
+    (partition sources sit in structs, never in lists or maps)."""
+    from widen.engine.tree import walk
 
-    return walk(schema.fields, ()) or ()
+    for above, f in walk(schema.fields, lambda f: f.field_type.fields if f.field_type.is_struct else ()):
+        if f.field_id == field_id:
+            return tuple(a.name for a in above) + (f.name,)
+    return ()
 
 
 def with_partition_columns(df, fields: list[Field]):
