@@ -177,7 +177,17 @@ class SparkCompiler:
                     typed = self.types.string_type(F.try_variant_get(v, "$", "string"))
                     out.append((lambda sv: sv == "STRING", F.element_at(names, typed + 1)))
                 continue
-            if kind == "DECW" or "/" in kind:
+            if "/" in kind:
+                # an array of strings with the bit set of its leaves' types: when every array of that signature in
+                # the batch has the same set, the signature alone decides the shape (as the observer decided it),
+                # and no leaf is typed again
+                sig, bits = kind.split("/")
+                if sum(1 for k in kinds if k.split("/")[0] == sig) == 1:
+                    decided = observer.decide(sig, int(bits))
+                    if isinstance(decided, Shape):
+                        out.append((lambda sv, sig=sig: sv == sig, F.lit(str(decided))))
+                continue
+            if kind == "DECW":
                 continue
             decided = observer.decide(kind, None)
             if not isinstance(decided, Shape):
@@ -323,19 +333,41 @@ class SparkCompiler:
         else:
             first = [as_map(record).alias("__m")]
             values = [F.element_at(F.col("__m"), F.lit(f)).alias(f"__v{i}") for i, f in enumerate(fields)]
+        shaped = [f for f in fields if f not in native or native[f].tested]
+        typed = self._typed_scalars(root, fields, v, sh, native)
         return [
             first,
             values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{i}")
-               for i, f in enumerate(fields) if f not in native or native[f].tested],
-            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native, kinds) for cp in root.columns],
+            + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{fields.index(f)}") for f in shaped],
+            [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
+            + [sh[f].alias(f"__s{fields.index(f)}") for f in shaped]
+            + [expr.alias(name) for name, expr in typed.values()],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native, kinds,
+                         {key: F.col(name) for key, (name, _) in typed.items()}) for cp in root.columns],
         ]
 
+    def _typed_scalars(self, root: LevelPlan, fields: list[str], v: dict, sh: dict,
+                       native: dict) -> dict[tuple[str, str], tuple[str, Expr]]:
+        """(field, shape) -> (column name, its value as its type) for each scalar shape of a top-level field read as
+        VARIANT: the value is read (a date or timestamp parsed from its text) once per row, in its own projection,
+        not once in every column the value is routed into (a drifting field's timestamp goes to the timestamp,
+        long, double and string columns, each of which would parse it again, twice)."""
+        out: dict[tuple[str, str], tuple[str, Expr]] = {}
+        for r in root.routes:
+            f = r.field
+            if (f in native and not native[f].tested) or r.shape.is_record or r.shape.dim or not r.targets:
+                continue
+            name = f"__t{fields.index(f)}_{len(out)}"
+            out[(f, str(r.shape))] = (name, F.when(sh[f] == str(r.shape), self.types.value(v[f], r.shape.type)))
+        return out
+
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
-               native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None) -> Expr:
+               native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None,
+               scalars: dict[tuple[str, str], Expr] | None = None) -> Expr:
         """One column from the (route, target) pairs that send values into it (``native``: the fields read as
-        Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds)."""
+        Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds;
+        ``scalars``: (field, shape) -> the value already read as its type, by :meth:`_typed_scalars`)."""
         col = cp.column
         dtype = data_type(col, self.rules)
         if not incoming:
@@ -355,7 +387,8 @@ class SparkCompiler:
         out = None
         for route, target in incoming:
             value = self._primitive(values[route.field], route.shape.type, route.shape.dim, target,
-                                    route.field in (typed or ()) and self._leaves_typed(route, typed[route.field]))
+                                    route.field in (typed or ()) and self._leaves_typed(route, typed[route.field]),
+                                    (scalars or {}).get((route.field, str(route.shape))))
             for _ in range(target.wrap):
                 value = F.when(value.isNotNull(), F.array(value))
             cond = shapes[route.field] == str(route.shape)
@@ -402,7 +435,9 @@ class SparkCompiler:
 
         return let(self.types.scalar_type(e), by_type)
 
-    def _primitive(self, v: Expr, element_type: str, dim: int, target: Target, typed: bool = False) -> Expr:
+    def _primitive(self, v: Expr, element_type: str, dim: int, target: Target, typed: bool = False,
+                   scalar: Expr | None = None) -> Expr:
+        """``scalar``: a scalar's value already read as its type (a column: referred to as often as needed)."""
         edges = target.edges
         types = self.types
 
@@ -412,12 +447,16 @@ class SparkCompiler:
             return types.value(e, element_type) if dim == 0 or typed else self._leaf(e, element_type)
 
         def leaf(e: Expr) -> Expr:
+            if scalar is not None:
+                return types.convert(scalar, edges) if edges else scalar
             if not edges:
                 # nothing to convert: no binding (a lambda per value keeps the expression out of code generation)
                 return typed_leaf(e)
             return let(typed_leaf(e), lambda typed: types.convert(typed, edges))
 
         def ok(e: Expr) -> Expr:
+            if scalar is not None:
+                return scalar.isNull() | types.exact(scalar, edges)
             return let(typed_leaf(e), lambda typed: typed.isNull() | types.exact(typed, edges))
 
         def nested(x: Expr, d: int, fn) -> Expr:

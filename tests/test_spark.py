@@ -295,6 +295,30 @@ def test_native_reads_equal_the_reference_router(spark, rules):
     assert [normalise(r) for r in out.collect()] == expected
 
 
+def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark, rules):
+    """Issue 17: a drifting field whose arrays of strings all have leaves of one type set in the batch (storage
+    ``ARRAY<STRING>/64``) takes its shape from the signature alone, as the observer decided it, without typing every
+    leaf again; where that set differs from array to array (plain words here, dates there), each array is still
+    typed leaf by leaf. The rows equal the reference router's either way."""
+    batches = {
+        "one set": ['{"tags": ["a", "b"]}', '{"tags": 3}', '{"tags": ["2024-05-01x", null]}', '{"tags": "s"}',
+                    '{"tags": [[1]]}'],
+        "two sets": ['{"tags": ["a", "b"]}', '{"tags": 3}', '{"tags": ["2024-05-01"]}', '{"tags": ["c", "2024-05-02"]}'],
+    }
+    shortcut = "WHEN (_x1 = 'ARRAY<STRING>') THEN '"
+    for name, batch in batches.items():
+        observations, parsed = observe_dataframe(lines_frame(spark, batch), rules)
+        reference = widen.observe_lines(batch, rules, source="batch.jsonl")
+        assert observations.level == reference.level
+        p = widen.plan(widen.TableSchema(), reference, rules)
+        compiled = compile_plan(p, rules, storage=observations.storage)
+        shape = dict(compiled.stages("value")[2])["__s0"]
+        assert (shortcut in shape) == (name == "one set"), name
+        router = widen.Router(p, rules)
+        expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
+        assert [normalise(r) for r in parsed.orderBy("line").transform(compiled).collect()] == expected, name
+
+
 def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to_double():
     """Review finding: a lossy numeric cast past the exact edges (double -> decimal(15, 0), not guarded) must keep the
     observer computing each date's and timestamp's bits (Python calls 2024's microseconds inexact in that decimal)."""
