@@ -160,15 +160,8 @@ class SparkTypes:
         choices = typing.choices if typing else ()
         out = F.when(s.isNull(), F.lit(None).cast("int"))
         # every detector wants a text that starts YYYY-MM-DD: two character tests settle most strings
-        plain = None
-        for choice in choices:
-            if family(self.iceberg[choice.type]) == "string":
-                plain = self.index[choice.type]
-                break
-        if plain is None and not choices:
-            plain = self.index[self.rules.top]
-        if plain is not None and all(c.detector in _DETECTORS for c in choices
-                                     if family(self.iceberg[c.type]) != "string"):
+        plain = self.plain_string()
+        if plain is not None:
             out = out.when((F.substr(s, F.lit(5), F.lit(1)) != "-") | (F.substr(s, F.lit(8), F.lit(1)) != "-"),
                            F.lit(plain))
         for choice in choices:
@@ -177,6 +170,24 @@ class SparkTypes:
                 return out.otherwise(idx)
             out = out.when(self.string_holds(choice.detector, s), idx)
         return out.otherwise(F.lit(self.index[self.rules.top]))
+
+    def plain_string(self) -> int | None:
+        """The index of the type every JSON string takes unless one of the ``json string`` line's detectors accepts
+        it, when all of those detectors want a text that starts ``YYYY-MM-DD`` (then a string that does not start
+        so is of that type, without running them); else None."""
+        typing = self.rules.json_typing("string")
+        choices = typing.choices if typing else ()
+        plain = None
+        for choice in choices:
+            if family(self.iceberg[choice.type]) == "string":
+                plain = self.index[choice.type]
+                break
+        if plain is None and not choices:
+            plain = self.index[self.rules.top]
+        if plain is None or any(c.detector not in _DETECTORS for c in choices
+                                if family(self.iceberg[c.type]) != "string"):
+            return None
+        return plain
 
     def _same_number(self, x: Expr, sql_type: str) -> Expr:
         """The value read as ``sql_type`` equals the value itself (no rounding on the way)."""
