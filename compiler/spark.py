@@ -335,17 +335,39 @@ class SparkCompiler:
             values = [F.element_at(F.col("__m"), F.lit(f)).alias(f"__v{i}") for i, f in enumerate(fields)]
         shaped = [f for f in fields if f not in native or native[f].tested]
         typed = self._typed_scalars(root, fields, v, sh, native)
+        scalars = {key: F.col(name) for key, (name, _) in typed.items()}
+        converted = self._converted_scalars(root, incoming, scalars, sh)
+        carried = ([v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
+                   + [sh[f].alias(f"__s{fields.index(f)}") for f in shaped])
         return [
             first,
             values,
             [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
             + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{fields.index(f)}") for f in shaped],
-            [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [sh[f].alias(f"__s{fields.index(f)}") for f in shaped]
-            + [expr.alias(name) for name, expr in typed.values()],
-            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native, kinds,
-                         {key: F.col(name) for key, (name, _) in typed.items()}) for cp in root.columns],
+            carried + [expr.alias(name) for name, expr in typed.values()],
+            carried + [F.col(name).alias(name) for name, _ in typed.values()]
+            + [expr.alias(name) for name, expr in converted.values()],
+            [self.column(cp, incoming.get(cp.column.name, []), v, sh, native, kinds, scalars,
+                         {key: F.col(name) for key, (name, _) in converted.items()}) for cp in root.columns],
         ]
+
+    def _converted_scalars(self, root: LevelPlan, incoming: dict, scalars: dict,
+                           sh: dict) -> dict[tuple, tuple[str, Expr]]:
+        """(field, shape, edges) -> (column name, the typed scalar converted along those edges), for each conversion
+        a typed scalar (:meth:`_typed_scalars`) takes on its way into a column: computed once per row, not once to
+        test it and once to write it, in each column that takes it (a timestamp formatted as text for a string
+        column and again for an array of strings)."""
+        out: dict[tuple, tuple[str, Expr]] = {}
+        for cp in root.columns:
+            for route, target in incoming.get(cp.column.name, []):
+                scalar = scalars.get((route.field, str(route.shape)))
+                key = (route.field, str(route.shape), tuple(target.edges))
+                if scalar is None or not target.edges or key in out:
+                    continue
+                # only in rows of that shape, as in the column (a conversion of a null can still cost)
+                out[key] = (f"__c{len(out)}", F.when(sh[route.field] == str(route.shape),
+                                                     self.types.convert(scalar, target.edges)))
+        return out
 
     def _typed_scalars(self, root: LevelPlan, fields: list[str], v: dict, sh: dict,
                        native: dict) -> dict[tuple[str, str], tuple[str, Expr]]:
@@ -364,7 +386,7 @@ class SparkCompiler:
 
     def column(self, cp: ColumnPlan, incoming: list, values: dict, shapes: dict,
                native: dict[str, Native] | None = None, typed: dict[str, frozenset[str]] | None = None,
-               scalars: dict[tuple[str, str], Expr] | None = None) -> Expr:
+               scalars: dict[tuple[str, str], Expr] | None = None, converted: dict[tuple, Expr] | None = None) -> Expr:
         """One column from the (route, target) pairs that send values into it (``native``: the fields read as
         Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds;
         ``scalars``: (field, shape) -> the value already read as its type, by :meth:`_typed_scalars`)."""
@@ -388,7 +410,8 @@ class SparkCompiler:
         for route, target in incoming:
             value = self._primitive(values[route.field], route.shape.type, route.shape.dim, target,
                                     route.field in (typed or ()) and self._leaves_typed(route, typed[route.field]),
-                                    (scalars or {}).get((route.field, str(route.shape))))
+                                    (scalars or {}).get((route.field, str(route.shape))),
+                                    (converted or {}).get((route.field, str(route.shape), tuple(target.edges))))
             for _ in range(target.wrap):
                 value = F.when(value.isNotNull(), F.array(value))
             cond = shapes[route.field] == str(route.shape)
@@ -436,8 +459,9 @@ class SparkCompiler:
         return let(self.types.scalar_type(e), by_type)
 
     def _primitive(self, v: Expr, element_type: str, dim: int, target: Target, typed: bool = False,
-                   scalar: Expr | None = None) -> Expr:
-        """``scalar``: a scalar's value already read as its type (a column: referred to as often as needed)."""
+                   scalar: Expr | None = None, converted: Expr | None = None) -> Expr:
+        """``scalar``: a scalar's value already read as its type (a column: referred to as often as needed);
+        ``converted``: that value already converted along the target's edges (a column too)."""
         edges = target.edges
         types = self.types
 
@@ -448,6 +472,8 @@ class SparkCompiler:
 
         def leaf(e: Expr) -> Expr:
             if scalar is not None:
+                if converted is not None:
+                    return converted
                 return types.convert(scalar, edges) if edges else scalar
             if not edges:
                 # nothing to convert: no binding (a lambda per value keeps the expression out of code generation)
