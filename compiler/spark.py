@@ -501,9 +501,9 @@ class SparkCompiler:
                 good = F.forall(leaves, lambda e: types.is_null(e) | ok(e))
             if not target.lossless:
                 # a conversion routes a value only when every leaf converts (no partial arrays)
-                converted = nested(v, dim, leaf)
+                every = nested(v, dim, leaf)
                 if dim == 0:
-                    good = converted.isNotNull()
+                    good = every.isNotNull()
                 else:
                     good = F.forall(leaves, lambda e: types.is_null(e) | leaf(e).isNotNull())
                 if target.guarded:

@@ -294,12 +294,12 @@ class SparkObserver:
         # a long of 16 digits or more shows in the value's JSON text (16 characters, a run of 16 digits in an array):
         # one text per value settles the others without reading each long through a cast (null bits, as for a
         # long of 15 digits: every edge exact)
-        text = S.to_json(x)
-        out = (S.when(sig == "BIGINT", S.when(S.length(text) >= S.lit(16), S.when(
+        json = S.to_json(x)
+        out = (S.when(sig == "BIGINT", S.when(S.length(json) >= S.lit(16), S.when(
                    big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x))))
-               .when(sig == "ARRAY<BIGINT>", S.when(text.rlike("[0-9]{16}"), S.when(flat, arrays)))
+               .when(sig == "ARRAY<BIGINT>", S.when(json.rlike("[0-9]{16}"), S.when(flat, arrays)))
                .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")),
-                     S.when(text.rlike("[0-9]{16}"), arrays)))
+                     S.when(json.rlike("[0-9]{16}"), arrays)))
         return out if strings is None else out.when(sig == "STRING", strings)
 
     @property
