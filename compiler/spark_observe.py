@@ -44,9 +44,6 @@ def parse_shape(code: str) -> Shape:
     return Shape(None if base == "record" else base, dim)
 
 
-#: a JSON string that starts YYYY-MM-DD, as it appears in an array's JSON text (every detector wants one)
-_DATE_LIKE_LEAF = '"[0-9]{4}-[0-9]{2}-[0-9]{2}'
-
 #: longs below this in magnitude (at most 15 digits) are below 2^53: every ``where exact`` edge of the default
 #: lattice takes them (checked per rules in SparkObserver: ``small_longs_exact``)
 _SMALL = 10**15
@@ -250,11 +247,6 @@ class SparkObserver:
             lambda acc, e: acc.bitwiseOR(S.coalesce(S.shiftleft(S.lit(1), self.types.string_type(
                 S.try_variant_get(e, "$", "string"))), S.lit(0))),
         )
-        plain = self.types.plain_string()
-        if plain is not None:
-            # no leaf can pass a detector unless the array's JSON text has a string that starts YYYY-MM-DD (digits
-            # and dashes are never escaped): then every leaf is of the plain type, and none is typed one by one
-            mask = S.when(~S.to_json(x).rlike(_DATE_LIKE_LEAF), S.lit(1 << plain)).otherwise(mask)
         cls = cls.when(sig.startswith("ARRAY<") & (sig == _nested(dim, "STRING")), mask)
         wide = sig.startswith("DECIMAL(") & ~sig.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),")
         return cls.when(wide, self.types.scalar_type(x))
@@ -291,15 +283,9 @@ class SparkObserver:
         # (a common subexpression is computed before the CASE), and reading a string as a bigint costs microseconds
         flat = let(S.try_variant_get(x, "$", "array<bigint>"),
                    lambda a: S.coalesce(big(S.array_max(a)) | big(S.array_min(a)), S.lit(False)))
-        # a long of 16 digits or more shows in the value's JSON text (16 characters, a run of 16 digits in an array):
-        # one text per value settles the others without reading each long through a cast (null bits, as for a
-        # long of 15 digits: every edge exact)
-        json = S.to_json(x)
-        out = (S.when(sig == "BIGINT", S.when(S.length(json) >= S.lit(16), S.when(
-                   big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x))))
-               .when(sig == "ARRAY<BIGINT>", S.when(json.rlike("[0-9]{16}"), S.when(flat, arrays)))
-               .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")),
-                     S.when(json.rlike("[0-9]{16}"), arrays)))
+        out = (S.when(sig == "BIGINT", S.when(big(S.try_variant_get(x, "$", "bigint")), self._long_bits(x)))
+               .when(sig == "ARRAY<BIGINT>", S.when(flat, arrays))
+               .when(sig.startswith("ARRAY<ARRAY<") & (sig == _nested(dim, "BIGINT")), arrays))
         return out if strings is None else out.when(sig == "STRING", strings)
 
     @property
