@@ -315,8 +315,9 @@ class SparkCompiler:
 
     def stages(self, root: LevelPlan, record: Expr, text: Expr | None = None) -> list[list[Expr]]:
         """The top level as successive projections (each a list of named expressions over the previous one):
-        the record's fields; each field's value; each value's shape; the table's columns. Top-level fields are
-        plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct.
+        the record's fields; each field's value; each value's shape; the scalars read as their types
+        (:meth:`_typed_scalars`); their conversions (:meth:`_converted_scalars`); the table's columns. Top-level
+        fields are plain columns here, so a table of 10,000 columns is 10,000 small expressions, not one struct.
 
         With the line's ``text`` and the batch's storage (:class:`Native`), the fields are read by one
         ``from_json``: those whose storage and shape agree as Spark types (as Spark's own JSON reader would), the
@@ -389,7 +390,8 @@ class SparkCompiler:
                scalars: dict[tuple[str, str], Expr] | None = None, converted: dict[tuple, Expr] | None = None) -> Expr:
         """One column from the (route, target) pairs that send values into it (``native``: the fields read as
         Spark types, each the only one sending values into its column; ``typed``: fields' storage kinds;
-        ``scalars``: (field, shape) -> the value already read as its type, by :meth:`_typed_scalars`)."""
+        ``scalars``: (field, shape) -> the value already read as its type, by :meth:`_typed_scalars`;
+        ``converted``: (field, shape, edges) -> that value converted along the edges, by :meth:`_converted_scalars`)."""
         col = cp.column
         dtype = data_type(col, self.rules)
         if not incoming:

@@ -61,3 +61,28 @@ def test_doctests(name):
     """The docstring examples of the public types run."""
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_compile_example_is_what_widen_compile_prints(spark, tmp_path):
+    """docs/compile.md's `widen compile --table shop.orders | head -12` block is that command's output, after
+    ingesting `{"price": 10}` then `{"price": "n/a"}` (the rules path is this checkout's)."""
+    import subprocess
+    import sys
+
+    import widen
+
+    page = ROOT / "docs" / "compile.md"
+    block = next(b for b in _text_blocks(page) if b.startswith("$ widen compile --table shop.orders | head -12"))
+    batches = []
+    for i, line in enumerate(['{"price": 10}', '{"price": "n/a"}']):
+        batches.append(tmp_path / f"batch-{i}.jsonl")
+        batches[-1].write_text(line + "\n")
+    warehouse = str(tmp_path / "warehouse")
+    widen.ingest([str(b) for b in batches], "shop.orders", warehouse=warehouse, spark=spark)
+    out = subprocess.run([sys.executable, "-m", "widen.cli", "compile", "--table", "shop.orders",
+                          "--warehouse", warehouse], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    printed = [line.rstrip() for line in out.stdout.splitlines()[:12]]
+    rules = str(ROOT / "rules" / "types.rules")
+    expected = [line.replace("/work/main/rules/types.rules", rules) for line in block.splitlines()[1:]]
+    assert printed == expected
