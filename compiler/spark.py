@@ -338,13 +338,12 @@ class SparkCompiler:
         typed = self._typed_scalars(root, fields, v, sh, native)
         scalars = {key: F.col(name) for key, (name, _) in typed.items()}
         converted = self._converted_scalars(root, incoming, scalars, sh)
-        carried = ([v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-                   + [sh[f].alias(f"__s{fields.index(f)}") for f in shaped])
+        kept = [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
+        carried = kept + [sh[f].alias(f"__s{fields.index(f)}") for f in shaped]
         return [
             first,
             values,
-            [v[f].alias(f"__v{i}") for i, f in enumerate(fields)]
-            + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{fields.index(f)}") for f in shaped],
+            kept + [self._shape(f, v[f], depth, known, kinds[f]).alias(f"__s{fields.index(f)}") for f in shaped],
             carried + [expr.alias(name) for name, expr in typed.values()],
             carried + [F.col(name).alias(name) for name, _ in typed.values()]
             + [expr.alias(name) for name, expr in converted.values()],
