@@ -9,6 +9,7 @@ UDF is involved; :func:`compile_plan` returns a function for ``df.transform``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -103,6 +104,15 @@ class SparkCompiler:
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
         self._signatures = None  # what each storage signature decides (:meth:`_storage_shapes`), made on first use
+        #: id of each nested level -> the field paths whose records it holds (set by :meth:`stages`)
+        self._level_paths: dict[int, set[tuple]] = {}
+        #: a field path -> its storage kinds in the batch, over every record dimension it was seen at
+        self._path_kinds: dict[tuple, frozenset[str]] = {}
+        if self.storage is not None:
+            kinds: dict[tuple, set[str]] = {}
+            for (path, _), ks in self.storage.items():
+                kinds.setdefault(tuple(path), set()).update(ks)
+            self._path_kinds = {path: frozenset(ks) for path, ks in kinds.items()}
 
     # --- one struct level ---------------------------------------------------------------------------------------
     def _prepare(self, level: LevelPlan):
@@ -129,16 +139,24 @@ class SparkCompiler:
         the detectors...), by the value's storage, and by the full typing (:func:`shape_code`) for the rest."""
         if f in known:
             return F.lit(known[f])
-        full = shape_code(self.types, v, depth[f])
         branches = self._storage_shapes(kinds, v)
         if not branches:
-            return full
+            return shape_code(self.types, v, depth[f])
+        covered = {kind for kind, _, _ in branches}
+        if all(kind == "VOID" or kind in covered for kind in kinds):
+            # every storage of the batch's values is decided above (the storage kinds are those of every value:
+            # exhaustive): the full typing would never run. A value of another storage would mean the observation
+            # missed it: fail the job, never lose the value.
+            rest = F.raise_error(F.concat(F.lit(f"widen: a value of field '{f}' has a storage the batch's observation "
+                                                "did not see: "), F.schema_of_variant(v)))
+        else:
+            rest = shape_code(self.types, v, depth[f])
 
         def by_storage(sv: Expr) -> Expr:
             out = F.when(v.isNull() | (sv == "VOID"), F.lit("null"))
-            for test, code in branches:
+            for _, test, code in branches:
                 out = out.when(test(sv), code)
-            return out.otherwise(full)
+            return out.otherwise(rest)
 
         return let(self.types.storage(v), by_storage)
 
@@ -163,7 +181,8 @@ class SparkCompiler:
         return True
 
     def _storage_shapes(self, kinds: frozenset[str], v: Expr) -> list:
-        """(test of a value's storage, its shape code) for the storage kinds whose shape the storage decides."""
+        """(kind, test of a value's storage, its shape code) for the storage kinds whose shape the storage decides,
+        each test true for every value of its kind."""
         if not kinds:
             return []
         from widen.engine.shapes import Shape
@@ -175,7 +194,7 @@ class SparkCompiler:
                 if observer.strings_static:
                     names = F.array(*[F.lit(t) for t in self.types.types])
                     typed = self.types.string_type(F.try_variant_get(v, "$", "string"))
-                    out.append((lambda sv: sv == "STRING", F.element_at(names, typed + 1)))
+                    out.append((kind, lambda sv: sv == "STRING", F.element_at(names, typed + 1)))
                 continue
             if "/" in kind:
                 # an array of strings with the bit set of its leaves' types: when every array of that signature in
@@ -185,17 +204,20 @@ class SparkCompiler:
                 if sum(1 for k in kinds if k.split("/")[0] == sig) == 1:
                     decided = observer.decide(sig, int(bits))
                     if isinstance(decided, Shape):
-                        out.append((lambda sv, sig=sig: sv == sig, F.lit(str(decided))))
+                        out.append((kind, lambda sv, sig=sig: sv == sig, F.lit(str(decided))))
                 continue
             if kind == "DECW":
                 continue
             decided = observer.decide(kind, None)
+            if decided == "empty" and re.fullmatch(r"(ARRAY<)+VOID>+", kind):  # arrays of nothing but nulls
+                out.append((kind, lambda sv, kind=kind: sv == kind, F.lit("empty")))
+                continue
             if not isinstance(decided, Shape):
                 continue
             if kind == "DEC15":
-                out.append((lambda sv: sv.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)$"), F.lit(str(decided))))
-            else:
-                out.append((lambda sv, kind=kind: sv == kind, F.lit(str(decided))))
+                out.append((kind, lambda sv: sv.rlike(r"^DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)$"), F.lit(str(decided))))
+            elif "OBJECT" not in kind and "DEC" not in kind:  # a signature as schema_of_variant prints it
+                out.append((kind, lambda sv, kind=kind: sv == kind, F.lit(str(decided))))
         return out
 
     @property
@@ -206,6 +228,30 @@ class SparkCompiler:
 
             self._signatures = Signatures(self.rules)
         return self._signatures
+
+    def _index_paths(self, level: LevelPlan, paths: set[tuple]) -> None:
+        """Record, for each nested level under ``level`` (whose records are those of ``paths``), the paths of the
+        fields whose records it holds: a record column's level holds the records of every field routed into it."""
+        _, _, _, incoming = self._prepare(level)
+        for cp in level.columns:
+            if cp.level is None:
+                continue
+            child = {p + (r.field,) for p in paths for r, _ in incoming.get(cp.column.name, []) if r.shape.is_record}
+            if child:
+                self._level_paths.setdefault(id(cp.level), set()).update(child)
+                self._index_paths(cp.level, child)
+
+    def _nested_kinds(self, level: LevelPlan, f: str) -> frozenset[str]:
+        """The batch's storage kinds of a nested level's field ``f``: those of every path the level's records come
+        from, at every record dimension (a superset is safe: a storage decides a shape only as the observer decided
+        it over all of these values; a storage not among them is typed in full). None when a path is unknown."""
+        paths = self._level_paths.get(id(level))
+        if not paths:
+            return frozenset()
+        out: set[str] = set()
+        for p in paths:
+            out |= self._path_kinds.get(p + (f,), frozenset())
+        return frozenset(out)
 
     def _kinds(self, path: tuple, rdims: tuple) -> frozenset[str]:
         """The batch's storage kinds at a path (none when the storage is not known)."""
@@ -280,6 +326,7 @@ class SparkCompiler:
         bound once with ``let``: referring to them one by one would copy their expressions for each use); with
         ``native``, from a struct ``from_json`` read (``native`` names its typed fields, the others are VARIANT)."""
         fields, depth, known, incoming = self._prepare(level)
+        kinds = {f: self._nested_kinds(level, f) for f in fields} if not _case_conflict(fields) else {}
         if not fields:
             out = F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
                              for cp in level.columns])
@@ -295,7 +342,7 @@ class SparkCompiler:
         def body(bound: Expr) -> Expr:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
             shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
-            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {})
+            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {}, kinds)
                               for cp in level.columns])
 
         if native is None:
@@ -307,7 +354,8 @@ class SparkCompiler:
         def with_shapes(vs: Expr) -> Expr:
             shaped = [vs[f"v{i}"].alias(f"v{i}") for i in range(len(fields))]
             shaped += [(F.lit("") if native and f in native and not native[f].tested
-                        else self._shape(f, vs[f"v{i}"], depth, known)).alias(f"s{i}") for i, f in enumerate(fields)]
+                        else self._shape(f, vs[f"v{i}"], depth, known, kinds.get(f, frozenset()))).alias(f"s{i}")
+                       for i, f in enumerate(fields)]
             return let(F.struct(*shaped), body)
 
         out = let(pre, with_shapes)
@@ -323,6 +371,9 @@ class SparkCompiler:
         ``from_json``: those whose storage and shape agree as Spark types (as Spark's own JSON reader would), the
         others as VARIANT values for the routes below; else the record is read as a ``map<string, variant>``."""
         fields, depth, known, incoming = self._prepare(root)
+        self._level_paths = {}
+        if self.storage is not None:
+            self._index_paths(root, {()})
         native = self.natives(root, incoming) if text is not None else {}
         kinds = {f: self._kinds((f,), ()) for f in fields}
         v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}

@@ -319,6 +319,47 @@ def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark,
         assert [normalise(r) for r in parsed.orderBy("line").transform(compiled).collect()] == expected, name
 
 
+def test_a_nested_drifting_field_is_shaped_by_its_storage(spark, rules):
+    """Issue 17 (small batches): a drifting field inside records is shaped by its storage, as a top-level one is:
+    when every storage of its values in the batch decides the shape (longs, strings typed by the detectors, arrays
+    of longs, empty arrays...), the full typing is left out of the projection (it made a record with one drifting
+    leaf a 50 KB expression, which Spark took seconds to parse, analyse and compile); a storage that does not
+    decide it (an object here) keeps the full typing. The rows equal the reference router's either way."""
+    batches = {
+        "decided": ['{"r": {"a": 1, "x": 5}}', '{"r": {"a": 2, "x": "2024-05-01"}}', '{"r": {"a": 3, "x": [1, 2]}}',
+                    '{"r": {"a": 4, "x": []}}', '{"r": {"a": 5, "x": true}}', '{"r": {"a": 6, "x": 1.5}}',
+                    '{"r": {"a": 7, "x": null}}', '{"r": [{"a": 8, "x": "w"}]}'],
+        "not decided": ['{"r": {"a": 1, "x": 5}}', '{"r": {"a": 2, "x": {"y": 1}}}', '{"r": {"a": 3, "x": "s"}}'],
+    }
+    full = "named_struct('kind'"  # the full typing's descriptor of each value
+    for name, batch in batches.items():
+        observations, parsed = observe_dataframe(lines_frame(spark, batch), rules)
+        reference = widen.observe_lines(batch, rules, source="batch.jsonl")
+        assert observations.level == reference.level
+        p = widen.plan(widen.TableSchema(), reference, rules)
+        compiled = compile_plan(p, rules, storage=observations.storage)
+        record = dict(compiled.stages("value")[-1])["r"]
+        assert (full in record) == (name == "not decided"), name
+        assert ("did not see" in record) == (name == "decided"), name
+        router = widen.Router(p, rules)
+        expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
+        assert [normalise(r) for r in parsed.orderBy("line").transform(compiled).collect()] == expected, name
+
+
+def test_a_value_of_a_storage_the_observation_did_not_see_fails_the_write(spark, rules):
+    """Where the storage decides every shape, the full typing is gone: a value of another storage (which an
+    exhaustive projection never meets, since the observation saw every value) fails the job with the field's
+    name instead of going nowhere."""
+    seen = ['{"x": 5}', '{"x": "s"}']
+    observations, _ = observe_dataframe(lines_frame(spark, seen), rules)
+    p = widen.plan(widen.TableSchema(), widen.observe_lines(seen, rules, source="batch.jsonl"), rules)
+    compiled = compile_plan(p, rules, storage=observations.storage)
+    assert "did not see" in dict(compiled.stages("value")[2])["__s0"]
+    _, other = observe_dataframe(lines_frame(spark, ['{"x": 5}', '{"x": true}']), rules)
+    with pytest.raises(Exception, match="field 'x' has a storage the batch's observation did not see: BOOLEAN"):
+        other.transform(compiled).collect()
+
+
 def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to_double():
     """Review finding: a lossy numeric cast past the exact edges (double -> decimal(15, 0), not guarded) must keep the
     observer computing each date's and timestamp's bits (Python calls 2024's microseconds inexact in that decimal)."""
