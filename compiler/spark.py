@@ -342,8 +342,26 @@ class SparkCompiler:
         def body(bound: Expr) -> Expr:
             values = {f: bound[f"v{i}"] for i, f in enumerate(fields)}
             shapes = {f: bound[f"s{i}"] for i, f in enumerate(fields)}
-            return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {}, kinds)
-                              for cp in level.columns])
+
+            def columns(scalars: dict, converted: dict) -> Expr:
+                return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {},
+                                              kinds, scalars, converted) for cp in level.columns])
+
+            # as stages() does for the top level: each scalar a value goes to more than one column as (or converts
+            # on its way), read as its type once, and each conversion computed once, bound with let
+            typed = self._typed_scalars(level, fields, values, shapes, native or {}, reused=True)
+            if not typed:
+                return columns({}, {})
+
+            def with_scalars(ts: Expr) -> Expr:
+                scalars = {key: ts[name] for key, (name, _) in typed.items()}
+                converted = self._converted_scalars(level, incoming, scalars, shapes)
+                if not converted:
+                    return columns(scalars, {})
+                return let(F.struct(*[e.alias(name) for name, e in converted.values()]),
+                           lambda cs: columns(scalars, {key: cs[name] for key, (name, _) in converted.items()}))
+
+            return let(F.struct(*[e.alias(name) for name, e in typed.values()]), with_scalars)
 
         if native is None:
             m = as_map(record)
@@ -421,15 +439,19 @@ class SparkCompiler:
         return out
 
     def _typed_scalars(self, root: LevelPlan, fields: list[str], v: dict, sh: dict,
-                       native: dict) -> dict[tuple[str, str], tuple[str, Expr]]:
+                       native: dict, reused: bool = False) -> dict[tuple[str, str], tuple[str, Expr]]:
         """(field, shape) -> (column name, its value as its type) for each scalar shape of a top-level field read as
         VARIANT: the value is read (a date or timestamp parsed from its text) once per row, in its own projection,
         not once in every column the value is routed into (a drifting field's timestamp goes to the timestamp,
-        long, double and string columns, each of which would parse it again, twice)."""
+        long, double and string columns, each of which would parse it again, twice). ``reused``: only the shapes
+        whose value is read more than once (more than one target, or one that converts or tests it)."""
         out: dict[tuple[str, str], tuple[str, Expr]] = {}
         for r in root.routes:
             f = r.field
             if (f in native and not native[f].tested) or r.shape.is_record or r.shape.dim or not r.targets:
+                continue
+            if reused and len(r.targets) == 1 and not (r.targets[0].edges or r.targets[0].guarded
+                                                        or not r.targets[0].lossless):
                 continue
             name = f"__t{fields.index(f)}_{len(out)}"
             out[(f, str(r.shape))] = (name, F.when(sh[f] == str(r.shape), self.types.value(v[f], r.shape.type)))

@@ -475,157 +475,175 @@ SELECT
                 ) AS s0
               )
             ),
-            _x2 -> STRUCT(
-              CAST(CASE
-                WHEN (
-                  _x2['s0'] = 'boolean'
-                )
-                THEN CASE
-                  WHEN ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(TRY_VARIANT_GET(_x2['v0'], '$', 'boolean')),
-                      _x3 -> (
-                        (
-                          _x3 IS NULL
+            _x2 -> ELEMENT_AT(
+              TRANSFORM(
+                ARRAY(
+                  STRUCT(
+                    CASE
+                      WHEN (
+                        _x2['s0'] = 'boolean'
+                      )
+                      THEN TRY_VARIANT_GET(_x2['v0'], '$', 'boolean')
+                    END AS __t0_0,
+                    CASE
+                      WHEN (
+                        _x2['s0'] = 'long'
+                      )
+                      THEN TRY_VARIANT_GET(_x2['v0'], '$', 'bigint')
+                    END AS __t0_1
+                  )
+                ),
+                _x3 -> ELEMENT_AT(
+                  TRANSFORM(
+                    ARRAY(
+                      STRUCT(
+                        CASE
+                          WHEN (
+                            _x2['s0'] = 'boolean'
+                          )
+                          THEN TRY_CAST(CAST(CASE WHEN _x3['__t0_0'] THEN 1 WHEN (
+                            NOT _x3['__t0_0']
+                          ) THEN 0 END AS BIGINT) AS DOUBLE)
+                        END AS __c0,
+                        CASE WHEN (
+                          _x2['s0'] = 'long'
+                        ) THEN TRY_CAST(_x3['__t0_1'] AS DOUBLE) END AS __c1
+                      )
+                    ),
+                    _x4 -> STRUCT(
+                      CAST(CASE
+                        WHEN (
+                          _x2['s0'] = 'boolean'
                         )
-                        OR ELEMENT_AT(
-                          TRANSFORM(
-                            ARRAY(_x3),
-                            _x4 -> ELEMENT_AT(
+                        THEN CASE
+                          WHEN (
+                            (
+                              _x3['__t0_0'] IS NULL
+                            )
+                            OR ELEMENT_AT(
                               TRANSFORM(
-                                ARRAY(
-                                  TRY_CAST(CAST(CASE WHEN _x4 THEN 1 WHEN (
-                                    NOT _x4
-                                  ) THEN 0 END AS BIGINT) AS DOUBLE)
-                                ),
-                                _x5 -> (
-                                  COALESCE(
-                                    (
-                                      CASE
-                                        WHEN (
-                                          CASE
-                                            WHEN (
-                                              (
-                                                _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                              AND (
-                                                _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                            )
-                                            THEN TRY_CAST(_x5 AS BIGINT)
-                                          END = 1
-                                        )
-                                        THEN TRUE
-                                        WHEN (
-                                          CASE
-                                            WHEN (
-                                              (
-                                                _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                              AND (
-                                                _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                            )
-                                            THEN TRY_CAST(_x5 AS BIGINT)
-                                          END = 0
-                                        )
-                                        THEN FALSE
-                                      END = _x4
+                                ARRAY(_x3['__t0_0']),
+                                _x5 -> ELEMENT_AT(
+                                  TRANSFORM(
+                                    ARRAY(
+                                      TRY_CAST(CAST(CASE WHEN _x5 THEN 1 WHEN (
+                                        NOT _x5
+                                      ) THEN 0 END AS BIGINT) AS DOUBLE)
                                     ),
-                                    FALSE
-                                  )
-                                  AND (
-                                    NOT _x5 IS NULL
-                                  )
+                                    _x6 -> (
+                                      COALESCE(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              CASE
+                                                WHEN (
+                                                  (
+                                                    _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
+                                                  )
+                                                  AND (
+                                                    _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
+                                                  )
+                                                )
+                                                THEN TRY_CAST(_x6 AS BIGINT)
+                                              END = 1
+                                            )
+                                            THEN TRUE
+                                            WHEN (
+                                              CASE
+                                                WHEN (
+                                                  (
+                                                    _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
+                                                  )
+                                                  AND (
+                                                    _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
+                                                  )
+                                                )
+                                                THEN TRY_CAST(_x6 AS BIGINT)
+                                              END = 0
+                                            )
+                                            THEN FALSE
+                                          END = _x5
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (
+                                        NOT _x6 IS NULL
+                                      )
+                                    )
+                                  ),
+                                  1
                                 )
                               ),
                               1
                             )
-                          ),
-                          1
+                          )
+                          THEN _x4['__c0']
+                        END
+                        WHEN (
+                          _x2['s0'] = 'double'
                         )
-                      )
-                    ),
-                    1
-                  )
-                  THEN ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(TRY_VARIANT_GET(_x2['v0'], '$', 'boolean')),
-                      _x3 -> TRY_CAST(CAST(CASE WHEN _x3 THEN 1 WHEN (
-                        NOT _x3
-                      ) THEN 0 END AS BIGINT) AS DOUBLE)
-                    ),
-                    1
-                  )
-                END
-                WHEN (
-                  _x2['s0'] = 'double'
-                )
-                THEN (
-                  TRY_VARIANT_GET(_x2['v0'], '$', 'double') + CAST(CAST(0.0 AS DOUBLE) AS DOUBLE)
-                )
-                WHEN (
-                  _x2['s0'] = 'long'
-                )
-                THEN CASE
-                  WHEN ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(TRY_VARIANT_GET(_x2['v0'], '$', 'bigint')),
-                      _x3 -> (
-                        (
-                          _x3 IS NULL
+                        THEN (
+                          TRY_VARIANT_GET(_x2['v0'], '$', 'double') + CAST(CAST(0.0 AS DOUBLE) AS DOUBLE)
                         )
-                        OR ELEMENT_AT(
-                          TRANSFORM(
-                            ARRAY(_x3),
-                            _x4 -> ELEMENT_AT(
+                        WHEN (
+                          _x2['s0'] = 'long'
+                        )
+                        THEN CASE
+                          WHEN (
+                            (
+                              _x3['__t0_1'] IS NULL
+                            )
+                            OR ELEMENT_AT(
                               TRANSFORM(
-                                ARRAY(TRY_CAST(_x4 AS DOUBLE)),
-                                _x5 -> (
-                                  COALESCE(
-                                    (
-                                      CASE
-                                        WHEN (
-                                          (
-                                            _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                          )
-                                          AND (
-                                            _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                          )
-                                        )
-                                        THEN TRY_CAST(_x5 AS BIGINT)
-                                      END = _x4
-                                    ),
-                                    FALSE
-                                  )
-                                  AND (
-                                    NOT _x5 IS NULL
-                                  )
+                                ARRAY(_x3['__t0_1']),
+                                _x5 -> ELEMENT_AT(
+                                  TRANSFORM(
+                                    ARRAY(TRY_CAST(_x5 AS DOUBLE)),
+                                    _x6 -> (
+                                      COALESCE(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              (
+                                                _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
+                                              )
+                                              AND (
+                                                _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
+                                              )
+                                            )
+                                            THEN TRY_CAST(_x6 AS BIGINT)
+                                          END = _x5
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (
+                                        NOT _x6 IS NULL
+                                      )
+                                    )
+                                  ),
+                                  1
                                 )
                               ),
                               1
                             )
-                          ),
-                          1
+                          )
+                          THEN _x4['__c1']
+                        END
+                        ELSE CAST(NULL AS DOUBLE)
+                      END AS DOUBLE) AS b,
+                      CAST(CASE
+                        WHEN (
+                          _x2['s0'] = 'boolean'
                         )
-                      )
-                    ),
-                    1
-                  )
-                  THEN ELEMENT_AT(
-                    TRANSFORM(ARRAY(TRY_VARIANT_GET(_x2['v0'], '$', 'bigint')), _x3 -> TRY_CAST(_x3 AS DOUBLE)),
-                    1
-                  )
-                END
-                ELSE CAST(NULL AS DOUBLE)
-              END AS DOUBLE) AS b,
-              CAST(CASE
-                WHEN (
-                  _x2['s0'] = 'boolean'
+                        THEN _x3['__t0_0']
+                        ELSE CAST(NULL AS BOOLEAN)
+                      END AS BOOLEAN) AS b_boolean
+                    )
+                  ),
+                  1
                 )
-                THEN TRY_VARIANT_GET(_x2['v0'], '$', 'boolean')
-                ELSE CAST(NULL AS BOOLEAN)
-              END AS BOOLEAN) AS b_boolean
+              ),
+              1
             )
           ),
           1
