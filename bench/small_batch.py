@@ -80,7 +80,8 @@ def main(argv=None) -> int:
             job["first_of_process"] = job["position"] == 0
         runs.extend(jobs)
         print(f"process {r + 1} ({order}): " + ", ".join(
-            f"{j['system']} {j['seconds']:.2f}s" + (f" {j['phases']}" if j["phases"] else "") for j in jobs), flush=True)
+            f"{j['system']} {j['seconds']:.2f}s" + (f" {j['phases']}" if j["phases"] else "") for j in jobs),
+            flush=True)
 
     def values(system: str, which: str) -> list[float]:
         if which == "first":

@@ -136,7 +136,9 @@ class SparkCompiler:
     def _shape(self, f: str, v: Expr, depth: dict, known: dict, kinds: frozenset[str] = frozenset()) -> Expr:
         """The shape code of a field's value: the one shape when the batch had one; else, where the batch's
         storage ``kinds`` decide it as the Spark observer decides them (a BIGINT is a long, a string is typed by
-        the detectors...), by the value's storage, and by the full typing (:func:`shape_code`) for the rest."""
+        the detectors...), by the value's storage, and by the full typing (:func:`shape_code`) for the rest. When
+        the storage decides every kind the batch holds, the full typing is left out: a value of a kind the
+        observation did not see fails the job (``raise_error``, naming the field) rather than going nowhere."""
         if f in known:
             return F.lit(known[f])
         branches = self._storage_shapes(kinds, v)
@@ -244,7 +246,7 @@ class SparkCompiler:
     def _nested_kinds(self, level: LevelPlan, f: str) -> frozenset[str]:
         """The batch's storage kinds of a nested level's field ``f``: those of every path the level's records come
         from, at every record dimension (a superset is safe: a storage decides a shape only as the observer decided
-        it over all of these values; a storage not among them is typed in full). None when a path is unknown."""
+        it over all of these values; a storage not among them is typed in full). Empty when a path is unknown."""
         paths = self._level_paths.get(id(level))
         if not paths:
             return frozenset()
@@ -347,8 +349,8 @@ class SparkCompiler:
                 return F.struct(*[self.column(cp, incoming.get(cp.column.name, []), values, shapes, native or {},
                                               kinds, scalars, converted) for cp in level.columns])
 
-            # as stages() does for the top level: each scalar a value goes to more than one column as (or converts
-            # on its way), read as its type once, and each conversion computed once, bound with let
+            # as stages() does for the top level: a scalar that goes into more than one column (or is converted or
+            # tested on its way) is read as its type once, and each of its conversions computed once, bound with let
             typed = self._typed_scalars(level, fields, values, shapes, native or {}, reused=True)
             if not typed:
                 return columns({}, {})
@@ -440,7 +442,7 @@ class SparkCompiler:
 
     def _typed_scalars(self, root: LevelPlan, fields: list[str], v: dict, sh: dict,
                        native: dict, reused: bool = False) -> dict[tuple[str, str], tuple[str, Expr]]:
-        """(field, shape) -> (column name, its value as its type) for each scalar shape of a top-level field read as
+        """(field, shape) -> (column name, its value as its type) for each scalar shape of a field of ``root`` read as
         VARIANT: the value is read (a date or timestamp parsed from its text) once per row, in its own projection,
         not once in every column the value is routed into (a drifting field's timestamp goes to the timestamp,
         long, double and string columns, each of which would parse it again, twice). ``reused``: only the shapes
