@@ -295,6 +295,18 @@ def test_native_reads_equal_the_reference_router(spark, rules):
     assert [normalise(r) for r in out.collect()] == expected
 
 
+def compiled_with_storage(spark, rules, batch):
+    """(the plan of ``batch`` compiled with the Spark observer's storage kinds, the parsed lines, the reference
+    router's rows); the Spark observer's observations are checked against the reference's."""
+    observations, parsed = observe_dataframe(lines_frame(spark, batch), rules)
+    reference = widen.observe_lines(batch, rules, source="batch.jsonl")
+    assert observations.level == reference.level
+    p = widen.plan(widen.TableSchema(), reference, rules)
+    router = widen.Router(p, rules)
+    expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
+    return compile_plan(p, rules, storage=observations.storage), parsed, expected
+
+
 def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark, rules):
     """Issue 17: a drifting field whose arrays of strings all have leaves of one type set in the batch (storage
     ``ARRAY<STRING>/64``) takes its shape from the signature alone, as the observer decided it, without typing every
@@ -307,15 +319,9 @@ def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark,
     }
     shortcut = "WHEN (_x1 = 'ARRAY<STRING>') THEN '"
     for name, batch in batches.items():
-        observations, parsed = observe_dataframe(lines_frame(spark, batch), rules)
-        reference = widen.observe_lines(batch, rules, source="batch.jsonl")
-        assert observations.level == reference.level
-        p = widen.plan(widen.TableSchema(), reference, rules)
-        compiled = compile_plan(p, rules, storage=observations.storage)
+        compiled, parsed, expected = compiled_with_storage(spark, rules, batch)
         shape = dict(compiled.stages("value")[2])["__s0"]
         assert (shortcut in shape) == (name == "one set"), name
-        router = widen.Router(p, rules)
-        expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
         assert [normalise(r) for r in parsed.orderBy("line").transform(compiled).collect()] == expected, name
 
 
@@ -334,19 +340,13 @@ def test_a_nested_drifting_field_is_shaped_by_its_storage(spark, rules):
     }
     full = "named_struct('kind'"  # the full typing's descriptor of each value
     for name, batch in batches.items():
-        observations, parsed = observe_dataframe(lines_frame(spark, batch), rules)
-        reference = widen.observe_lines(batch, rules, source="batch.jsonl")
-        assert observations.level == reference.level
-        p = widen.plan(widen.TableSchema(), reference, rules)
-        compiled = compile_plan(p, rules, storage=observations.storage)
+        compiled, parsed, expected = compiled_with_storage(spark, rules, batch)
         record = dict(compiled.stages("value")[-1])["r"]
         assert (full in record) == (name == "not decided"), name
         assert ("did not see" in record) == (name == "decided"), name
         # a value routed into several columns (a long into x and x_double, a date into x_date and x_string...)
         # is read as its type once, bound with let, as the top level's __t columns are
         assert "['__t" in record, name
-        router = widen.Router(p, rules)
-        expected = [normalise(router.route(widen.parse_line(line))) for line in batch]
         assert [normalise(r) for r in parsed.orderBy("line").transform(compiled).collect()] == expected, name
 
 
@@ -354,10 +354,7 @@ def test_a_value_of_a_storage_the_observation_did_not_see_fails_the_write(spark,
     """Where the storage decides every shape, the full typing is gone: a value of another storage (which an
     exhaustive projection never meets, since the observation saw every value) fails the job with the field's
     name instead of going nowhere."""
-    seen = ['{"x": 5}', '{"x": "s"}']
-    observations, _ = observe_dataframe(lines_frame(spark, seen), rules)
-    p = widen.plan(widen.TableSchema(), widen.observe_lines(seen, rules, source="batch.jsonl"), rules)
-    compiled = compile_plan(p, rules, storage=observations.storage)
+    compiled, _, _ = compiled_with_storage(spark, rules, ['{"x": 5}', '{"x": "s"}'])
     assert "did not see" in dict(compiled.stages("value")[2])["__s0"]
     _, other = observe_dataframe(lines_frame(spark, ['{"x": 5}', '{"x": true}']), rules)
     with pytest.raises(Exception, match="field 'x' has a storage the batch's observation did not see: BOOLEAN"):
