@@ -246,7 +246,8 @@ class SparkCompiler:
     def _nested_kinds(self, level: LevelPlan, f: str) -> frozenset[str]:
         """The batch's storage kinds of a nested level's field ``f``: those of every path the level's records come
         from, at every record dimension (a superset is safe: a storage decides a shape only as the observer decided
-        it over all of these values; a storage not among them is typed in full). Empty when a path is unknown."""
+        it over all of these values, and a kind that decides nothing keeps the full typing). Empty when a path is
+        unknown."""
         paths = self._level_paths.get(id(level))
         if not paths:
             return frozenset()
@@ -637,7 +638,9 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True,
     to the batch the plan observed, so fields seen with one shape skip the shape test; pass False to apply a plan
     to other data (values of shapes the plan did not observe are then written nowhere, never miscast).
     ``storage``: the Spark observer's ``Observations.storage`` of that batch (with ``exhaustive``): fields whose
-    storage and shape agree are then read from the ``value`` text by ``from_json`` as Spark types.
+    storage and shape agree are then read from the ``value`` text by ``from_json`` as Spark types, and a field whose
+    every storage kind decides its shape is shaped by its storage alone: applied to other data, a value of a storage
+    that batch did not hold fails the job (naming the field), never goes nowhere.
 
     >>> # df.transform(compile_plan(plan, rules)).write.parquet(...)
     """
