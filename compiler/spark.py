@@ -104,7 +104,7 @@ class SparkCompiler:
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
         self._signatures = None  # what each storage signature decides (:meth:`_storage_shapes`), made on first use
-        #: id of each nested level -> the field paths whose records it holds (set by :meth:`stages`)
+        #: id of each level -> the field paths whose records it holds (the root's: ``()``; set by :meth:`stages`)
         self._level_paths: dict[int, set[tuple]] = {}
         #: a field path -> its storage kinds in the batch, over every record dimension it was seen at
         self._path_kinds: dict[tuple, frozenset[str]] = {}
@@ -243,11 +243,11 @@ class SparkCompiler:
                 self._level_paths.setdefault(id(cp.level), set()).update(child)
                 self._index_paths(cp.level, child)
 
-    def _nested_kinds(self, level: LevelPlan, f: str) -> frozenset[str]:
-        """The batch's storage kinds of a nested level's field ``f``: those of every path the level's records come
-        from, at every record dimension (a superset is safe: a storage decides a shape only as the observer decided
-        it over all of these values, and a kind that decides nothing keeps the full typing). Empty when a path is
-        unknown."""
+    def _field_kinds(self, level: LevelPlan, f: str) -> frozenset[str]:
+        """The batch's storage kinds of a level's field ``f`` (none when the storage is not known): those of every
+        path the level's records come from (the top level's: the root path), at every record dimension. A superset
+        is safe: a storage decides a shape only as the observer decided it over all of these values, and a kind that
+        decides nothing keeps the full typing."""
         paths = self._level_paths.get(id(level))
         if not paths:
             return frozenset()
@@ -255,10 +255,6 @@ class SparkCompiler:
         for p in paths:
             out |= self._path_kinds.get(p + (f,), frozenset())
         return frozenset(out)
-
-    def _kinds(self, path: tuple, rdims: tuple) -> frozenset[str]:
-        """The batch's storage kinds at a path (none when the storage is not known)."""
-        return frozenset() if self.storage is None else frozenset(self.storage.get((path, rdims), ()))
 
     def natives(self, level: LevelPlan, incoming: dict, path: tuple = (), rdims: tuple = ()) -> dict[str, Native]:
         """The fields of a level ``from_json`` can read as Spark types (see :class:`Native`): one shape in the
@@ -329,7 +325,7 @@ class SparkCompiler:
         bound once with ``let``: referring to them one by one would copy their expressions for each use); with
         ``native``, from a struct ``from_json`` read (``native`` names its typed fields, the others are VARIANT)."""
         fields, depth, known, incoming = self._prepare(level)
-        kinds = {f: self._nested_kinds(level, f) for f in fields} if not _case_conflict(fields) else {}
+        kinds = {f: self._field_kinds(level, f) for f in fields} if not _case_conflict(fields) else {}
         if not fields:
             out = F.struct(*[F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
                              for cp in level.columns])
@@ -392,11 +388,11 @@ class SparkCompiler:
         ``from_json``: those whose storage and shape agree as Spark types (as Spark's own JSON reader would), the
         others as VARIANT values for the routes below; else the record is read as a ``map<string, variant>``."""
         fields, depth, known, incoming = self._prepare(root)
-        self._level_paths = {}
+        self._level_paths = {id(root): {()}}
         if self.storage is not None:
             self._index_paths(root, {()})
         native = self.natives(root, incoming) if text is not None else {}
-        kinds = {f: self._kinds((f,), ()) for f in fields}
+        kinds = {f: self._field_kinds(root, f) for f in fields}
         v = {f: F.col(f"__v{i}") for i, f in enumerate(fields)}
         sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
         if text is not None and self.storage is not None and fields and not _case_conflict(fields):
