@@ -131,6 +131,34 @@ def test_big_integers_read_back_exact(spark, rules, tmp_path):
     assert ("n_double", 1.5) in values
 
 
+def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp_path, monkeypatch):
+    """A batch of few records is written without generated code (compiling a wide projection costs more than
+    interpreting a few rows), a larger one with it; the session's own setting is back after each, and the rows are
+    the same either way."""
+    import widen.commit as commit
+    import widen.spark_io as spark_io
+
+    seen = []
+    real = commit.write_parquet
+
+    def spy(df, data_dir, fields=()):
+        seen.append(df.sparkSession.conf.get("spark.sql.codegen.factoryMode"))
+        return real(df, data_dir, fields)
+
+    monkeypatch.setattr(commit, "write_parquet", spy)
+    before = spark.conf.get("spark.sql.codegen.factoryMode")
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"a": 1, "t": "2024-01-02"}\n{"a": "x", "t": [1.5]}\n{"a": 2.5}\n')
+    tables = []
+    for name, limit in (("t.small", 2), ("t.larger", 3)):
+        monkeypatch.setattr(spark_io, "INTERPRETED_WRITE_RECORDS", limit)
+        ingest([str(batch)], name, rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda _: None)
+        assert spark.conf.get("spark.sql.codegen.factoryMode") == before
+        tables.append(open_catalog(None, str(tmp_path / "wh")).load_table(name).scan().to_arrow().to_pylist())
+    assert seen == [before, "NO_CODEGEN"]
+    assert tables[0] == tables[1] and len(tables[0]) == 3
+
+
 def test_hollow_records_ingest_without_a_crash(spark, rules, tmp_path):
     """Records whose fields, at any depth, hold only nulls and empties (``{"a": {"b": {}}}``) add no record column
     without fields (Spark and Iceberg have no empty struct: the compiler crashed on it); the other fields land, and

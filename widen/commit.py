@@ -18,7 +18,7 @@ from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
 from widen.progress import spark_progress
 from widen.report import BatchReport, timed
-from widen.spark_io import data_directory, delete_files, write_parquet
+from widen.spark_io import data_directory, delete_files, session_settings, write_parquet, write_settings
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,9 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
         say("the table changed under us and so did the projection: rewriting the batch's files")
     delete_files(tbl, files.written)
     files.written, files.key = [], None
-    files.written = write_parquet(batch.source.records.transform(compiled), data_directory(tbl), fields)
+    records = batch.source.records
+    with session_settings(records.sparkSession, write_settings(planned.observations.records)):
+        files.written = write_parquet(records.transform(compiled), data_directory(tbl), fields)
     files.key = key
 
 

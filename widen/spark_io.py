@@ -127,12 +127,28 @@ SESSION_SETTINGS = {
 }
 
 
+#: a batch of at most this many records is written without generated code (Spark's interpreted expressions): the
+#: projection of a wide schema costs more to compile than its few rows cost to interpret. Measured on first use in a
+#: fresh process (docs/performance.md, ninth session): 1,000 records of 100 nested fields, the write 14.4 s -> 9.5 s;
+#: 10,000 and 50,000 records the same or faster; 200,000 the same
+INTERPRETED_WRITE_RECORDS = 100_000
+
+
+def write_settings(records: int) -> dict[str, str]:
+    """The Spark settings for writing a batch of ``records`` records (:data:`INTERPRETED_WRITE_RECORDS`)."""
+    if records <= INTERPRETED_WRITE_RECORDS:
+        return {"spark.sql.codegen.factoryMode": "NO_CODEGEN"}
+    return {}
+
+
 @contextlib.contextmanager
-def session_settings(spark):
-    """:data:`SESSION_SETTINGS` for the duration of the block, the session's own restored after it."""
+def session_settings(spark, settings: dict[str, str] | None = None):
+    """``settings`` (by default :data:`SESSION_SETTINGS`) for the duration of the block, the session's own
+    restored after it."""
+    settings = SESSION_SETTINGS if settings is None else settings
     conf = spark.conf
-    before = {k: conf.get(k, None) for k in SESSION_SETTINGS}
-    for k, v in SESSION_SETTINGS.items():
+    before = {k: conf.get(k, None) for k in settings}
+    for k, v in settings.items():
         conf.set(k, v)
     try:
         yield
