@@ -79,6 +79,31 @@ def test_observer_matches_python(spark, rules):
     ]
 
 
+def test_every_level_below_the_first_is_observed_in_one_job(spark, rules, monkeypatch):
+    """Records nested six levels deep (records in records, arrays of records in records, a name used at two depths,
+    an empty object) are observed in two jobs, the lines' fields and then every level below, as the Python observer
+    observes them; so are records under a field named "" (dropped, and not walked)."""
+    from pyspark.sql.classic.dataframe import DataFrame
+
+    deep = ['{"a": {"b": {"c": {"d": {"e": {"f": 1}}}}}}',
+            '{"a": {"b": [{"c": [[{"d": {"e": "2024-05-01"}}]]}]}}',
+            '{"a": {"b": {}}, "g": [{"h": {"a": 2}}, null]}',
+            '{"a": {"b": {"c": {"d": {"e": [{"f": 9007199254740993}]}}}}}']
+    empty_names = ['{"a": {"": {"x": 1}, "b": {"": [{"y": 2}]}}}', '{"": {"z": 3}}']
+    for lines in (deep, deep + empty_names):
+        jobs = []
+        collect = DataFrame.collect
+        monkeypatch.setattr(DataFrame, "collect", lambda self: jobs.append(1) or collect(self))
+        observations, parsed = observe_dataframe(lines_frame(spark, lines), rules)
+        monkeypatch.undo()
+        parsed.unpersist()
+        reference = widen.observe_lines(lines, rules, source="batch.jsonl")
+        assert observations.level == reference.level
+        assert (observations.records, observations.empty_names) == (reference.records, reference.empty_names)
+        if lines is deep:  # (names in backticks ask for the per-line checks: a parse and a first level more)
+            assert len(jobs) == 2
+
+
 @pytest.mark.parametrize("extra", [
     [],  # nothing needs the per-line checks: the unchecked parse stands
     ['{"d": [[[[[[[[1]]]]]]]]}'],  # nine levels: rescued, found by the checks the first level's signatures ask for
