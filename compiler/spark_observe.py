@@ -140,10 +140,10 @@ class SparkObserver:
         rows: list = []
         empty_names = 0
         self.lines = self.rescued_lines = 0
-        first = True
+        first, deeper = True, False
         while frame is not None:
             _t = time.perf_counter()
-            fields = self._explode(frame, lines=first)
+            fields = self._explode(frame, lines=first, descend=deeper)
             _debug(f"level plan: {time.perf_counter() - _t:.2f}s")
             _t = time.perf_counter()
             aggregates = [F.count(F.lit(1)).alias("n"), F.bit_and("bits").alias("bits")]
@@ -162,7 +162,9 @@ class SparkObserver:
                 which = sorted(level.ambiguous, key=lambda a: (a[0], -1 if a[1] is None else a[1]))
                 rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), which, level.depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {which}")
-            # the second job observes every level below the first (:meth:`_explode`)
+            # the second job observes every level below the first (:meth:`_explode`), and walks records below its
+            # own only when a first-level signature holds records inside records (an OBJECT inside the outer one)
+            deeper = any(r["path"] is not None and r["sig"].count("OBJECT<") > 1 for r in agg)
             frame = (self._children(frame, level.empty_objects, level.record_names)
                      if first and level.records_dim >= 0 else None)
             first = False
@@ -197,11 +199,11 @@ class SparkObserver:
                 level.record_names.add(r["path"][-1])
         return level
 
-    def _explode(self, frame: DataFrame, lines: bool = False) -> DataFrame:
+    def _explode(self, frame: DataFrame, lines: bool = False, descend: bool = False) -> DataFrame:
         """One row per field of the level's records: path, rdims, x (the value), sig (its normal storage),
         cls (for strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types)
-        and bits (for longs and arrays of longs that may hold one beyond 2^53, their exactness bits). Without
-        ``lines``, also one row per field of every record below them (:meth:`_descendants`).
+        and bits (for longs and arrays of longs that may hold one beyond 2^53, their exactness bits). With
+        ``descend`` (not with ``lines``), also one row per field of every record below them (:meth:`_descendants`).
 
         With ``lines`` (the records of the lines, with ``good``: whether the line holds a record), also ``first``:
         whether the row is its line's first; a line that is not a record (``good`` false) or whose record has no
@@ -230,7 +232,7 @@ class SparkObserver:
                 F.concat(F.col("path"), F.array(F.col("k"))).alias("path"), "rdims", "x",
                 F.schema_of_variant(F.col("x")).alias("sig"), F.lit(False).alias("first"),
             )
-            # the fields of the records these fields hold, at every level below, in the same job
+        if descend:  # the fields of the records these fields hold, at every level below, in the same job
             item = S.struct(S.col("path").alias("path"), S.col("rdims").alias("rdims"), S.col("x").alias("x"),
                             S.col("sig").alias("sig"), S.col("first").alias("first"))
             items = S.when(self._walked(S.col("path"), S.col("x"), S.col("sig")),
