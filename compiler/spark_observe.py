@@ -4,9 +4,10 @@ Spark. Only aggregates reach the driver (one row per path and shape), never reco
 Records are walked in two jobs: the fields of the lines' records are exploded from their VARIANT objects (cast to
 ``map<string, variant>``, so any name works), each value gets its shape, and the shapes are counted per path; the
 records found in record-shaped values are the second job's, which observes their fields and every level below
-them at once (:meth:`SparkObserver._descendants`). However deep records nest, a batch costs two jobs (each job's
-fixed cost is what a small batch pays most: five levels took five jobs, 8.8 s of a 1,000-record batch's first
-run).
+them at once (:meth:`SparkObserver._descendants`). However deep records nest, a batch costs two such jobs (each
+job's fixed cost is what a small batch pays most: five levels took five jobs, 8.8 s of a 1,000-record batch's
+first run), plus one over the few values no signature decides, and a parse and first job again for a batch whose
+first signatures ask for the per-line checks (:class:`NeedsChecks`).
 """
 
 from __future__ import annotations
@@ -93,15 +94,16 @@ class SparkObserver:
     """Observes a DataFrame whose ``record`` column holds each line's VARIANT object (and ``value``, its text,
     when there is one).
 
-    Level by level, the fields of the records are exploded and each value's storage signature
-    (``schema_of_variant``, decimals normalised by :func:`~widen.compiler.storage.normal_signature`) is taken; the signature alone decides most shapes (on the driver, from a few
-    aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
+    The fields of the records (the lines', then in a second job every level below) are exploded and each value's
+    storage signature (``schema_of_variant``, decimals normalised by
+    :func:`~widen.compiler.storage.normal_signature`) is taken; the signature alone decides most shapes (on the
+    driver, from a few aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
     detector pass, in the same job), longs of 16 digits or more (exactness along ``where exact`` edges),
     and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
-    which get the full :func:`shape_code` in a second job over just those values."""
+    which get the full :func:`shape_code` in a job of their own over just those values."""
 
-    #: at most this many names of fields holding records are read by name for the next level; more (records used
-    #: as maps, each with its own keys) and the next level explodes every field and keeps those names
+    #: at most this many names of first-level fields holding records are read by name for the second job; more
+    #: (records used as maps, each with its own keys) and it explodes every field and keeps those names
     PICKED = 16
 
     def __init__(self, rules: Rules):
@@ -163,8 +165,10 @@ class SparkObserver:
                 rows.extend(self._value_by_value(fields.filter(F.col("path").isNotNull()), which, level.depth))
                 _debug(f"value-by-value job: {time.perf_counter() - _t:.2f}s, {which}")
             # the second job observes every level below the first (:meth:`_explode`), and walks records below its
-            # own only when a first-level signature holds records inside records (an OBJECT inside the outer one)
-            deeper = any(r["path"] is not None and r["sig"].count("OBJECT<") > 1 for r in agg)
+            # own only when a first-level signature may hold records inside records: an OBJECT inside the outer
+            # one, or a VARIANT (an array's elements merged: a record in one, something else in another)
+            deeper = any(r["path"] is not None and (r["sig"].count("OBJECT<") > 1 or "VARIANT" in r["sig"])
+                         for r in agg)
             frame = (self._children(frame, level.empty_objects, level.record_names)
                      if first and level.records_dim >= 0 else None)
             first = False

@@ -150,7 +150,7 @@ def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp
     batch = tmp_path / "b.jsonl"
     batch.write_text('{"a": 1, "t": "2024-01-02"}\n{"a": "x", "t": [1.5]}\n{"a": 2.5}\n')
     tables = []
-    for name, limit in (("t.small", 2), ("t.larger", 3)):
+    for name, limit in (("t.generated", 2), ("t.interpreted", 3)):
         monkeypatch.setattr(spark_io, "INTERPRETED_WRITE_RECORDS", limit)
         ingest([str(batch)], name, rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda _: None)
         assert spark.conf.get("spark.sql.codegen.factoryMode") == before

@@ -90,7 +90,10 @@ def test_every_level_below_the_first_is_observed_in_one_job(spark, rules, monkey
             '{"a": {"b": {}}, "g": [{"h": {"a": 2}}, null]}',
             '{"a": {"b": {"c": {"d": {"e": [{"f": 9007199254740993}]}}}}}']
     empty_names = ['{"a": {"": {"x": 1}, "b": {"": [{"y": 2}]}}}', '{"": {"z": 3}}']
-    for lines in (deep, deep + empty_names):
+    # records whose signature hides in an array's merged VARIANT: a record in one element, not in another
+    hidden = ['{"a": [{"b": {"c": 1}}, {"b": 1}]}', '{"d": [{"e": [{"f": 1}]}, {"e": [[{"f": 2}]]}]}',
+              '{"g": [{"h": {"i": {"j": "x"}}}, {"h": []}]}']
+    for lines in (deep, deep + empty_names, hidden):
         jobs = []
         collect = DataFrame.collect
         monkeypatch.setattr(DataFrame, "collect", lambda self: jobs.append(1) or collect(self))
