@@ -97,10 +97,10 @@ class SparkObserver:
     The fields of the records (the lines', then in a second job every level below) are exploded and each value's
     storage signature (``schema_of_variant``, decimals normalised by
     :func:`~widen.compiler.storage.normal_signature`) is taken; the signature alone decides most shapes (on the
-    driver, from a few aggregated rows). Only what it cannot decide is looked at value by value: strings (dates and timestamps, one
-    detector pass, in the same job), longs of 16 digits or more (exactness along ``where exact`` edges),
-    and the rare signatures the static rules do not cover (wide decimals, arrays of fractions, mixed arrays),
-    which get the full :func:`shape_code` in a job of their own over just those values."""
+    driver, from a few aggregated rows). Only what it cannot decide is looked at value by value: strings (dates
+    and timestamps, one detector pass, in the same job), longs of 16 digits or more (exactness along ``where
+    exact`` edges), and the rare signatures the static rules do not cover (wide decimals, arrays of fractions,
+    mixed arrays), which get the full :func:`shape_code` in a job of their own over just those values."""
 
     #: at most this many names of first-level fields holding records are read by name for the second job; more
     #: (records used as maps, each with its own keys) and it explodes every field and keeps those names
@@ -289,10 +289,13 @@ class SparkObserver:
         def fields(d: sql.Expr) -> sql.Expr:
             records = S.when(d == S.lit(0), S.array(x)).otherwise(
                 S.filter(_leaves(x, d), lambda e: ~S.is_variant_null(e)))
-            return S.flatten(S.filter(S.transform(records, lambda r: S.transform(S.map_entries(as_map(r)), lambda e: S.struct(
-                S.concat(path, S.array(e["key"])).alias("path"), S.concat(rdims, S.array(d)).alias("rdims"),
-                e["value"].alias("x"), S.schema_of_variant(e["value"]).alias("sig"), S.lit(False).alias("first")))),
-                lambda a: a.isNotNull()))
+            def entry(e: sql.Expr) -> sql.Expr:
+                return S.struct(
+                    S.concat(path, S.array(e["key"])).alias("path"), S.concat(rdims, S.array(d)).alias("rdims"),
+                    e["value"].alias("x"), S.schema_of_variant(e["value"]).alias("sig"), S.lit(False).alias("first"))
+
+            return S.flatten(S.filter(S.transform(records, lambda r: S.transform(S.map_entries(as_map(r)), entry)),
+                                      lambda a: a.isNotNull()))
 
         return let(dim, fields)
 
