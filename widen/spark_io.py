@@ -131,7 +131,7 @@ SESSION_SETTINGS = {
 #: projection of a wide schema costs more to compile than its few rows cost to interpret. Measured on first use in a
 #: fresh process (docs/performance.md, ninth session): 1,000 records of 100 nested fields, the write 14.4 s -> 9.5 s;
 #: 10,000 and 50,000 records the same or faster; 200,000 the same. ``spark.sql.codegen.factoryMode`` is internal to
-#: Spark (documented "for tests"), but every expression factory reads it (Spark 4.3's
+#: Spark (documented "for tests"), but every expression factory reads it (Spark's
 #: ``CodeGeneratorWithInterpretedFallback``), and the timings above are its effect
 INTERPRETED_WRITE_RECORDS = 100_000
 
