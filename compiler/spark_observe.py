@@ -77,6 +77,16 @@ def _nested(dim: sql.Expr, inner: str) -> sql.Expr:
     return S.concat(S.repeat(S.lit("ARRAY<"), dim), S.lit(inner), S.repeat(S.lit(">"), dim))
 
 
+def _array_dim(sig: sql.Expr) -> sql.Expr:
+    """How many arrays a signature opens before its element (``ARRAY<`` is 6 characters)."""
+    return (sql.F.length(sql.F.regexp_extract(sig, r"^((ARRAY<)*)", 1)) / 6).cast("int")
+
+
+def _records(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
+    """The records a record-shaped value of array dimension ``dim`` holds: the value itself, or its leaves."""
+    return sql.F.when(dim == 0, sql.F.array(x)).otherwise(_leaves(x, dim))
+
+
 @dataclass
 class _Level:
     """What one level's aggregate leaves to do: signatures to decide value by value (and their deepest array), the
@@ -283,12 +293,11 @@ class SparkObserver:
         """The fields of the records a field's value holds (the value itself, or the leaves of its array of
         objects), as structs of path, rdims (the field's, and its array's dimension), x, sig and first (false)."""
         S = sql.F
-        path, rdims, x, sig = item["path"], item["rdims"], item["x"], item["sig"]
-        dim = (S.length(S.regexp_extract(sig, r"^((ARRAY<)*)", 1)) / 6).cast("int")
+        path, rdims, x = item["path"], item["rdims"], item["x"]
 
         def fields(d: sql.Expr) -> sql.Expr:
-            records = S.when(d == S.lit(0), S.array(x)).otherwise(
-                S.filter(_leaves(x, d), lambda e: ~S.is_variant_null(e)))
+            records = S.filter(_records(x, d), lambda e: ~S.is_variant_null(e))
+
             def entry(e: sql.Expr) -> sql.Expr:
                 return S.struct(
                     S.concat(path, S.array(e["key"])).alias("path"), S.concat(rdims, S.array(d)).alias("rdims"),
@@ -297,7 +306,7 @@ class SparkObserver:
             return S.flatten(S.filter(S.transform(records, lambda r: S.transform(S.map_entries(as_map(r)), entry)),
                                       lambda a: a.isNotNull()))
 
-        return let(dim, fields)
+        return let(_array_dim(item["sig"]), fields)
 
     def _cls(self, x: sql.Expr, sig: sql.Expr, s: sql.Expr) -> sql.Expr:
         """For strings and wide decimals, the type index; for arrays of strings, the bits of their leaves' types;
@@ -453,9 +462,8 @@ class SparkObserver:
         if empty_objects:
             named_objects = named_objects & ~F.col("sig").isin(*sorted(empty_objects))
         objects_in_arrays = F.col("sig").startswith("ARRAY<") & F.col("sig").rlike(r"^(ARRAY<)+OBJECT<")
-        d = S.length(S.regexp_extract(S.col("sig"), r"^((ARRAY<)*)", 1)) / 6
-        d = d.cast("int")
-        elements = S.when(d == 0, S.array(S.col("x"))).otherwise(_leaves(S.col("x"), d))
+        d = _array_dim(S.col("sig"))
+        elements = _records(S.col("x"), d)
         parents = fields.filter(named_objects | objects_in_arrays)
         out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"))
         return out.filter(~F.is_variant_null(F.col("x")))
