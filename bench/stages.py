@@ -1,7 +1,10 @@
 """Where a cold run's time goes, stage by stage: one fresh process runs either ``widen ingest``'s work
 (``widen.ingest.ingest``) or Spark's own ``read.json -> write.parquet`` on FILE, with Widen's session settings and
-Spark's UI on (for its REST API), then prints each stage's task time, CPU time, GC time and input, and the time
-the JVM spent compiling generated code (Spark's ``CodegenMetrics``).
+Spark's UI on (for its REST API), then prints each stage's task time, CPU time, GC time and input, when it started
+and ended (seconds from the start of the work: the gaps between stages are the driver's own time, planning and
+compiling), the time the JVM spent compiling generated code (Spark's ``CodegenMetrics``), and the CPU time its
+JIT compiler threads spent in all (``CompilationMXBean``: on a machine of 2 cores, what the compiler takes the
+tasks do not get) and its collectors' time.
 
     python bench/stages.py FILE widen|spark [--jvm-options "-XX:..."]
 
@@ -11,11 +14,19 @@ A profile, not a benchmark: ratios live in ``bench/process.py`` and ``bench/proc
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import tempfile
 import time
 import urllib.request
+
+
+def _epoch(text: str | None) -> float:
+    """A time of Spark's REST API (``2026-11-24T14:35:01.123GMT``) in seconds since the epoch; NaN for none."""
+    if not text:
+        return float("nan")
+    return datetime.datetime.strptime(text.replace("GMT", "+0000"), "%Y-%m-%dT%H:%M:%S.%f%z").timestamp()
 
 
 def main(argv=None) -> int:
@@ -39,6 +50,7 @@ def main(argv=None) -> int:
     print(f"session {time.perf_counter() - started:.1f}s")
     work = tempfile.mkdtemp(prefix="stages-")
     started = time.perf_counter()
+    epoch = time.time()
     if a.what == "widen":
         from widen.ingest import ingest
 
@@ -50,10 +62,16 @@ def main(argv=None) -> int:
     ui = spark.sparkContext.uiWebUrl
     app = spark.sparkContext.applicationId
     stages = json.load(urllib.request.urlopen(f"{ui}/api/v1/applications/{app}/stages"))
-    print("stage tasks task_s cpu_s gc_s input_MB  where")
+    print("stage tasks task_s cpu_s gc_s input_MB from_s  to_s  where")
     for s in sorted(stages, key=lambda s: s["stageId"]):
+        began, ended = _epoch(s.get("submissionTime")) - epoch, _epoch(s.get("completionTime")) - epoch
         print(f"{s['stageId']:>5} {s['numTasks']:>5} {s['executorRunTime'] / 1e3:>6.1f} {s['executorCpuTime'] / 1e9:>5.1f} "
-              f"{s['jvmGcTime'] / 1e3:>4.1f} {s['inputBytes'] // 1_000_000:>8}  {s['name'][:70]}")
+              f"{s['jvmGcTime'] / 1e3:>4.1f} {s['inputBytes'] // 1_000_000:>8} {began:>6.1f} {ended:>5.1f}  "
+              f"{s['name'][:60]}")
+    jvm = spark._jvm.java.lang.management.ManagementFactory
+    collectors = ", ".join(f"{g.getName()} {g.getCollectionTime() / 1e3:.1f}s" for g in jvm.getGarbageCollectorMXBeans())
+    print(f"JIT compiler threads: {jvm.getCompilationMXBean().getTotalCompilationTime() / 1e3:.1f}s; "
+          f"garbage collectors: {collectors}")
     metrics = spark._jvm.org.apache.spark.metrics.source.CodegenMetrics
     compile_ms = metrics.METRIC_COMPILATION_TIME()
     source = metrics.METRIC_SOURCE_CODE_SIZE()
