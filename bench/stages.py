@@ -2,9 +2,9 @@
 (``widen.ingest.ingest``) or Spark's own ``read.json -> write.parquet`` on FILE, with Widen's session settings and
 Spark's UI on (for its REST API), then prints each stage's task time, CPU time, GC time and input, when it started
 and ended (seconds from the start of the work: the gaps between stages are the driver's own time, planning and
-compiling), the time the JVM spent compiling generated code (Spark's ``CodegenMetrics``), and the CPU time its
-JIT compiler threads spent in all (``CompilationMXBean``: on a machine of 2 cores, what the compiler takes the
-tasks do not get) and its collectors' time.
+compiling), the time the JVM spent compiling generated code (Spark's ``CodegenMetrics``), and the time its JIT
+compiler threads spent compiling (``CompilationMXBean``: elapsed time summed over those threads; on a machine of 2
+cores, much of it is time the tasks do not get) and its collectors' time.
 
     python bench/stages.py FILE widen|spark [--jvm-options "-XX:..."]
 
@@ -70,8 +70,10 @@ def main(argv=None) -> int:
               f"{s['name'][:60]}")
     jvm = spark._jvm.java.lang.management.ManagementFactory
     collectors = ", ".join(f"{g.getName()} {g.getCollectionTime() / 1e3:.1f}s" for g in jvm.getGarbageCollectorMXBeans())
-    print(f"JIT compiler threads: {jvm.getCompilationMXBean().getTotalCompilationTime() / 1e3:.1f}s; "
-          f"garbage collectors: {collectors}")
+    jit = jvm.getCompilationMXBean()  # none with -Xint
+    compiling = (f"{jit.getTotalCompilationTime() / 1e3:.1f}s"
+                 if jit is not None and jit.isCompilationTimeMonitoringSupported() else "not measured")
+    print(f"JIT compiler threads: {compiling}; garbage collectors: {collectors}")
     metrics = spark._jvm.org.apache.spark.metrics.source.CodegenMetrics
     compile_ms = metrics.METRIC_COMPILATION_TIME()
     source = metrics.METRIC_SOURCE_CODE_SIZE()
