@@ -83,8 +83,10 @@ def _array_dim(sig: sql.Expr) -> sql.Expr:
 
 
 def _records(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
-    """The records a record-shaped value of array dimension ``dim`` holds: the value itself, or its leaves."""
-    return sql.F.when(dim == 0, sql.F.array(x)).otherwise(_leaves(x, dim))
+    """The records a record-shaped value of array dimension ``dim`` holds: the value itself, or its leaves that
+    are not nulls."""
+    S = sql.F
+    return S.when(dim == 0, S.array(x)).otherwise(S.filter(_leaves(x, dim), lambda e: ~S.is_variant_null(e)))
 
 
 @dataclass
@@ -296,7 +298,7 @@ class SparkObserver:
         path, rdims, x = item["path"], item["rdims"], item["x"]
 
         def fields(d: sql.Expr) -> sql.Expr:
-            records = S.filter(_records(x, d), lambda e: ~S.is_variant_null(e))
+            records = _records(x, d)
 
             def entry(e: sql.Expr) -> sql.Expr:
                 return S.struct(
@@ -465,8 +467,7 @@ class SparkObserver:
         d = _array_dim(S.col("sig"))
         elements = _records(S.col("x"), d)
         parents = fields.filter(named_objects | objects_in_arrays)
-        out = parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"))
-        return out.filter(~F.is_variant_null(F.col("x")))
+        return parents.select("path", "rdims", _col(d).alias("d"), F.explode(_col(elements)).alias("x"))
 
     def _tree(self, rows) -> LevelObservation:
         by_parent: dict[tuple, dict[str, dict]] = defaultdict(dict)
