@@ -159,6 +159,45 @@ def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp
     assert tables[0] == tables[1] and len(tables[0]) == 3
 
 
+def test_an_ingest_runs_without_adaptive_execution_and_restores_the_session(spark, rules, tmp_path, monkeypatch):
+    """The observer's jobs and the write run without adaptive query execution (its re-planning of Widen's wide
+    expression trees costs more than it saves) and with few shuffle partitions (the observer's aggregates are
+    small), whatever the caller's session says; the caller's settings are back after the batch, and the rows are
+    the ones the session's own settings give."""
+    import widen.commit as commit
+    import widen.sources as sources
+
+    keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
+    seen = []
+    observe, write = sources.JsonLines.observe, commit.write_parquet
+
+    def observing(self, rules):
+        seen.append(("observe", *(self.spark.conf.get(k) for k in keys)))
+        return observe(self, rules)
+
+    def writing(df, data_dir, fields=()):
+        seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
+        return write(df, data_dir, fields)
+
+    monkeypatch.setattr(sources.JsonLines, "observe", observing)
+    monkeypatch.setattr(commit, "write_parquet", writing)
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"a": 1, "t": "2024-01-02"}\n{"a": "x", "t": [1.5]}\n{"a": 2.5, "r": {"b": true}}\n')
+    before = {k: spark.conf.get(k) for k in keys}
+    try:
+        spark.conf.set("spark.sql.adaptive.enabled", "true")
+        spark.conf.set("spark.sql.shuffle.partitions", "200")
+        ingest([str(batch)], "t.planned", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
+               progress=lambda _: None)
+        assert [spark.conf.get(k) for k in keys] == ["true", "200"]
+    finally:
+        for k, v in before.items():
+            spark.conf.set(k, v)
+    assert seen == [("observe", "false", "8"), ("write", "false", "8")]
+    rows = open_catalog(None, str(tmp_path / "wh")).load_table("t.planned").scan().to_arrow().to_pylist()
+    assert len(rows) == 3 and {r["a"] for r in rows} == {"1", "x", "2.5"}
+
+
 def test_hollow_records_ingest_without_a_crash(spark, rules, tmp_path):
     """Records whose fields, at any depth, hold only nulls and empties (``{"a": {"b": {}}}``) add no record column
     without fields (Spark and Iceberg have no empty struct: the compiler crashed on it); the other fields land, and

@@ -5,6 +5,7 @@ settings an ingest needs."""
 from __future__ import annotations
 
 import contextlib
+import os
 import uuid
 from pathlib import Path
 from typing import Sequence
@@ -119,6 +120,14 @@ SESSION_SETTINGS = {
     # (parse + cache of 200k lines 4.9-8.1 s against 5.5-11.3 s compressed, a scan 0.6-0.7 s against 0.8-1.4 s);
     # the cache spills to disk rather than fail when memory is short
     "spark.sql.inMemoryColumnarStorage.compressed": "false",
+    # adaptive query execution re-plans a query after each of its stages: Widen's queries are few, wide and small in
+    # their shuffles (the observer's aggregates), and the re-planning of their large expression trees costs more than
+    # it saves (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x on a small wide
+    # batch, faster in every pair); without it, a shuffle has as many partitions as this says, and Widen's own
+    # shuffles (the observer's aggregates of a few thousand rows at most) need few: as many as Widen's own session
+    # has (``widen.session``), whatever the caller's session says
+    "spark.sql.adaptive.enabled": "false",
+    "spark.sql.shuffle.partitions": os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"),
     # a table's data directories hold only the files Iceberg references: no `_SUCCESS` marker, no `.crc`
     # checksums of the local file system (SQL settings reach the Hadoop configuration of Spark's writes)
     "mapreduce.fileoutputcommitter.marksuccessfuljobs": "false",
