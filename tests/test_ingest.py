@@ -159,43 +159,70 @@ def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp
     assert tables[0] == tables[1] and len(tables[0]) == 3
 
 
-def test_an_ingest_runs_without_adaptive_execution_and_restores_the_session(spark, rules, tmp_path, monkeypatch):
-    """The observer's jobs and the write run without adaptive query execution (its re-planning of Widen's wide
-    expression trees costs more than it saves) and with few shuffle partitions (the observer's aggregates are
-    small), whatever the caller's session says; the caller's settings are back after the batch, and the rows are
+def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its_settings(spark, rules, tmp_path,
+                                                                                          monkeypatch):
+    """The jobs an ingest runs on lines it read itself (their line numbers, the observer's parse and aggregates) run
+    without adaptive query execution (its re-planning of Widen's wide expression trees costs more than it saves) and
+    with few shuffle partitions (the aggregates are small), whatever the caller's session says; the write (a
+    partitioned table's repartition) and a caller's DataFrame (its own joins run in the observer's first job) keep
+    the caller's settings. The caller's settings are back after each batch, also after a failure, and the rows are
     the ones the session's own settings give."""
     import widen.commit as commit
+    import widen.compiler.spark_observe as spark_observe
     import widen.sources as sources
+    from widen.ingest import write
+    from widen.spark_io import OWN_JOB_SETTINGS
 
     keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
     seen = []
-    observe, write = sources.JsonLines.observe, commit.write_parquet
+    observe, write_parquet = sources.JsonLines.observe, commit.write_parquet
 
     def observing(self, rules):
-        seen.append(("observe", *(self.spark.conf.get(k) for k in keys)))
-        return observe(self, rules)
+        def spied(lines, rules):
+            seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
+            return real(lines, rules)
+
+        real = spark_observe.observe_dataframe
+        monkeypatch.setattr(spark_observe, "observe_dataframe", spied)
+        try:
+            return observe(self, rules)
+        finally:
+            monkeypatch.setattr(spark_observe, "observe_dataframe", real)
 
     def writing(df, data_dir, fields=()):
         seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
-        return write(df, data_dir, fields)
+        return write_parquet(df, data_dir, fields)
 
     monkeypatch.setattr(sources.JsonLines, "observe", observing)
     monkeypatch.setattr(commit, "write_parquet", writing)
+    lines = ['{"a": 1, "t": "2024-01-02"}', '{"a": "x", "t": [1.5]}', '{"a": 2.5, "r": {"b": true}}']
     batch = tmp_path / "b.jsonl"
-    batch.write_text('{"a": 1, "t": "2024-01-02"}\n{"a": "x", "t": [1.5]}\n{"a": 2.5, "r": {"b": true}}\n')
+    batch.write_text("\n".join(lines) + "\n")
     before = {k: spark.conf.get(k) for k in keys}
+    caller = ("true", "200")
+    own = (OWN_JOB_SETTINGS[keys[0]], OWN_JOB_SETTINGS[keys[1]])
+    quiet = lambda _: None
     try:
-        spark.conf.set("spark.sql.adaptive.enabled", "true")
-        spark.conf.set("spark.sql.shuffle.partitions", "200")
-        ingest([str(batch)], "t.planned", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
-               progress=lambda _: None)
-        assert [spark.conf.get(k) for k in keys] == ["true", "200"]
+        for k, v in zip(keys, caller):
+            spark.conf.set(k, v)
+        ingest([str(batch)], "t.files", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=quiet)
+        assert (spark.conf.get(keys[0]), spark.conf.get(keys[1])) == caller
+        assert seen == [("observe", *own), ("write", *caller)]
+        seen.clear()
+        frame = spark.createDataFrame([(line,) for line in lines], "value string")
+        write(frame, "t.frame", json_column="value", rules=rules, warehouse=str(tmp_path / "wh"), progress=quiet)
+        assert seen == [("observe", *caller), ("write", *caller)]
+        monkeypatch.setattr(spark_observe.SparkObserver, "observe", lambda *a, **k: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            ingest([str(batch)], "t.failed", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=quiet)
+        assert (spark.conf.get(keys[0]), spark.conf.get(keys[1])) == caller
     finally:
         for k, v in before.items():
             spark.conf.set(k, v)
-    assert seen == [("observe", "false", "8"), ("write", "false", "8")]
-    rows = open_catalog(None, str(tmp_path / "wh")).load_table("t.planned").scan().to_arrow().to_pylist()
-    assert len(rows) == 3 and {r["a"] for r in rows} == {"1", "x", "2.5"}
+    catalog = open_catalog(None, str(tmp_path / "wh"))
+    for name in ("t.files", "t.frame"):
+        rows = catalog.load_table(name).scan().to_arrow().to_pylist()
+        assert len(rows) == 3 and {r["a"] for r in rows} == {"1", "x", "2.5"}, name
 
 
 def test_hollow_records_ingest_without_a_crash(spark, rules, tmp_path):

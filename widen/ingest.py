@@ -161,7 +161,7 @@ class _Run:
             return Source()
         paths = [fp.path for fp in prints]
         if self.input_format == "json":
-            return JsonLines(read_lines(self.spark, paths))
+            return JsonLines(read_lines(self.spark, paths), own=True)
         return Typed(read_parquet(self.spark, paths, batch))
 
 

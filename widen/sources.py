@@ -124,18 +124,25 @@ class Source:
 
 
 class JsonLines(Source):
-    """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark."""
+    """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark. ``own``: lines Widen
+    read itself (``read_lines``), observed with :data:`widen.spark_io.OWN_JOB_SETTINGS`; a caller's DataFrame keeps
+    the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
-    def __init__(self, lines):
+    def __init__(self, lines, own: bool = False):
         self.lines = lines
         self.spark = lines.sparkSession
+        self.own = own
 
     def observe(self, rules) -> None:
+        import contextlib
+
         from pyspark.sql import functions as F
 
         from widen.compiler.spark_observe import observe_dataframe
+        from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
-        self.observations, self.parsed = observe_dataframe(self.lines, rules)
+        with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
+            self.observations, self.parsed = observe_dataframe(self.lines, rules)
         self.records = self.parsed.filter(F.col("reason").isNull())
 
     def compile(self, p, rules):

@@ -25,7 +25,9 @@ def read_lines(spark, paths: Sequence[str]):
         F.spark_partition_id().alias("part"),
         F.monotonically_increasing_id().bitwiseAND(F.lit((1 << 33) - 1)).alias("pos"),
     )
-    splits = df.groupBy("source", "block", "part").agg(F.min("pos").alias("first"), F.count("pos").alias("n")).collect()
+    with session_settings(spark, OWN_JOB_SETTINGS):
+        splits = df.groupBy("source", "block", "part").agg(F.min("pos").alias("first"),
+                                                           F.count("pos").alias("n")).collect()
     rows, offsets = [], {}
     for r in sorted(splits, key=lambda r: (r["source"], r["block"])):
         start = offsets.get(r["source"], 0)
@@ -120,19 +122,24 @@ SESSION_SETTINGS = {
     # (parse + cache of 200k lines 4.9-8.1 s against 5.5-11.3 s compressed, a scan 0.6-0.7 s against 0.8-1.4 s);
     # the cache spills to disk rather than fail when memory is short
     "spark.sql.inMemoryColumnarStorage.compressed": "false",
-    # adaptive query execution re-plans a query after each of its stages: Widen's queries are few, wide and small in
-    # their shuffles (the observer's aggregates), and the re-planning of their large expression trees costs more than
-    # it saves (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x on a small wide
-    # batch, faster in every pair); without it, a shuffle has as many partitions as this says, and Widen's own
-    # shuffles (the observer's aggregates of a few thousand rows at most) need few: as many as Widen's own session
-    # has (``widen.session``), whatever the caller's session says
-    "spark.sql.adaptive.enabled": "false",
-    "spark.sql.shuffle.partitions": os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"),
     # a table's data directories hold only the files Iceberg references: no `_SUCCESS` marker, no `.crc`
     # checksums of the local file system (SQL settings reach the Hadoop configuration of Spark's writes)
     "mapreduce.fileoutputcommitter.marksuccessfuljobs": "false",
     "fs.file.impl": "org.apache.hadoop.fs.RawLocalFileSystem",
     "fs.file.impl.disable.cache": "true",
+}
+
+
+#: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse
+#: and aggregates in ``widen ingest``; never a caller's DataFrame, whose joins and aggregations keep the caller's
+#: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
+#: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved
+#: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x on a small wide batch, faster in
+#: every pair). Without it a shuffle has as many partitions as the session says: the aggregates' few thousand rows
+#: need no more than Widen's own session has (``widen.session``), whatever the caller's says.
+OWN_JOB_SETTINGS = {
+    "spark.sql.adaptive.enabled": "false",
+    "spark.sql.shuffle.partitions": os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"),
 }
 
 
@@ -159,9 +166,9 @@ def session_settings(spark, settings: dict[str, str] | None = None):
     settings = SESSION_SETTINGS if settings is None else settings
     conf = spark.conf
     before = {k: conf.get(k, None) for k in settings}
-    for k, v in settings.items():
-        conf.set(k, v)
-    try:
+    try:  # a setting the session refuses restores those set before it
+        for k, v in settings.items():
+            conf.set(k, v)
         yield
     finally:
         for k, v in before.items():
