@@ -134,8 +134,8 @@ SESSION_SETTINGS = {
 #: and aggregates in ``widen ingest``; never a caller's DataFrame, whose joins and aggregations keep the caller's
 #: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
 #: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved
-#: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x on a small wide batch, faster in
-#: every pair). Without it a shuffle has as many partitions as the session says: the aggregates' few thousand rows
+#: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x and 1.01x on a small wide batch,
+#: none at 200k: at the edge of the machine's spread). Without it a shuffle has as many partitions as the session says: the aggregates' few thousand rows
 #: need no more than Widen's own session has (``widen.session``), whatever the caller's says.
 OWN_JOB_SETTINGS = {
     "spark.sql.adaptive.enabled": "false",
