@@ -169,31 +169,22 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     the ones the session's own settings give."""
     import widen.commit as commit
     import widen.compiler.spark_observe as spark_observe
-    import widen.sources as sources
     from widen.ingest import write
     from widen.spark_io import OWN_JOB_SETTINGS
 
     keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
     seen = []
-    observe, write_parquet = sources.JsonLines.observe, commit.write_parquet
+    observe, write_parquet = spark_observe.observe_dataframe, commit.write_parquet
 
-    def observing(self, rules):
-        def spied(lines, rules):
-            seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
-            return real(lines, rules)
-
-        real = spark_observe.observe_dataframe
-        monkeypatch.setattr(spark_observe, "observe_dataframe", spied)
-        try:
-            return observe(self, rules)
-        finally:
-            monkeypatch.setattr(spark_observe, "observe_dataframe", real)
+    def observing(lines, rules):
+        seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
+        return observe(lines, rules)
 
     def writing(df, data_dir, fields=()):
         seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
         return write_parquet(df, data_dir, fields)
 
-    monkeypatch.setattr(sources.JsonLines, "observe", observing)
+    monkeypatch.setattr(spark_observe, "observe_dataframe", observing)
     monkeypatch.setattr(commit, "write_parquet", writing)
     lines = ['{"a": 1, "t": "2024-01-02"}', '{"a": "x", "t": [1.5]}', '{"a": 2.5, "r": {"b": true}}']
     batch = tmp_path / "b.jsonl"

@@ -16,6 +16,12 @@ from pathlib import Path
 #: the JVM option that keeps Spark's start-up logging quiet (Widen's log4j2.properties), set in SPARK_SUBMIT_OPTS
 QUIET_OPTION = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
 
+def shuffle_partitions() -> str:
+    """The shuffle partitions of Widen's session, and of its own jobs in a caller's (``$WIDEN_SHUFFLE_PARTITIONS``,
+    else 8: Widen's shuffles are small aggregates)."""
+    return os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8")
+
+
 def spark_session(master: str | None = None, app: str = "widen"):
     """A SparkSession (the active one, or a new one on ``master``)."""
     from pyspark.sql import SparkSession
@@ -33,7 +39,7 @@ def spark_session(master: str | None = None, app: str = "widen"):
         # Widen's projections are wide CASE trees over VARIANT values: Janino's 64 KB method limit makes
         # whole-stage code generation fail and fall back anyway, so skip the attempt.
         .config("spark.sql.codegen.wholeStage", "false")
-        .config("spark.sql.shuffle.partitions", os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"))
+        .config("spark.sql.shuffle.partitions", shuffle_partitions())
     )
     if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
         quiet = QUIET_OPTION

@@ -5,12 +5,12 @@ settings an ingest needs."""
 from __future__ import annotations
 
 import contextlib
-import os
 import uuid
 from pathlib import Path
 from typing import Sequence
 
 from widen.errors import InputError
+from widen.session import shuffle_partitions
 
 
 def read_lines(spark, paths: Sequence[str]):
@@ -135,11 +135,11 @@ SESSION_SETTINGS = {
 #: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
 #: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved
 #: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x and 1.01x on a small wide batch,
-#: none at 200k: at the edge of the machine's spread). Without it a shuffle has as many partitions as the session says: the aggregates' few thousand rows
-#: need no more than Widen's own session has (``widen.session``), whatever the caller's says.
+#: none at 200k: at the edge of the machine's spread). Without it a shuffle has as many partitions as the session
+#: says: the aggregates' few thousand rows need no more than Widen's own session has, whatever the caller's says.
 OWN_JOB_SETTINGS = {
     "spark.sql.adaptive.enabled": "false",
-    "spark.sql.shuffle.partitions": os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8"),
+    "spark.sql.shuffle.partitions": shuffle_partitions(),
 }
 
 
