@@ -11,6 +11,7 @@ The Spark compiler has one expression per conversion; this module is the referen
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 import re
@@ -25,6 +26,7 @@ _WIDE = Context(prec=200)
 _DECIMAL = re.compile(r"^decimal\((\d+),\s*(\d+)\)$")
 
 
+@functools.cache  # called per value by the observer and router: a handful of distinct type names
 def family(iceberg: str) -> str:
     """The value family of an Iceberg primitive: integer, decimal, float, boolean, date, timestamp, string, binary."""
     if iceberg in ("int", "long"):
@@ -40,6 +42,7 @@ def family(iceberg: str) -> str:
     raise ValueError(f"unsupported Iceberg type {iceberg!r}")
 
 
+@functools.cache
 def decimal_params(iceberg: str) -> tuple[int, int]:
     m = _DECIMAL.match(iceberg)
     if not m:

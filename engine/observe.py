@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from widen.engine.shapes import Shape
-from widen.engine.values import (CASE_COLLISION, EMPTY, InvalidJson, Typer, case_collision, json_text, parse_line,
-                                 records_of)
+from widen.engine.values import (CASE_COLLISION, EMPTY, InvalidJson, Typer, blank, case_collision, json_text,
+                                 parse_line, records_of)
 from widen.rules.model import Rules
 
 
@@ -149,6 +149,9 @@ def _sorted_shapes(shapes: Mapping[Shape, Seen]) -> tuple[tuple[Shape, Seen], ..
     return tuple(sorted(shapes.items(), key=lambda kv: kv[0].sort_key()))
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 @dataclass
 class _FieldAcc:
     shapes: dict = field(default_factory=dict)
@@ -169,11 +172,12 @@ class Observer:
         self.empty_names = 0
         self.rescued: list[Rescued] = []
         self.merging = rules.policy("case_conflict") == "merge"
+        self._guarded: dict[str, tuple] = {}
 
     def add_line(self, line: str, source: str = "<input>", number: int = 0) -> dict | None:
         """Observe one JSON line; a line that is not an object (or, under ``on case_conflict merge``, holds two
         names of one object that differ only by case) is rescued (returned None)."""
-        if not line.strip():
+        if blank(line):
             return None
         try:
             record = parse_line(line)
@@ -229,15 +233,17 @@ class Observer:
         shape = typed.shape
         if shape.is_record:
             return frozenset()
-        lattice = self.lattice
-        out = set()
+        guarded = self._guarded.get(shape.type)
+        if guarded is None:  # the wider types only exact values reach, and their paths: per type, not per value
+            lattice = self.lattice
+            guarded = self._guarded[shape.type] = tuple(
+                (up, lattice.path(shape.type, up)) for up in lattice.upper_bounds(shape.type)
+                if up != shape.type and lattice.guarded(shape.type, up))
+        if not guarded:
+            return _NONE
+        exact = self.lattice.exact
         leaves = list(records_of(typed.value, shape.dim))
-        for up in lattice.upper_bounds(shape.type):
-            if up != shape.type and lattice.guarded(shape.type, up):
-                path = lattice.path(shape.type, up)
-                if not all(lattice.exact(v, path) for v in leaves):
-                    out.add(up)
-        return frozenset(out)
+        return frozenset(up for up, path in guarded if not all(exact(v, path) for v in leaves))
 
     def result(self) -> Observations:
         return Observations(_freeze(self._root), self.records, self.empty_names, tuple(self.rescued))

@@ -10,7 +10,7 @@ from typing import Any, Iterable, Iterator
 
 from widen.engine.planner import LevelPlan, Plan, Route, Target
 from widen.engine.shapes import Shape
-from widen.engine.values import CASE_COLLISION, Typer, case_collision, parse_line
+from widen.engine.values import CASE_COLLISION, Typer, blank, case_collision, parse_line
 from widen.errors import PlanError
 from widen.rules.model import Rules
 
@@ -49,7 +49,7 @@ class Router:
     def route_lines(self, lines: Iterable[str]) -> Iterator[dict]:
         """Output rows of JSON lines; blank lines and lines that are not objects yield nothing."""
         for line in lines:
-            if not line.strip():
+            if blank(line):
                 continue
             try:
                 record = parse_line(line)

@@ -102,6 +102,12 @@ def _no_duplicates(pairs: list) -> dict:
     return dict(pairs)
 
 
+def blank(line: str) -> bool:
+    """Whether a line holds no record and is not rescued either: only spaces (Spark's ``trim``, which the Spark
+    observer filters lines by; a line of tabs is not JSON, and is rescued on both paths)."""
+    return line.strip(" ") == ""
+
+
 def parse_line(line: str) -> dict:
     """Parse one JSON-lines record; raise :class:`InvalidJson` unless it is a JSON object (duplicate keys, NaN and
     Infinity are not JSON).

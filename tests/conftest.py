@@ -22,6 +22,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 HERE = os.path.dirname(__file__)
 
+# the suite drives Spark's observer and projection through `ingest` (as a batch beyond the driver's bound goes);
+# tests/test_driver.py and the hostile batch (tests/test_hostile.py) drive small batches' driver path too
+os.environ.setdefault("WIDEN_DRIVER_BATCH_BYTES", "0")
+
 
 @pytest.fixture(scope="session")
 def rules() -> widen.Rules:

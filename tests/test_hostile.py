@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from decimal import Decimal
 from pathlib import Path
 
@@ -63,12 +64,20 @@ RESCUED = {  # line number -> reason
 }
 
 
-@pytest.fixture(scope="module")
-def hostile(spark, rules, tmp_path_factory):
+@pytest.fixture(scope="module", params=["spark", "driver"])
+def hostile(spark, rules, tmp_path_factory, request):
+    """The batch ingested by Spark's observer and projection, and as a small batch on the driver."""
     root = tmp_path_factory.mktemp("hostile")
     path = root / "hostile.jsonl"
     path.write_bytes(("\n".join(LINES) + "\n").encode("utf-8") + INVALID_UTF8 + b"\n")
-    [report] = ingest([str(path)], "h.t", rules=rules, warehouse=str(root / "wh"), spark=spark, progress=lambda _: None)
+    bound = os.environ.get("WIDEN_DRIVER_BATCH_BYTES")
+    os.environ["WIDEN_DRIVER_BATCH_BYTES"] = "0" if request.param == "spark" else str(1 << 20)
+    try:
+        [report] = ingest([str(path)], "h.t", rules=rules, warehouse=str(root / "wh"), spark=spark,
+                          progress=lambda _: None)
+    finally:
+        os.environ.pop("WIDEN_DRIVER_BATCH_BYTES") if bound is None else os.environ.update(
+            WIDEN_DRIVER_BATCH_BYTES=bound)
     catalog = open_catalog(None, str(root / "wh"))
     return report, catalog.load_table("h.t"), catalog.load_table("h.t__rescued"), path
 

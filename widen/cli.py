@@ -247,17 +247,9 @@ def _schema_file(path: str, rules):
 
 def _observe_batch(batch: str, rules):
     """One batch observed by the pure-Python observer (``plan`` and ``compile`` work without Spark)."""
-    from widen.engine.observe import Observer
-    from widen.sources import batch_files, file_lines
+    from widen.sources import batch_files, observe_files
 
-    observer = Observer(rules)
-    for path in batch_files(batch):
-        for line in file_lines(path):
-            if line.text is None:
-                observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
-            else:
-                observer.add_line(line.text, line.source, line.number)
-    return observer.result()
+    return observe_files(batch_files(batch), rules)
 
 
 def _plan(args) -> int:

@@ -143,9 +143,8 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
         say("the table changed under us and so did the projection: rewriting the batch's files")
     delete_files(tbl, files.written)
     files.written, files.key = [], None
-    records = batch.source.records
-    with session_settings(records.sparkSession, write_settings(planned.observations.records)):
-        files.written = write_parquet(records.transform(compiled), data_directory(tbl), fields)
+    with session_settings(batch.source.spark, write_settings(planned.observations.records)):
+        files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
     files.key = key
 
 

@@ -24,7 +24,7 @@ from widen.modes import SchemaMismatch, resolve_mode
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
-from widen.sources import JsonLines, Source, Typed
+from widen.sources import DriverLines, JsonLines, Source, Typed, driver_batch_bytes, on_driver
 from widen.spark_io import read_lines, read_parquet, session_settings  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
@@ -71,6 +71,8 @@ def ingest(
         for path in batch_files(batch, input_format):
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
+    if input_format == "json":
+        driver_batch_bytes()  # a bound that is not a number of bytes is said before any work
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
@@ -161,6 +163,8 @@ class _Run:
             return Source()
         paths = [fp.path for fp in prints]
         if self.input_format == "json":
+            if on_driver(prints):  # a small batch: read, observed and routed on the driver, written by Spark
+                return DriverLines(self.spark, paths)
             return JsonLines(read_lines(self.spark, paths), own=True)
         return Typed(read_parquet(self.spark, paths, batch))
 

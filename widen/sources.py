@@ -76,21 +76,46 @@ def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
 
 
 def file_lines(path: Path) -> Iterator[Line]:
-    """The lines of one file, decoded as UTF-8 one by one (a byte-order mark at the start is dropped)."""
+    """The lines of one file as Spark's text reader splits them (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), numbered
+    as :func:`widen.spark_io.read_lines` numbers them, decoded as UTF-8 one by one (a byte-order mark at the start is
+    dropped)."""
     opener = gzip.open if path.suffix == ".gz" else open
+    number = 0
     try:
         with opener(path, "rb") as fh:
-            for number, raw in enumerate(fh, start=1):
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                raw = raw.rstrip(b"\r\n")
-                try:
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError:
-                    text = None
-                yield Line(str(path), number, text, raw)
+            for chunk in fh:  # up to and including a "\n"
+                chunk = chunk[:-1] if chunk.endswith(b"\n") else chunk
+                chunk = chunk[:-1] if chunk.endswith(b"\r") else chunk
+                for raw in chunk.split(b"\r"):
+                    number += 1
+                    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                        raw = raw[3:]
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = None
+                    yield Line(str(path), number, text, raw)
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
+
+
+def observe_files(paths, rules, records: list | None = None):
+    """The files' lines observed by the pure-Python observer (:class:`~widen.engine.observe.Observer`), each line as
+    the Spark observer takes it: a line of spaces is skipped, one that is not valid UTF-8 or not a JSON object is
+    rescued with why. ``records``: a list the parsed records are appended to, in order."""
+    from widen.engine.observe import Observer
+    from widen.engine.values import blank
+
+    observer = Observer(rules)
+    for path in paths:
+        for line in file_lines(Path(path)):
+            if line.text is None:
+                observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
+            elif not blank(line.text):
+                record = observer.add_line(line.text, line.source, line.number)
+                if record is not None and records is not None:
+                    records.append(record)
+    return observer.result()
 
 
 class Source:
@@ -118,6 +143,10 @@ class Source:
 
     def compile(self, p, rules):
         raise AssertionError("an empty batch has nothing to compile")  # pragma: no cover
+
+    def projected(self, compiled):
+        """The DataFrame the batch's files are written from, by the compiled plan."""
+        return self.records.transform(compiled)
 
     def release(self) -> None:
         """Free what observing cached."""
@@ -153,6 +182,117 @@ class JsonLines(Source):
     def release(self) -> None:
         if self.parsed is not None:
             self.parsed.unpersist()
+
+
+#: a JSON-lines batch of at most this many bytes (uncompressed files only) is observed and routed on the driver
+#: (:class:`DriverLines`); ``WIDEN_DRIVER_BATCH_BYTES`` sets another bound, 0 sends every batch through Spark's jobs
+DRIVER_BATCH_BYTES = 8 << 20
+
+
+def driver_batch_bytes() -> int:
+    """The bound on a batch :class:`DriverLines` takes (:data:`DRIVER_BATCH_BYTES`, or ``WIDEN_DRIVER_BATCH_BYTES``)."""
+    import os
+
+    text = os.environ.get("WIDEN_DRIVER_BATCH_BYTES", "").strip()
+    if not text:
+        return DRIVER_BATCH_BYTES
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise InputError(f"WIDEN_DRIVER_BATCH_BYTES={text!r}: expected a number of bytes (0: every batch in Spark)")
+    return value
+
+
+def on_driver(prints) -> bool:
+    """Whether a batch of JSON-lines files (their fingerprints) is small enough for :class:`DriverLines`: at most
+    :func:`driver_batch_bytes` in all, none compressed (its size on disk would not bound its lines)."""
+    bound = driver_batch_bytes()
+    return bool(bound) and all(not fp.path.endswith(".gz") for fp in prints) and sum(fp.size for fp in prints) <= bound
+
+
+class DriverLines(Source):
+    """A small batch of JSON-lines files, observed and routed on the driver by the reference engine (the
+    :class:`~widen.engine.observe.Observer` and :class:`~widen.engine.router.Router` the Spark path is tested equal
+    to), its rows handed to Spark as one Arrow table for Spark to write. Spark's observer and projection cost a
+    few seconds to plan and compile whatever the batch's size, more than a few megabytes of lines cost to read in
+    Python; beyond :func:`driver_batch_bytes` the batch is Spark's (:class:`JsonLines`): nothing here assumes a
+    batch fits on the driver, it checks."""
+
+    def __init__(self, spark, paths):
+        self.spark = spark
+        self.paths = list(paths)
+        self._parsed: list = []
+
+    def observe(self, rules) -> None:
+        from widen.compiler.spark_observe import RESCUED_EXAMPLES
+        from widen.engine.observe import Observations
+
+        self._parsed = []
+        result = observe_files(self.paths, rules, self._parsed)
+        rescued = sorted(result.rescued, key=lambda r: (r.source, r.line))
+        # as the Spark observer reports them: the first examples, the rest counted
+        self.observations = Observations(result.level, result.records, result.empty_names,
+                                         tuple(rescued[:RESCUED_EXAMPLES]), len(rescued[RESCUED_EXAMPLES:]))
+        self.parsed = self._rescued_frame(rescued) if rescued else None
+
+    def _rescued_frame(self, rescued):
+        """The rescued lines as the Spark path's parsed frame has them (``value``: the line's bytes as a string,
+        valid UTF-8 or not), read again from their files: the observer kept their text, not their bytes."""
+        import pyarrow as pa
+        from pyspark.sql import functions as F
+
+        wanted = {(r.source, r.line): r.reason for r in rescued}
+        rows = [(line.source, line.number, wanted[line.source, line.number], line.raw)
+                for path in dict.fromkeys(r.source for r in rescued) for line in file_lines(Path(path))
+                if (line.source, line.number) in wanted]
+        names = ["source", "line", "reason", "value"]
+        types = (pa.string(), pa.int32(), pa.string(), pa.binary())
+        frame = self.spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)], names=names))
+        return frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
+
+    def compile(self, p, rules):
+        return _Routed(p, rules, self._parsed)
+
+    def projected(self, compiled):
+        return compiled.frame(self.spark)
+
+    def release(self) -> None:
+        self._parsed = []
+
+
+class _Routed:
+    """A plan applied on the driver by the reference router: the rows as a Spark DataFrame of the table's types.
+    ``key``: what the files written from it depend on (the plan's routes and columns)."""
+
+    #: rows per Arrow record batch (the routed dicts of one batch at a time are held, not the whole batch's)
+    CHUNK = 10_000
+
+    def __init__(self, plan, rules, records):
+        self.plan, self.rules, self.records = plan, rules, records
+
+    @property
+    def key(self) -> str:
+        return repr(self.plan.root)
+
+    def frame(self, spark):
+        import pyarrow as pa
+        from pyspark.sql import types as T
+        from pyspark.sql.pandas.types import to_arrow_schema
+
+        from widen.compiler.spark import data_type
+        from widen.engine.router import Router
+
+        columns = self.plan.root.columns
+        schema = T.StructType([T.StructField(cp.column.name, data_type(cp.column, self.rules), True)
+                               for cp in columns])
+        arrow = to_arrow_schema(schema, timezone="UTC")
+        router = Router(self.plan, self.rules)
+        batches = [pa.RecordBatch.from_pylist([router.route(r) for r in self.records[i:i + self.CHUNK]], schema=arrow)
+                   for i in range(0, len(self.records), self.CHUNK)]
+        # from an Arrow table, which the JVM reads itself (executors need no Python: tests/test_cluster.py)
+        return spark.createDataFrame(pa.Table.from_batches(batches, schema=arrow))
 
 
 class Typed(Source):

@@ -1,0 +1,174 @@
+"""Small batches observed and routed on the driver (`widen.sources.DriverLines`): the same table, rows, rescued
+lines and report as Spark's observer and projection write, chosen by the batch's size on disk."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import widen.sources
+from test_spark import normalise
+from widen.ingest import ingest, open_catalog
+from widen.sources import DriverLines, file_lines
+
+pytestmark = pytest.mark.spark
+
+QUIET = {"progress": lambda _: None}
+
+#: batches that drift: scalars turning into strings, arrays and records; records nested two levels, hollow records,
+#: dates and timestamps into long columns, numbers at VARIANT's edges, and lines that are rescued
+BATCHES = [
+    ['{"id": 1, "price": 10, "tags": ["a"], "user": {"id": 7, "name": "x"}, "started": "2024-05-01T10:00:00Z"}',
+     '{"id": 2, "price": 2.5, "tags": [], "user": {"id": 8, "geo": {"lat": 1.5, "lon": -2}}, "opt": {}}',
+     '{"id": 3, "price": 9007199254740993, "user": null, "day": "2024-05-03", "big": 123456789012345678901234}',
+     '[1, 2]', '{"id": 4, "broken": ', '\t',
+     '{"id": 5, "coords": [[1, 2], [3]], "mixed": [1, "x", {"k": 2}], "opt": {"p": null}, "n": 4.9E-324}'],
+    ['{"id": 6, "price": "n/a", "tags": "solo", "user": {"id": "u-9", "name": null}, "started": 1714561200000}',
+     '{"id": 7, "price": [1, 2], "day": true, "opt": {"p": {"q": [{}]}}, "paid": false}',
+     '   ', '{"id": 8, "user": [{"id": 1}, {"id": "two"}], "started": "2024-05-01"}'],
+]
+
+
+def _write(path, lines, newline="\n"):
+    path.write_bytes(newline.join(lines).encode("utf-8") + newline.encode("utf-8"))
+    return str(path)
+
+
+@pytest.fixture
+def observed_on_driver(monkeypatch):
+    """The batches DriverLines observed (a spy on its observe)."""
+    seen = []
+    real = DriverLines.observe
+
+    def spy(self, rules):
+        seen.append(list(self.paths))
+        return real(self, rules)
+
+    monkeypatch.setattr(DriverLines, "observe", spy)
+    return seen
+
+
+def _table(wh, name):
+    catalog = open_catalog(None, wh)
+    tbl = catalog.load_table(name)
+    rows = sorted((normalise(r) for r in tbl.scan().to_arrow().to_pylist()), key=lambda r: json.dumps(r, default=str))
+    return tbl, rows
+
+
+def _run(tmp_path, spark, rules, monkeypatch, bound, name, newline="\n", **kwargs):
+    """The batches as files of their own directory (``name``), ingested into a warehouse of its own there."""
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    (tmp_path / name).mkdir()
+    files = [_write(tmp_path / name / f"batch-{i}.jsonl", batch, newline) for i, batch in enumerate(BATCHES)]
+    wh = str(tmp_path / name / "wh")
+    reports = ingest(files, "db.t", rules=rules, warehouse=wh, spark=spark, **QUIET, **kwargs)
+    return wh, reports
+
+
+def _same(spark_run, driver_run, rescued=True):
+    (wh_s, reports_s), (wh_d, reports_d) = spark_run, driver_run
+    tbl_s, rows_s = _table(wh_s, "db.t")
+    tbl_d, rows_d = _table(wh_d, "db.t")
+    assert tbl_d.schema() == tbl_s.schema()  # names, types, ids, docs
+    assert rows_d == rows_s
+    assert tbl_d.spec() == tbl_s.spec()
+    keys = ("records", "rescued", "empty_names", "values", "fields_added", "promoted")
+    assert [[getattr(r, k) for k in keys] for r in reports_d] == [[getattr(r, k) for k in keys] for r in reports_s]
+    if rescued:
+        _, bad_s = _table(wh_s, "db.t__rescued")
+        _, bad_d = _table(wh_d, "db.t__rescued")
+        # the files' names without their run's directory
+        strip = lambda rows: sorted(({k: os.path.basename(v) if k in ("batch", "source") else v
+                                      for k, v in r.items()} for r in rows), key=lambda r: (r["source"], r["line"]))
+        assert strip(bad_d) == strip(bad_s)
+        assert [(r["source"], r["line"], r["reason"]) for r in strip(bad_d)] == [
+            ("batch-0.jsonl", 4, "a JSON array is not an object"), ("batch-0.jsonl", 5, "not valid JSON"),
+            ("batch-0.jsonl", 6, "not valid JSON")]
+
+
+def test_a_small_batch_is_observed_on_the_driver_and_writes_what_spark_writes(spark, rules, tmp_path, monkeypatch,
+                                                                             observed_on_driver):
+    """Two drifting batches, with lines that are rescued: the driver's table (schema, rows), rescued lines and
+    reports equal those of Spark's observer and projection."""
+    spark_run = _run(tmp_path, spark, rules, monkeypatch, "0", "spark")
+    assert observed_on_driver == []
+    driver_run = _run(tmp_path, spark, rules, monkeypatch, str(1 << 20), "driver")
+    assert len(observed_on_driver) == 2
+    _same(spark_run, driver_run)
+    assert [(r.records, r.rescued) for r in driver_run[1]] == [(4, 3), (3, 0)]
+
+
+def test_lines_split_at_carriage_returns_as_spark_splits_them(spark, rules, tmp_path, monkeypatch, observed_on_driver):
+    """Old Mac line ends (a lone CR) and Windows' (CR LF): the driver reads the lines Spark's text reader reads,
+    numbered alike, and writes the same table."""
+    from widen.spark_io import read_lines
+
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"a": 1}\r{"a": 2}\r\n\r\n \t \n{"a": "\xff"}\r\r{"b": true}')
+    expected = [(r["value"], r["line"]) for r in read_lines(spark, [str(path)]).orderBy("line").collect()]
+    got = [(line.text if line.text is not None else line.raw.decode("utf-8", "replace"), line.number)
+           for line in file_lines(path)]
+    assert got == expected
+    spark_run = _run(tmp_path, spark, rules, monkeypatch, "0", "spark-cr", newline="\r")
+    driver_run = _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-cr", newline="\r")
+    assert len(observed_on_driver) == 2
+    _same(spark_run, driver_run)
+
+
+def test_a_partitioned_table_is_written_alike(spark, rules, tmp_path, monkeypatch, observed_on_driver):
+    spark_run = _run(tmp_path, spark, rules, monkeypatch, "0", "spark-p", partition_by="bucket(4, id)")
+    driver_run = _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-p", partition_by="bucket(4, id)")
+    assert len(observed_on_driver) == 2
+    _same(spark_run, driver_run, rescued=False)
+    tbl, _ = _table(driver_run[0], "db.t")
+    assert not tbl.spec().is_unpartitioned()
+
+
+def test_the_batch_s_size_on_disk_decides(spark, rules, tmp_path, monkeypatch, observed_on_driver):
+    """Beyond the bound, or gzipped (its size on disk does not bound its lines), a batch is Spark's."""
+    plain = _write(tmp_path / "a.jsonl", BATCHES[0])
+    size = os.path.getsize(plain)
+    gz = tmp_path / "b.jsonl.gz"
+    gz.write_bytes(gzip.compress(open(plain, "rb").read()))
+    for bound, path, driver in [(size, plain, True), (size - 1, plain, False), (size, str(gz), False)]:
+        monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", str(bound))
+        observed_on_driver.clear()
+        [report] = ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / f"wh-{bound}-{driver}"),
+                          spark=spark, **QUIET)
+        assert (observed_on_driver == [[str(os.path.realpath(path))]]) is driver
+        assert (report.records, report.rescued) == (4, 3)
+
+
+def test_cli_says_what_is_wrong_with_the_bound(tmp_path):
+    """A bound that is not a number of bytes: the variable and its value, no traceback, nothing written."""
+    path = _write(tmp_path / "a.jsonl", BATCHES[0])
+    env = dict(os.environ, WIDEN_DRIVER_BATCH_BYTES="8MB")
+    out = subprocess.run([sys.executable, "-m", "widen.cli", "ingest", path, "--table", "db.t", "--warehouse",
+                          str(tmp_path / "wh")], capture_output=True, text=True, env=env)
+    assert out.returncode != 0
+    assert "WIDEN_DRIVER_BATCH_BYTES='8MB'" in out.stderr
+    assert "Traceback" not in out.stderr
+    assert not (tmp_path / "wh" / "db.db" / "t").exists()
+
+
+def test_cli_ingests_a_small_file_on_the_driver_by_default(tmp_path):
+    """`widen ingest` of a small file with no setting: the driver path, the table Spark's path writes."""
+    path = _write(tmp_path / "a.jsonl", BATCHES[0])
+    env = {k: v for k, v in os.environ.items() if k != "WIDEN_DRIVER_BATCH_BYTES"}
+    probe = ("import sys, widen.sources as s, widen.cli as c\n"
+             "real = s.DriverLines.observe\n"
+             "def spy(self, rules):\n"
+             "    print('driver:', len(self.paths), file=sys.stderr)\n"
+             "    return real(self, rules)\n"
+             "s.DriverLines.observe = spy\n"
+             "sys.exit(c.main(sys.argv[1:]))\n")
+    out = subprocess.run([sys.executable, "-c", probe, "ingest", path, "--table", "db.t", "--warehouse",
+                          str(tmp_path / "wh")], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert "driver: 1" in out.stderr
+    assert "4 records" in out.stderr and "3 lines rescued" in out.stderr
