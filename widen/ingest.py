@@ -71,8 +71,7 @@ def ingest(
         for path in batch_files(batch, input_format):
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
-    if input_format == "json":
-        driver_batch_bytes()  # a bound that is not a number of bytes is said before any work
+    driver_batch_bytes()  # WIDEN_DRIVER_BATCH_BYTES that is not a number of bytes: said before any work
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
