@@ -103,6 +103,23 @@ def test_a_small_batch_is_observed_on_the_driver_and_writes_what_spark_writes(sp
     assert [(r.records, r.rescued) for r in driver_run[1]] == [(4, 3), (3, 0)]
 
 
+def test_lines_split_among_processes_write_the_same_table(spark, rules, tmp_path, monkeypatch, observed_on_driver):
+    """Each batch's lines observed and routed by three forked processes (a few lines each): their observations
+    merged, their rows in order, the same table as Spark's path and as one process."""
+    spark_run = _run(tmp_path, spark, rules, monkeypatch, "0", "spark")
+    monkeypatch.setattr(widen.sources, "LINES_PER_WORKER", 1)
+    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 3)
+    forked = []
+    real = widen.sources._in_parallel
+    monkeypatch.setattr(widen.sources, "_in_parallel", lambda work, lines, *rest: forked.append(
+        (work.__name__, len(lines))) or real(work, lines, *rest))
+    parallel = _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-3")
+    assert forked == [("_observe_lines", 7), ("_route_lines", 7), ("_observe_lines", 4), ("_route_lines", 4)]
+    _same(spark_run, parallel)
+    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 1)
+    _same(spark_run, _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-1"))
+
+
 def test_lines_split_at_carriage_returns_as_spark_splits_them(spark, rules, tmp_path, monkeypatch, observed_on_driver):
     """Old Mac line ends (a lone CR) and Windows' (CR LF): the driver reads the lines Spark's text reader reads,
     numbered alike, and writes the same table."""

@@ -99,23 +99,38 @@ def file_lines(path: Path) -> Iterator[Line]:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
 
 
-def observe_files(paths, rules, records: list | None = None):
+def observe_files(paths, rules):
     """The files' lines observed by the pure-Python observer (:class:`~widen.engine.observe.Observer`), each line as
-    the Spark observer takes it: a line of spaces is skipped, one that is not valid UTF-8 or not a JSON object is
-    rescued with why. ``records``: a list the parsed records are appended to, in order."""
+    the Spark observer takes it (:func:`_observe_lines`)."""
+    return _observe_lines(((line for path in paths for line in file_lines(Path(path))), rules))  # streamed
+
+
+def _observe_lines(task):
+    """``(lines, rules)`` -> their observations: a line of spaces is skipped, one that is not valid UTF-8 or not a
+    JSON object is rescued with why."""
     from widen.engine.observe import Observer
     from widen.engine.values import blank
 
+    lines, rules = task
     observer = Observer(rules)
-    for path in paths:
-        for line in file_lines(Path(path)):
-            if line.text is None:
-                observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
-            elif not blank(line.text):
-                record = observer.add_line(line.text, line.source, line.number)
-                if record is not None and records is not None:
-                    records.append(record)
+    for line in lines:
+        if line.text is None:
+            observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
+        elif not blank(line.text):
+            observer.add_line(line.text, line.source, line.number)
     return observer.result()
+
+
+def _route_lines(task):
+    """``(lines, plan, rules, arrow schema)`` -> the rows the reference router writes for the records among them
+    (the lines :func:`_observe_lines` rescues write nothing), as one Arrow record batch."""
+    import pyarrow as pa
+
+    from widen.engine.router import Router
+
+    lines, plan, rules, schema = task
+    rows = Router(plan, rules).route_lines(line.text for line in lines if line.text is not None)
+    return pa.RecordBatch.from_pylist(list(rows), schema=schema)
 
 
 class Source:
@@ -212,25 +227,56 @@ def on_driver(prints) -> bool:
     return bool(bound) and all(not fp.path.endswith(".gz") for fp in prints) and sum(fp.size for fp in prints) <= bound
 
 
+def driver_workers() -> int:
+    """How many processes observe and route a batch on the driver: the cores this process may run on (at most 8),
+    where processes can be forked (1 elsewhere: one process)."""
+    import multiprocessing
+    import os
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+#: at least this many lines per process: fewer are done sooner in one
+LINES_PER_WORKER = 200
+
+
+def _in_parallel(work, lines: list, *rest) -> list:
+    """``work((chunk, *rest))`` for consecutive chunks of ``lines``, one per process (forked: the driver's Spark
+    session is not touched in them), in order."""
+    count = max(1, min(driver_workers(), len(lines) // LINES_PER_WORKER))
+    tasks = [(lines[i * len(lines) // count:(i + 1) * len(lines) // count], *rest) for i in range(count)]
+    if count == 1:
+        return [work(tasks[0])]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(count) as pool:
+        return pool.map(work, tasks, chunksize=1)
+
+
 class DriverLines(Source):
     """A small batch of JSON-lines files, observed and routed on the driver by the reference engine (the
     :class:`~widen.engine.observe.Observer` and :class:`~widen.engine.router.Router` the Spark path is tested equal
-    to), its rows handed to Spark as one Arrow table for Spark to write. Spark's observer and projection cost a
-    few seconds to plan and compile whatever the batch's size, more than a few megabytes of lines cost to read in
-    Python; beyond :func:`driver_batch_bytes` the batch is Spark's (:class:`JsonLines`): nothing here assumes a
-    batch fits on the driver, it checks."""
+    to; the lines split among :func:`driver_workers` processes), its rows handed to Spark as one Arrow table for
+    Spark to write. Spark's observer and projection cost seconds to plan and compile whatever the batch's size,
+    more than a few megabytes of lines cost to read in Python; beyond :func:`driver_batch_bytes` the batch is
+    Spark's (:class:`JsonLines`): nothing here assumes a batch fits on the driver, it checks."""
 
     def __init__(self, spark, paths):
         self.spark = spark
         self.paths = list(paths)
-        self._parsed: list = []
+        self._lines: list[Line] = []
 
     def observe(self, rules) -> None:
         from widen.compiler.spark_observe import RESCUED_EXAMPLES
         from widen.engine.observe import Observations
 
-        self._parsed = []
-        result = observe_files(self.paths, rules, self._parsed)
+        self._lines = [line for path in self.paths for line in file_lines(Path(path))]
+        result = Observations()
+        for part in _in_parallel(_observe_lines, self._lines, rules):
+            result = result.merge(part)
         rescued = sorted(result.rescued, key=lambda r: (r.source, r.line))
         # as the Spark observer reports them: the first examples, the rest counted
         self.observations = Observations(result.level, result.records, result.empty_names,
@@ -239,38 +285,34 @@ class DriverLines(Source):
 
     def _rescued_frame(self, rescued):
         """The rescued lines as the Spark path's parsed frame has them (``value``: the line's bytes as a string,
-        valid UTF-8 or not), read again from their files: the observer kept their text, not their bytes."""
+        valid UTF-8 or not)."""
         import pyarrow as pa
         from pyspark.sql import functions as F
 
         wanted = {(r.source, r.line): r.reason for r in rescued}
         rows = [(line.source, line.number, wanted[line.source, line.number], line.raw)
-                for path in dict.fromkeys(r.source for r in rescued) for line in file_lines(Path(path))
-                if (line.source, line.number) in wanted]
+                for line in self._lines if (line.source, line.number) in wanted]
         names = ["source", "line", "reason", "value"]
         types = (pa.string(), pa.int32(), pa.string(), pa.binary())
         frame = self.spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)], names=names))
         return frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
 
     def compile(self, p, rules):
-        return _Routed(p, rules, self._parsed)
+        return _Routed(p, rules, self._lines)
 
     def projected(self, compiled):
         return compiled.frame(self.spark)
 
     def release(self) -> None:
-        self._parsed = []
+        self._lines = []
 
 
 class _Routed:
     """A plan applied on the driver by the reference router: the rows as a Spark DataFrame of the table's types.
     ``key``: what the files written from it depend on (the plan's routes and columns)."""
 
-    #: rows per Arrow record batch (the routed dicts of one batch at a time are held, not the whole batch's)
-    CHUNK = 10_000
-
-    def __init__(self, plan, rules, records):
-        self.plan, self.rules, self.records = plan, rules, records
+    def __init__(self, plan, rules, lines):
+        self.plan, self.rules, self.lines = plan, rules, lines
 
     @property
     def key(self) -> str:
@@ -282,15 +324,11 @@ class _Routed:
         from pyspark.sql.pandas.types import to_arrow_schema
 
         from widen.compiler.spark import data_type
-        from widen.engine.router import Router
 
-        columns = self.plan.root.columns
         schema = T.StructType([T.StructField(cp.column.name, data_type(cp.column, self.rules), True)
-                               for cp in columns])
+                               for cp in self.plan.root.columns])
         arrow = to_arrow_schema(schema, timezone="UTC")
-        router = Router(self.plan, self.rules)
-        batches = [pa.RecordBatch.from_pylist([router.route(r) for r in self.records[i:i + self.CHUNK]], schema=arrow)
-                   for i in range(0, len(self.records), self.CHUNK)]
+        batches = _in_parallel(_route_lines, self.lines, self.plan, self.rules, arrow)
         # from an Arrow table, which the JVM reads itself (executors need no Python: tests/test_cluster.py)
         return spark.createDataFrame(pa.Table.from_batches(batches, schema=arrow))
 
