@@ -158,11 +158,12 @@ def _killpg(proc, sig) -> None:
         pass
 
 
-def driver(cluster: Cluster, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+def driver(cluster: Cluster, *args: str, timeout: float = 600, **more_env: str) -> subprocess.CompletedProcess:
     """A driver process against the cluster: it waits for both executors before running anything (so both are
     offered tasks), and neither it nor the executors have a Python interpreter for Python work."""
     env = {
         **daemon_env(),
+        **more_env,
         "WIDEN_DRIVER_MEMORY": "1g",
         "PYSPARK_SUBMIT_ARGS": f"--conf spark.cores.max={WORKERS} --conf spark.executor.memory=1g "
         "--conf spark.scheduler.minRegisteredResourcesRatio=1.0 "
@@ -259,6 +260,30 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
         local = Path(path.removeprefix("file:").removeprefix("//"))
         partition = int(re.match(r"part-(\d+)-", local.name)[1])
         assert (str(local.parent), partition) in saved, f"{path}: no executor saved it; executors saved {saved}"
+
+
+def test_a_small_batch_routed_on_the_driver_is_written_on_the_cluster(cluster, rules, tmp_path):
+    """A batch small enough for the driver (widen.sources.DriverLines): the driver observes and routes it, the
+    executors write the rows it hands them as Arrow, with no Python on them (a Python worker could not start)."""
+    lines = write_batch(tmp_path / "day-1", 1, files=3, per_file=40, bad="not json at all")
+    wh = tmp_path / "wh"
+    # `widen ingest`, saying when the driver observes a batch
+    probe = ("import sys, widen.sources as s, widen.cli as c\n"
+             "real = s.DriverLines.observe\n"
+             "s.DriverLines.observe = lambda self, rules: print('on the driver', file=sys.stderr) or real(self, rules)\n"
+             "sys.exit(c.main(sys.argv[1:]))\n")
+    run = driver(cluster, "-c", probe, "ingest", "--master", cluster.url, "--table", "t.small",
+                 "--warehouse", str(wh), str(tmp_path / "day-1"), WIDEN_DRIVER_BATCH_BYTES=str(1 << 20))
+    assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
+    assert "on the driver" in run.stderr
+    catalog = open_catalog(None, str(wh))
+    good = [line for line in lines if line != "not json at all"]
+    expected = sorted((normalise(r) for r in reference_rows(rules, [good])), key=lambda r: r["id"])
+    got = sorted((normalise(r) for r in catalog.load_table("t.small").scan().to_arrow().to_pylist()),
+                 key=lambda r: r["id"])
+    assert got == expected
+    rescued = catalog.load_table("t.small__rescued").scan().to_arrow().to_pylist()
+    assert [(Path(r["source"]).name, r["line"], r["raw"]) for r in rescued] == [("part-2.jsonl", 21, "not json at all")]
 
 
 def test_spark_submit_driver_runs_on_the_cluster_and_python_work_would_fail(cluster, tmp_path):
