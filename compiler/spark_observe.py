@@ -531,8 +531,9 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
 
     ``checked=False`` leaves out both checks and the per-line schema they read (a third of the parse's time): only
     for a batch that :func:`needs_checks` then clears by the signatures of its records' fields."""
-    text = F.when(F.col("line") == 1, F.regexp_replace(F.col("value"), "^\ufeff", "")).otherwise(F.col("value"))
-    parsed = lines.withColumn("value", text).withColumn("record", F.try_parse_json(F.col("value")))
+    # the file's byte-order mark is dropped by Spark's text reader (Hadoop's line reader) already: a second one
+    # is the line's own, and is not JSON (a regexp here would also have replaced invalid UTF-8 with U+FFFD)
+    parsed = lines.withColumn("record", F.try_parse_json(F.col("value")))
     if checked:
         parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
         kind = F.col("_kind")

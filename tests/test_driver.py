@@ -3,6 +3,7 @@ lines and report as Spark's observer and projection write, chosen by the batch's
 
 from __future__ import annotations
 
+import bz2
 import gzip
 import json
 import os
@@ -11,6 +12,7 @@ import sys
 
 import pytest
 
+import widen
 import widen.sources
 from test_spark import normalise
 from widen.ingest import ingest, open_catalog
@@ -147,18 +149,80 @@ def test_a_partitioned_table_is_written_alike(spark, rules, tmp_path, monkeypatc
 
 
 def test_the_batch_s_size_on_disk_decides(spark, rules, tmp_path, monkeypatch, observed_on_driver):
-    """Beyond the bound, or gzipped (its size on disk does not bound its lines), a batch is Spark's."""
+    """Beyond the bound, or compressed (Spark decompresses by the suffix; its size on disk does not bound its
+    lines), a batch is Spark's."""
     plain = _write(tmp_path / "a.jsonl", BATCHES[0])
     size = os.path.getsize(plain)
     gz = tmp_path / "b.jsonl.gz"
     gz.write_bytes(gzip.compress(open(plain, "rb").read()))
-    for bound, path, driver in [(size, plain, True), (size - 1, plain, False), (size, str(gz), False)]:
+    bz = tmp_path / "c.jsonl.bz2"
+    bz.write_bytes(bz2.compress(open(plain, "rb").read()))
+    for bound, path, driver in [(size, plain, True), (size - 1, plain, False), (size, str(gz), False),
+                                (size, str(bz), False)]:
         monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", str(bound))
         observed_on_driver.clear()
         [report] = ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / f"wh-{bound}-{driver}"),
                           spark=spark, **QUIET)
         assert (observed_on_driver == [[str(os.path.realpath(path))]]) is driver
         assert (report.records, report.rescued) == (4, 3)
+
+
+@pytest.mark.parametrize("bound", ["0", "4096"], ids=["spark", "driver"])
+def test_a_file_whose_name_a_uri_escapes_keeps_its_rescued_lines(spark, rules, tmp_path, monkeypatch, bound):
+    """A space, a percent sign and an accent in the file's name: its rescued line is written, under the file's
+    path as the ledger has it (Spark names files by URI, %-escaped)."""
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    path = _write(tmp_path / "day 1 100% caf\u00e9.jsonl", ['{"a": 1}', "not json"])
+    ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
+    _, rescued = _table(str(tmp_path / "wh"), "db.t__rescued")
+    assert [(r["source"], r["line"], r["raw"]) for r in rescued] == [(os.path.realpath(path), 2, "not json")]
+
+
+def test_line_one_is_read_alike_on_both_paths(spark, rules, tmp_path, monkeypatch):
+    """The first line: invalid UTF-8 there is rescued with its bytes (not read with U+FFFD in their place), and of
+    two byte-order marks only the file's is dropped (the second is the line's: not JSON)."""
+    cases = {"bad-utf8": b'{"a": "\xff"}\n{"a": 2}\n', "two-boms": b'\xef\xbb\xbf\xef\xbb\xbf{"a": 1}\n{"a": 2}\n'}
+    for bound in ("0", "4096"):
+        monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+        for name, data in cases.items():
+            (tmp_path / bound).mkdir(exist_ok=True)
+            path = tmp_path / bound / f"{name}.jsonl"
+            path.write_bytes(data)
+            wh = str(tmp_path / bound / f"wh-{name}")
+            [report] = ingest([str(path)], "db.t", rules=rules, warehouse=wh, spark=spark, **QUIET)
+            assert (report.records, report.rescued) == (1, 1), (bound, name)
+            _, rescued = _table(wh, "db.t__rescued")
+            reason = "not valid UTF-8" if name == "bad-utf8" else "not valid JSON"
+            assert [(r["line"], r["reason"]) for r in rescued] == [(1, reason)], (bound, name)
+            if name == "bad-utf8":
+                assert rescued[0]["raw_bytes"] == data.split(b"\n")[0]
+
+
+def test_a_directory_of_many_rescued_lines_and_merged_spellings(spark, tmp_path, monkeypatch, observed_on_driver):
+    """A directory batch of two files, 1,204 lines on two processes: more rescued lines than the report keeps as
+    examples (all written), and rules that merge names differing by case (a record holding both is rescued)."""
+    text = open(widen.default_rules_path(), encoding="utf-8").read()
+    rules = widen.load_rules("merge.rules", text=text.replace("on case_conflict keep", "on case_conflict merge", 1))
+    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 2)
+    one = [f'{{"id": {i}, "Price": {i}}}' if i % 2 else f'{{"id": {i}, "price": "p{i}"}}' for i in range(200)]
+    two = ["not json"] * 1001 + ['{"id": 1, "a": 1, "A": 2}', '{"id": 2, "A": [1]}', '{"id": 3, "a": {"b": 1}}']
+    runs = []
+    for bound in ("0", str(1 << 20)):
+        monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+        folder = tmp_path / f"run-{bound}" / "batch"
+        folder.mkdir(parents=True)
+        _write(folder / "one.jsonl", one)
+        _write(folder / "two.jsonl", two)
+        wh = str(tmp_path / f"run-{bound}" / "wh")
+        runs.append((wh, ingest([str(folder)], "db.t", rules=rules, warehouse=wh, spark=spark, **QUIET)))
+    assert len(observed_on_driver) == 1
+    _same(*runs, rescued=False)
+    [report] = runs[1][1]
+    assert (report.records, report.rescued) == (202, 1002)
+    _, bad_s = _table(runs[0][0], "db.t__rescued")
+    _, bad_d = _table(runs[1][0], "db.t__rescued")
+    strip = lambda rows: sorted((os.path.basename(r["source"]), r["line"], r["reason"], r["raw"]) for r in rows)
+    assert strip(bad_d) == strip(bad_s) and len(bad_d) == 1002
 
 
 def test_cli_says_what_is_wrong_with_the_bound(tmp_path):

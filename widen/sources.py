@@ -222,21 +222,24 @@ def driver_batch_bytes() -> int:
 
 def on_driver(prints) -> bool:
     """Whether a batch of JSON-lines files (their fingerprints) is small enough for :class:`DriverLines`: at most
-    :func:`driver_batch_bytes` in all, none compressed (its size on disk would not bound its lines)."""
+    :func:`driver_batch_bytes` in all, each a plain file of a JSON-lines suffix (:data:`SUFFIXES`: Spark's text
+    reader decompresses ``.gz``, ``.bz2`` and others by their suffix, and a compressed size does not bound the
+    lines)."""
     bound = driver_batch_bytes()
-    return bool(bound) and all(not fp.path.endswith(".gz") for fp in prints) and sum(fp.size for fp in prints) <= bound
+    return (bool(bound) and all(Path(fp.path).suffix.lower() in SUFFIXES for fp in prints)
+            and sum(fp.size for fp in prints) <= bound)
 
 
 def driver_workers() -> int:
-    """How many processes observe and route a batch on the driver: the cores this process may run on (at most 8),
-    where processes can be forked (1 elsewhere: one process)."""
+    """How many processes observe and route a batch on the driver: the cores this process may run on (at most 8)
+    on Linux; 1 (this process) elsewhere, and in a daemonic process, which may not start any."""
     import multiprocessing
     import os
+    import sys
 
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not sys.platform.startswith("linux") or multiprocessing.current_process().daemon:
         return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(cores, 8))
+    return max(1, min(len(os.sched_getaffinity(0)), 8))
 
 
 #: at least this many lines per process: fewer are done sooner in one
@@ -244,16 +247,21 @@ LINES_PER_WORKER = 200
 
 
 def _in_parallel(work, lines: list, *rest) -> list:
-    """``work((chunk, *rest))`` for consecutive chunks of ``lines``, one per process (forked: the driver's Spark
-    session is not touched in them), in order."""
+    """``work((chunk, *rest))`` for consecutive chunks of ``lines``, one per process, in order. The processes are
+    forked (they inherit the rules and plan; the driver's Spark session is never touched in them) and ignore
+    Ctrl-C, which the driver handles (Spark's handler there cancels its jobs); a process that dies fails the batch
+    (``BrokenProcessPool``), never hangs it."""
     count = max(1, min(driver_workers(), len(lines) // LINES_PER_WORKER))
     tasks = [(lines[i * len(lines) // count:(i + 1) * len(lines) // count], *rest) for i in range(count)]
     if count == 1:
         return [work(tasks[0])]
     import multiprocessing
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
 
-    with multiprocessing.get_context("fork").Pool(count) as pool:
-        return pool.map(work, tasks, chunksize=1)
+    with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"), initializer=signal.signal,
+                             initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+        return list(pool.map(work, tasks))
 
 
 class DriverLines(Source):

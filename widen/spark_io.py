@@ -5,9 +5,11 @@ settings an ingest needs."""
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import unquote
 
 from widen.errors import InputError
 from widen.session import shuffle_partitions
@@ -31,7 +33,9 @@ def read_lines(spark, paths: Sequence[str]):
     rows, offsets = [], {}
     for r in sorted(splits, key=lambda r: (r["source"], r["block"])):
         start = offsets.get(r["source"], 0)
-        rows.append((r["source"], r["block"], r["part"], r["first"], start))
+        # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
+        path = unquote(re.sub("^file:(//)?", "", r["source"]))
+        rows.append((r["source"], r["block"], r["part"], r["first"], start, path))
         offsets[r["source"]] = start + r["n"]
     if not rows:
         return df.select("value", "source", F.lit(0).alias("line")).limit(0)
@@ -39,13 +43,12 @@ def read_lines(spark, paths: Sequence[str]):
     # worker on an executor, and executors need no Python otherwise (tests/test_cluster.py)
     import pyarrow as pa
 
-    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64())
+    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64(), pa.string())
     table = spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)],
-                                           names=["source", "block", "part", "first", "start"]))
+                                           names=["source", "block", "part", "first", "start", "path"]))
     joined = df.join(F.broadcast(table), ["source", "block", "part"])
     line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
-    source = F.regexp_replace(F.col("source"), "^file:(//)?", "")
-    return joined.select("value", source.alias("source"), line.alias("line"))
+    return joined.select("value", F.col("path").alias("source"), line.alias("line"))
 
 
 def read_parquet(spark, paths: list[str], batch: str):
