@@ -248,8 +248,8 @@ LINES_PER_WORKER = 200
 
 def _in_parallel(work, lines: list, *rest) -> list:
     """``work((chunk, *rest))`` for consecutive chunks of ``lines``, one per process, in order. The processes are
-    forked (they inherit the rules and plan; the driver's Spark session is never touched in them) and ignore
-    Ctrl-C, which the driver handles (Spark's handler there cancels its jobs); a process that dies fails the batch
+    forked (the tasks reach them pickled; the driver's Spark session is never touched in them) and ignore Ctrl-C,
+    which the driver handles (Spark's handler there cancels its jobs); a process that dies fails the batch
     (``BrokenProcessPool``), never hangs it."""
     count = max(1, min(driver_workers(), len(lines) // LINES_PER_WORKER))
     tasks = [(lines[i * len(lines) // count:(i + 1) * len(lines) // count], *rest) for i in range(count)]
