@@ -137,12 +137,19 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
     assert sum(1 for s in table.snapshots() if s.summary.additional_properties.get("widen.commit-id")) == 1
 
 
-def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch):
+@pytest.mark.parametrize("bound", ["0", "4096"], ids=["spark", "driver"])
+def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch, bound):
     """Deterministic interleaving: after our files are written, another writer commits a batch that adds
     `x_string` and `yours`. Our commit fails (our transaction asserted the old schema id), so we reload the table,
     re-plan against its new schema (our long `x` now also goes to `x_string`: a value goes to every column that can
     hold it), rewrite our files because the projection changed, build a new transaction, and land. Both batches
-    are in the table, each row the reference router's, and no file of the failed attempt is left behind."""
+    are in the table, each row the reference router's, and no file of the failed attempt is left behind. Through
+    Spark's projection, and routed on the driver (a small batch: widen.sources.DriverLines)."""
+    from widen.sources import DriverLines
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    on_driver, observe = [], DriverLines.observe
+    monkeypatch.setattr(DriverLines, "observe", lambda self, r: on_driver.append(1) or observe(self, r))
     ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
 
     wh = tmp_path / "wh"
@@ -164,6 +171,7 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
     [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
     assert report.attempts == 2, said
     assert any("rewriting the batch's files" in s for s in said)
+    assert bool(on_driver) == (bound != "0")
     batches = [[open(seed).read().strip()], [open(theirs).read().strip()], [open(ours).read().strip()]]
     expected = sorted((normalise(r) for r in reference_rows(rules, batches)), key=lambda r: r["id"])
     assert sorted((normalise(r) for r in rows(wh)), key=lambda r: r["id"]) == expected
