@@ -46,11 +46,10 @@ def main(argv=None) -> int:
     from pathlib import Path
 
     import pyarrow as pa
-    from pyspark.sql import types as T
     from pyspark.sql.pandas.types import to_arrow_schema
 
     from widen import sources
-    from widen.compiler.spark import data_type
+    from widen.compiler.spark import struct_type
     from widen.engine.observe import Observations
 
     tracemalloc.start()
@@ -67,8 +66,7 @@ def main(argv=None) -> int:
             merged = merged.merge(part)
         t1 = time.perf_counter()
         plan = widen.plan(widen.TableSchema(), merged, rules)
-        schema = T.StructType([T.StructField(cp.column.name, data_type(cp.column, rules), True)
-                               for cp in plan.root.columns])
+        schema = struct_type([cp.column for cp in plan.root.columns], rules)
         arrow = to_arrow_schema(schema, timezone="UTC")
         batches = sources._in_parallel(sources._route_lines, held, plan, rules, arrow)
         t2 = time.perf_counter()

@@ -72,11 +72,16 @@ def _case_conflict(names) -> bool:
     return len(set(lowered)) != len(lowered)
 
 
+def struct_type(columns, rules: Rules) -> T.StructType:
+    """The Spark type of a level's columns (a table's, or a record column's)."""
+    return T.StructType([T.StructField(c.name, data_type(c, rules), True) for c in columns])
+
+
 def data_type(col: TableColumn, rules: Rules) -> T.DataType:
     """The Spark type of a table column."""
     iceberg = {t.name: t.iceberg for t in rules.types}
     if col.shape.is_record:
-        inner: T.DataType = T.StructType([T.StructField(c.name, data_type(c, rules), True) for c in col.children])
+        inner: T.DataType = struct_type(col.children, rules)
     else:
         name = spark_type(iceberg[col.shape.type])
         if name.startswith("decimal("):

@@ -80,7 +80,7 @@ def file_lines(path: Path) -> Iterator[Line]:
     as :func:`widen.spark_io.read_lines` numbers them, decoded as UTF-8 one by one (a byte-order mark at the start is
     dropped)."""
     opener = gzip.open if path.suffix == ".gz" else open
-    number = 0
+    source, number = str(path), 0
     try:
         with opener(path, "rb") as fh:
             for chunk in fh:  # up to and including a "\n"
@@ -94,7 +94,7 @@ def file_lines(path: Path) -> Iterator[Line]:
                         text = raw.decode("utf-8")
                     except UnicodeDecodeError:
                         text = None
-                    yield Line(str(path), number, text, raw)
+                    yield Line(source, number, text, raw)
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
 
@@ -109,14 +109,13 @@ def _observe_lines(task):
     """``(lines, rules)`` -> their observations: a line of spaces is skipped, one that is not valid UTF-8 or not a
     JSON object is rescued with why."""
     from widen.engine.observe import Observer
-    from widen.engine.values import blank
 
     lines, rules = task
     observer = Observer(rules)
     for line in lines:
         if line.text is None:
             observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
-        elif not blank(line.text):
+        else:  # a blank line (engine.values.blank) is skipped by the observer
             observer.add_line(line.text, line.source, line.number)
     return observer.result()
 
@@ -297,12 +296,13 @@ class DriverLines(Source):
         import pyarrow as pa
         from pyspark.sql import functions as F
 
+        from widen.spark_io import rows_frame
+
         wanted = {(r.source, r.line): r.reason for r in rescued}
         rows = [(line.source, line.number, wanted[line.source, line.number], line.raw)
                 for line in self._lines if (line.source, line.number) in wanted]
-        names = ["source", "line", "reason", "value"]
-        types = (pa.string(), pa.int32(), pa.string(), pa.binary())
-        frame = self.spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)], names=names))
+        frame = rows_frame(self.spark, rows, {"source": pa.string(), "line": pa.int32(), "reason": pa.string(),
+                                              "value": pa.binary()})
         return frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
 
     def compile(self, p, rules):
@@ -328,13 +328,11 @@ class _Routed:
 
     def frame(self, spark):
         import pyarrow as pa
-        from pyspark.sql import types as T
         from pyspark.sql.pandas.types import to_arrow_schema
 
-        from widen.compiler.spark import data_type
+        from widen.compiler.spark import struct_type
 
-        schema = T.StructType([T.StructField(cp.column.name, data_type(cp.column, self.rules), True)
-                               for cp in self.plan.root.columns])
+        schema = struct_type([cp.column for cp in self.plan.root.columns], self.rules)
         arrow = to_arrow_schema(schema, timezone="UTC")
         batches = _in_parallel(_route_lines, self.lines, self.plan, self.rules, arrow)
         # from an Arrow table, which the JVM reads itself (executors need no Python: tests/test_cluster.py)

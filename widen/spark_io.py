@@ -39,16 +39,23 @@ def read_lines(spark, paths: Sequence[str]):
         offsets[r["source"]] = start + r["n"]
     if not rows:
         return df.select("value", "source", F.lit(0).alias("line")).limit(0)
-    # from an Arrow table, which the JVM reads itself: a list of Python tuples would be unpickled by a Python
-    # worker on an executor, and executors need no Python otherwise (tests/test_cluster.py)
     import pyarrow as pa
 
-    types = (pa.string(), pa.int64(), pa.int32(), pa.int64(), pa.int64(), pa.string())
-    table = spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), types)],
-                                           names=["source", "block", "part", "first", "start", "path"]))
+    table = rows_frame(spark, rows, {"source": pa.string(), "block": pa.int64(), "part": pa.int32(),
+                                     "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
     joined = df.join(F.broadcast(table), ["source", "block", "part"])
     line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
     return joined.select("value", F.col("path").alias("source"), line.alias("line"))
+
+
+def rows_frame(spark, rows: list[tuple], columns: dict):
+    """Rows built on the driver (tuples; ``columns``: name -> Arrow type) as a DataFrame, from an Arrow table, which
+    the JVM reads itself: a list of Python tuples would be unpickled by a Python worker on an executor, and
+    executors need no Python otherwise (tests/test_cluster.py)."""
+    import pyarrow as pa
+
+    return spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), columns.values())],
+                                          names=list(columns)))
 
 
 def read_parquet(spark, paths: list[str], batch: str):
