@@ -1,0 +1,92 @@
+"""A feasibility probe for issue 17's remaining gap, not a benchmark of Widen: how long one JVM-side pass takes that
+walks every line's JSON with Jackson and types every value as Widen's observer must (``bench/native_probe/
+ObserveProbe.java``), against Spark's own JSON schema inference and against Spark's whole ``read.json ->
+write.parquet``, each in a fresh process (whole process, cold), alternating, medians; then the same three again in
+the same session (warm). Compiles the probe with ``javac`` against PySpark's jars first.
+
+    python bench/native_probe.py FILE [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def build() -> str:
+    import pyspark
+
+    jars = Path(pyspark.__file__).parent / "jars"
+    out = Path(tempfile.mkdtemp(prefix="observe-probe-"))
+    subprocess.run(["javac", "-nowarn", "-cp", f"{jars}/*", "-d", str(out / "classes"),
+                    str(HERE / "native_probe" / "ObserveProbe.java")], check=True)
+    subprocess.run(["jar", "cf", str(out / "probe.jar"), "-C", str(out / "classes"), "."], check=True)
+    return str(out / "probe.jar")
+
+
+def child(what: str, file: str, jar: str, rounds: int) -> None:
+    """One process: a session with Widen's settings and the probe's jar, then ``what`` ``rounds`` times."""
+    from pyspark.sql import SparkSession
+
+    from widen.session import spark_session
+
+    os.environ["PYSPARK_SUBMIT_ARGS"] = f"--jars {jar} pyspark-shell"
+    t0 = time.perf_counter()
+    spark = spark_session()
+    print(f"session {time.perf_counter() - t0:.2f}", flush=True)
+    for r in range(rounds):
+        t = time.perf_counter()
+        if what == "probe":
+            df = spark.read.text(file)
+            out = spark._jvm.ObserveProbe.observe(df._jdf)
+            detail = f"{len(out.splitlines())} path kinds"
+        elif what == "infer":
+            detail = f"{len(spark.read.json(file).schema.fields)} fields"
+        else:
+            target = tempfile.mkdtemp(prefix="spark-out-")
+            spark.read.json(file).write.mode("overwrite").parquet(target)
+            detail = "written"
+        print(f"round {r} {what} {time.perf_counter() - t:.2f} {detail}", flush=True)
+    SparkSession.getActiveSession().stop()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--child", choices=("probe", "infer", "spark"))
+    ap.add_argument("--jar")
+    ap.add_argument("--rounds", type=int, default=1)
+    a = ap.parse_args(argv)
+    if a.child:
+        child(a.child, a.file, a.jar, a.rounds)
+        return 0
+    jar = build()
+    whole: dict[str, list[float]] = {"probe": [], "infer": [], "spark": []}
+    for i in range(a.repeat):
+        for what in whole:
+            t = time.perf_counter()
+            out = subprocess.run([sys.executable, __file__, a.file, "--child", what, "--jar", jar],
+                                 capture_output=True, text=True, check=True).stdout
+            whole[what].append(time.perf_counter() - t)
+            print(f"cold {i} {what}: whole process {whole[what][-1]:.2f} s; {' | '.join(out.splitlines())}",
+                  flush=True)
+    print("whole process, cold, medians: " + ", ".join(f"{k} {statistics.median(v):.2f} s" for k, v in whole.items()))
+    for what in whole:
+        out = subprocess.run([sys.executable, __file__, a.file, "--child", what, "--jar", jar, "--rounds", "4"],
+                             capture_output=True, text=True, check=True).stdout
+        print(f"warm {what}: {' | '.join(out.splitlines())}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
