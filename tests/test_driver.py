@@ -253,3 +253,37 @@ def test_cli_ingests_a_small_file_on_the_driver_by_default(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "driver: 1" in out.stderr
     assert "4 records" in out.stderr and "3 lines rescued" in out.stderr
+
+
+@pytest.mark.parametrize("bound", ["0", "4096"])
+def test_files_whose_names_start_with_an_underscore_are_read(spark, rules, tmp_path, monkeypatch, bound):
+    """Spark's file reader skips a file whose name starts with ``_`` even when it is named: on Spark's path such a
+    file (in a directory batch, or given alone) was recorded as ingested and its lines never written."""
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    (tmp_path / "in" / "sub").mkdir(parents=True)
+    _write(tmp_path / "in" / "a.jsonl", ['{"a": 1}'])
+    _write(tmp_path / "in" / "_x.jsonl", ['{"a": 2}', "not json"])
+    _write(tmp_path / "in" / "sub" / "_y.jsonl", ['{"a": 3}'])
+    alone = _write(tmp_path / "_z.jsonl", ['{"a": 4}'])
+    wh = str(tmp_path / "wh")
+    reports = ingest([str(tmp_path / "in"), alone], "db.t", rules=rules, warehouse=wh, spark=spark, **QUIET)
+    assert [(r.records, r.rescued) for r in reports] == [(3, 1), (1, 0)]
+    _, rows = _table(wh, "db.t")
+    assert sorted(r["a"] for r in rows) == [1, 2, 3, 4]
+    _, rescued = _table(wh, "db.t__rescued")
+    assert [(os.path.basename(r["source"]), r["line"]) for r in rescued] == [("_x.jsonl", 2)]
+
+
+def test_spark_before_4_3_refuses_such_a_file_by_name(spark, rules, tmp_path, monkeypatch):
+    """Spark before 4.3 cannot be told to read a file whose name starts with ``_``: the batch is refused, naming
+    the file, and nothing is committed (never recorded as ingested with its lines lost)."""
+    from pyspark.sql import SparkSession
+
+    from widen.errors import InputError
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    monkeypatch.setattr(SparkSession, "version", property(lambda self: "4.0.1"))
+    path = _write(tmp_path / "_x.jsonl", ['{"a": 1}'])
+    with pytest.raises(InputError, match=r"_x\.jsonl: Spark 4\.0\.1 skips files whose names start with '_'"):
+        ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
+    assert open_catalog(None, str(tmp_path / "wh")).list_tables("db") == []

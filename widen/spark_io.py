@@ -20,7 +20,7 @@ def read_lines(spark, paths: Sequence[str]):
     (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
     from pyspark.sql import functions as F
 
-    df = spark.read.text([str(Path(p).resolve()) for p in paths]).select(
+    df = text_reader(spark, paths).text([str(Path(p).resolve()) for p in paths]).select(
         F.col("value"),
         F.input_file_name().alias("source"),
         F.input_file_block_start().alias("block"),
@@ -46,6 +46,18 @@ def read_lines(spark, paths: Sequence[str]):
     joined = df.join(F.broadcast(table), ["source", "block", "part"])
     line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
     return joined.select("value", F.col("path").alias("source"), line.alias("line"))
+
+
+def text_reader(spark, paths: Sequence[str]):
+    """Spark's reader for the batch's files, which Widen lists itself: without Spark's hidden-file filter, which
+    skips a file whose name starts with ``_`` or ``.`` even when it is named (its lines would be lost while the
+    ledger records the file as ingested). Spark before 4.3 has no switch for that filter: such a file is refused
+    there, by name."""
+    hidden = [str(p) for p in paths if Path(p).name.startswith(("_", "."))]
+    if hidden and tuple(int(x) for x in re.findall(r"\d+", spark.version)[:2]) < (4, 3):
+        raise InputError(f"{hidden[0]}: Spark {spark.version} skips files whose names start with '_' or '.' "
+                         "(Spark 4.3 can be told not to); rename the file, or run Widen on Spark 4.3 or later")
+    return spark.read.option("ignoredPathSegmentRegex", "(?!)")
 
 
 def rows_frame(spark, rows: list[tuple], columns: dict):
