@@ -3,7 +3,11 @@
 the first batch of a process included.
 
     python bench/small_batch.py [--records 1000] [--fields 100] [--nesting 4] [--drift 0.05] [--repeat 2]
-                                [--out results.json]
+                                [--via files|dataframe] [--out results.json]
+
+``--via dataframe`` writes the file's lines as a DataFrame (``widen.write(spark.read.text(FILE),
+json_column="value")``), as a stream's micro-batch is written; run it with ``WIDEN_DRIVER_BATCH_BYTES=0`` for
+Spark's path.
 
 Data: ``bench/gen.py``'s seeded generator (reused when its ``.done`` marker is there): ``--fields`` top-level
 fields, records nested ``--nesting`` levels deep, a fraction ``--drift`` of the leaves drifting.
@@ -32,7 +36,7 @@ sys.path.insert(0, str(HERE))
 CHILD = """import json, sys, tempfile, time
 from widen.session import spark_session
 spark = spark_session()
-from widen.ingest import ingest
+from widen.ingest import ingest, write
 path, order = sys.argv[1], sys.argv[2].split(",")
 work = tempfile.mkdtemp(prefix="small-batch-")
 out = []
@@ -42,7 +46,11 @@ for i, what in enumerate(order):
         spark.read.json(path).write.parquet(f"{work}/out{i}")
         phases = {}
     else:
-        report = ingest([path], f"bench.t{i}", warehouse=f"{work}/wh", spark=spark, progress=lambda _: None)[0]
+        if sys.argv[3] == "dataframe":  # a stream's micro-batch: widen.write of the lines as a DataFrame
+            report = write(spark.read.text(path), f"bench.t{i}", json_column="value", warehouse=f"{work}/wh",
+                           progress=lambda _: None)
+        else:
+            report = ingest([path], f"bench.t{i}", warehouse=f"{work}/wh", spark=spark, progress=lambda _: None)[0]
         phases = {k: round(v, 3) for k, v in report.phases.items()}
     out.append({"system": what, "position": i, "seconds": round(time.perf_counter() - start, 3), "phases": phases})
 print("small-batch: " + json.dumps(out))
@@ -56,6 +64,8 @@ def main(argv=None) -> int:
     ap.add_argument("--nesting", type=int, default=4)
     ap.add_argument("--drift", type=float, default=0.05)
     ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--via", choices=("files", "dataframe"), default="files",
+                    help="dataframe: widen.write(spark.read.text(FILE), json_column='value'), a stream's micro-batch")
     ap.add_argument("--out")
     a = ap.parse_args(argv)
     import gen
@@ -67,7 +77,7 @@ def main(argv=None) -> int:
     runs = []
     for r in range(a.repeat):
         order = "widen,spark,widen,spark" if r % 2 == 0 else "spark,widen,spark,widen"
-        proc = subprocess.run([sys.executable, "-c", CHILD, str(path), order], capture_output=True, text=True,
+        proc = subprocess.run([sys.executable, "-c", CHILD, str(path), order, a.via], capture_output=True, text=True,
                               cwd="/tmp", env=os.environ)
         line = next((x for x in proc.stdout.splitlines() if x.startswith("small-batch: ")), None)
         if proc.returncode or line is None:

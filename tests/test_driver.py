@@ -287,3 +287,60 @@ def test_spark_before_4_3_refuses_such_a_file_by_name(spark, rules, tmp_path, mo
     with pytest.raises(InputError, match=r"_x\.jsonl: Spark 4\.0\.1 skips files whose names start with '_'"):
         ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
     assert open_catalog(None, str(tmp_path / "wh")).list_tables("db") == []
+
+
+def _dataframe_run(tmp_path, spark, rules, monkeypatch, bound, texts):
+    """``texts`` ((text or None, source) rows; a text of bytes is cast to a string as it is) written by
+    ``widen.write`` with ``json_column``, one batch per list, into a warehouse of its own."""
+    from pyspark.sql import functions as F
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    wh, reports = str(tmp_path / f"wh-{bound}"), []
+    for i, rows in enumerate(texts):
+        df = spark.createDataFrame([(t if isinstance(t, bytes) or t is None else t.encode(), s) for t, s in rows],
+                                   "raw binary, origin string")
+        df = df.select(F.col("raw").cast("string").alias("doc"), "origin")
+        reports.append(widen.write(df, "db.t", json_column="doc", source_column="origin", warehouse=wh,
+                                   batch=f"frame {i}", **QUIET))
+    return wh, reports
+
+
+def test_a_dataframe_of_json_texts_is_written_alike_on_both_paths(spark, rules, tmp_path, monkeypatch,
+                                                                  observed_on_driver):
+    """``widen.write(df, json_column=...)`` (what a stream's micro-batch is): a small DataFrame is collected and
+    routed on the driver, and the table, its rescued rows (no line number; two equal rows both kept) and the
+    reports are those of Spark's path. Null texts are skipped, a text that is not UTF-8 or holds newlines or a
+    byte-order mark is taken as Spark's path takes it."""
+    texts = [[(line, f"src-{i % 2}") for i, line in enumerate(BATCHES[0])]
+             + [(None, "src-0"), ("not json", "src-0"), ("not json", "src-0"), (b'{"a": "\xff"}', "src-1"),
+                ('{"id": 9,\n "price": 1}', "src-1"), ("\ufeff{\"id\": 10}", "src-1")],
+             [(line, "src-2") for line in BATCHES[1]]]
+    spark_run = _dataframe_run(tmp_path, spark, rules, monkeypatch, "0", texts)
+    assert observed_on_driver == []
+    driver_run = _dataframe_run(tmp_path, spark, rules, monkeypatch, "100000", texts)
+    assert observed_on_driver == [[], []]  # both batches, no file of their own
+    (wh_s, reports_s), (wh_d, reports_d) = spark_run, driver_run
+    tbl_s, rows_s = _table(wh_s, "db.t")
+    tbl_d, rows_d = _table(wh_d, "db.t")
+    assert tbl_d.schema() == tbl_s.schema()
+    assert rows_d == rows_s and len(rows_d) == 8
+    keys = ("records", "rescued", "empty_names", "values", "fields_added", "promoted")
+    assert [[getattr(r, k) for k in keys] for r in reports_d] == [[getattr(r, k) for k in keys] for r in reports_s]
+    _, bad_s = _table(wh_s, "db.t__rescued")
+    _, bad_d = _table(wh_d, "db.t__rescued")
+    assert bad_d == bad_s
+    assert sorted((r["source"], r["reason"]) for r in bad_d) == [
+        ("src-0", "not valid JSON"), ("src-0", "not valid JSON"), ("src-0", "not valid JSON"),
+        ("src-1", "a JSON array is not an object"), ("src-1", "not valid JSON"), ("src-1", "not valid JSON"),
+        ("src-1", "not valid UTF-8")]
+    assert {r["line"] for r in bad_d} == {None}
+
+
+def test_a_dataframe_beyond_the_bound_stays_in_spark(spark, rules, tmp_path, monkeypatch, observed_on_driver):
+    """The bound is on the texts' bytes, summed by one aggregate job before any row reaches the driver."""
+    texts = [[('{"id": %d, "pad": "%s"}' % (i, "x" * 100), "s") for i in range(50)]]
+    _, [report] = _dataframe_run(tmp_path, spark, rules, monkeypatch, "4000", texts)
+    assert observed_on_driver == [] and report.records == 50
+    (tmp_path / "more").mkdir()
+    _, [report] = _dataframe_run(tmp_path / "more", spark, rules, monkeypatch, "8000", texts)
+    assert observed_on_driver == [[]] and report.records == 50

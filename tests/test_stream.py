@@ -35,7 +35,9 @@ def table_rows(wh, name="db.stream"):
     return tbl, tbl.scan().to_arrow().to_pylist()
 
 
-def test_stream_survives_a_restart_with_no_duplicate_and_no_loss(spark, rules, tmp_path, monkeypatch):
+@pytest.mark.parametrize("bound", ["0", "4096"])  # micro-batches in Spark's jobs, then on the driver
+def test_stream_survives_a_restart_with_no_duplicate_and_no_loss(spark, rules, tmp_path, monkeypatch, bound):
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
     landing, checkpoint, wh = tmp_path / "landing", str(tmp_path / "chk"), str(tmp_path / "wh")
     landing.mkdir()
     for i, lines in enumerate(FILES[:2]):

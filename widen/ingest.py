@@ -24,7 +24,7 @@ from widen.modes import SchemaMismatch, resolve_mode
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
-from widen.sources import DriverLines, JsonLines, Source, Typed, driver_batch_bytes, on_driver
+from widen.sources import DriverLines, JsonLines, Source, Typed, driver_batch_bytes, json_source, on_driver
 from widen.spark_io import read_lines, read_parquet, session_settings  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
@@ -193,8 +193,6 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> report.records, report.fields_added
     (1, [])
     """
-    from pyspark.sql import functions as F
-
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
@@ -208,9 +206,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     started = time.perf_counter()
     with session_settings(df.sparkSession):
         if json_column is not None:
-            origin = F.col(source_column).cast("string") if source_column else F.lit(batch)
-            source = JsonLines(df.select(F.col(json_column).cast("string").alias("value"), origin.alias("source"),
-                                         F.lit(None).cast("int").alias("line")))
+            source = json_source(df, json_column, source_column, batch)
         else:
             source = Typed(df)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,

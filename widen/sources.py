@@ -271,20 +271,24 @@ class DriverLines(Source):
     more than a few megabytes of lines cost to read in Python; beyond :func:`driver_batch_bytes` the batch is
     Spark's (:class:`JsonLines`): nothing here assumes a batch fits on the driver, it checks."""
 
-    def __init__(self, spark, paths):
+    def __init__(self, spark, paths=(), lines: list[Line] | None = None):
         self.spark = spark
         self.paths = list(paths)
+        #: the lines of a DataFrame's batch, collected already (:func:`driver_rows`)
+        self._given = lines
         self._lines: list[Line] = []
 
     def observe(self, rules) -> None:
         from widen.compiler.spark_observe import RESCUED_EXAMPLES
         from widen.engine.observe import Observations
 
-        self._lines = [line for path in self.paths for line in file_lines(Path(path))]
+        self._lines = (self._given if self._given is not None
+                       else [line for path in self.paths for line in file_lines(Path(path))])
         result = Observations()
         for part in _in_parallel(_observe_lines, self._lines, rules):
             result = result.merge(part)
-        rescued = sorted(result.rescued, key=lambda r: (r.source, r.line))
+        # a DataFrame's rows have no line number
+        rescued = sorted(result.rescued, key=lambda r: (r.source, r.line or 0))
         # as the Spark observer reports them: the first examples, the rest counted
         self.observations = Observations(result.level, result.records, result.empty_names,
                                          tuple(rescued[:RESCUED_EXAMPLES]), len(rescued[RESCUED_EXAMPLES:]))
@@ -298,9 +302,11 @@ class DriverLines(Source):
 
         from widen.spark_io import rows_frame
 
-        wanted = {(r.source, r.line): r.reason for r in rescued}
-        rows = [(line.source, line.number, wanted[line.source, line.number], line.raw)
-                for line in self._lines if (line.source, line.number) in wanted]
+        # a line is known by its source, number and text as the observer keeps it (a DataFrame's rows have no
+        # number: two such rows of one text and source are both rescued, for the same reason)
+        wanted = {(r.source, r.line, r.raw): r.reason for r in rescued}
+        rows = [(line.source, line.number, wanted[key], line.raw) for line in self._lines
+                if (key := (line.source, line.number, _kept_text(line))) in wanted]
         frame = rows_frame(self.spark, rows, {"source": pa.string(), "line": pa.int32(), "reason": pa.string(),
                                               "value": pa.binary()})
         return frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
@@ -312,7 +318,49 @@ class DriverLines(Source):
         return compiled.frame(self.spark)
 
     def release(self) -> None:
-        self._lines = []
+        self._lines = self._given = []
+
+
+def _kept_text(line: Line) -> str:
+    """A rescued line's text as the observer keeps it (:func:`_observe_lines`)."""
+    return line.text.rstrip("\n") if line.text is not None else line.raw.decode("utf-8", "replace")
+
+
+def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
+    """A DataFrame whose ``json_column`` holds one JSON document per row, as a batch: on the driver when its texts
+    are small enough (:func:`driver_rows`), else observed in Spark; a row's source is ``source_column``'s value, or
+    the batch's name."""
+    from pyspark.sql import functions as F
+
+    origin = F.col(source_column).cast("string") if source_column else F.lit(batch)
+    text = F.col(json_column).cast("string")
+    lines = driver_rows(df.select(text.cast("binary").alias("raw"), origin.alias("source")))
+    if lines is not None:
+        return DriverLines(df.sparkSession, lines=lines)
+    return JsonLines(df.select(text.alias("value"), origin.alias("source"), F.lit(None).cast("int").alias("line")))
+
+
+def driver_rows(texts, bound: int | None = None) -> list[Line] | None:
+    """A DataFrame batch's JSON texts (``raw``: binary, ``source``: string) collected to the driver as lines (no
+    number; null texts left out, as Spark's path leaves them), when they take at most :func:`driver_batch_bytes` in
+    all (one aggregate job decides, before any row reaches the driver); None when they do not."""
+    from pyspark.sql import functions as F
+
+    bound = driver_batch_bytes() if bound is None else bound
+    if not bound:
+        return None
+    size = texts.agg(F.sum(F.octet_length("raw"))).first()[0] or 0
+    if size > bound:
+        return None
+    lines = []
+    for row in texts.filter(F.col("raw").isNotNull()).collect():
+        raw = bytes(row["raw"])
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        lines.append(Line(row["source"], None, text, raw))
+    return lines
 
 
 class _Routed:
