@@ -12,7 +12,7 @@ from __future__ import annotations
 from widen.compiler.sql import F
 from widen.compiler.sql import Expr
 
-from widen.engine.conversions import family
+from widen.engine.conversions import always_exact, family
 from widen.rules.model import Edge, Rules
 
 # descriptor kinds (see SparkTypes.descriptor)
@@ -389,16 +389,8 @@ class SparkTypes:
         return let(v, check)
 
     def always_exact(self, edge: Edge) -> bool:
-        """The conversion gives back every value of its source type: a date as its midnight UTC timestamp; a
-        timestamp (microseconds, years 1 to 9999) as its microseconds since the epoch in a 64-bit long; a long as
-        a decimal with 19 integer digits or more."""
-        s, t = self.iceberg[edge.source], self.iceberg[edge.target]
-        if edge.via == "midnight_utc":
-            return family(s) == "date" and family(t) == "timestamp"
-        if edge.via == "cast" and s in ("int", "long") and family(t) == "decimal":
-            precision, scale = (int(n) for n in t[t.index("(") + 1:-1].split(","))
-            return precision - scale >= 19  # every long has at most 19 digits
-        return edge.via == "epoch_micros" and s in ("timestamp", "timestamptz") and t == "long"
+        """The conversion gives back every value of its source type (:func:`widen.engine.conversions.always_exact`)."""
+        return always_exact(edge.via, self.iceberg[edge.source], self.iceberg[edge.target])
 
     def forward(self, v: Expr, edge: Edge) -> Expr:
         s, t = self.iceberg[edge.source], self.iceberg[edge.target]

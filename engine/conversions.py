@@ -407,6 +407,23 @@ CATALOG: dict[str, Conversion] = {
 }
 
 
+def always_exact(via: str, source: str, target: str) -> bool:
+    """Whether conversion ``via`` from Iceberg type ``source`` to ``target`` gives back every value of its source:
+    a date as its midnight UTC timestamp; a timestamp (microseconds, years 1 to 9999) as its microseconds since the
+    epoch in a 64-bit long; a long as a decimal with 19 integer digits or more. Such an edge is applied, never
+    checked, by both engines."""
+    if via == "midnight_utc":
+        return family(source) == "date" and family(target) == "timestamp"
+    if via == "cast" and source in ("int", "long") and family(target) == "decimal":
+        precision, scale = decimal_params(target)
+        return precision - scale >= 19  # every long has at most 19 digits
+    return via == "epoch_micros" and source in ("timestamp", "timestamptz") and target == "long"
+
+
+#: the integers a double holds exactly, every one of them (beyond, only some)
+DOUBLE_EXACT_INTEGERS = 2 ** 53
+
+
 def default_via(source: str, target: str) -> str | None:
     """The conversion used when a rule names none: ``cast`` between numbers, ``text`` into strings."""
     if family(target) == "string":

@@ -20,12 +20,13 @@ The lattice is validated when the rules load; every problem points into the rule
 
 from __future__ import annotations
 
+import datetime as dt
 from itertools import combinations
 from typing import Any, Iterable
 
 import networkx as nx
 
-from widen.engine.conversions import CATALOG, INEXACT
+from widen.engine.conversions import CATALOG, DOUBLE_EXACT_INTEGERS, INEXACT, always_exact, family
 from widen.errors import RulesError
 from widen.rules.model import Edge, Rules
 
@@ -216,12 +217,31 @@ class Lattice:
         return value
 
     def exact(self, value: Any, edges: tuple[Edge, ...]) -> bool:
-        """Whether ``value`` converts along ``edges`` and back unchanged."""
+        """Whether ``value`` converts along ``edges`` and back unchanged. An edge that gives back every value of
+        its source (:func:`~widen.engine.conversions.always_exact`), and a cast of an integer of at most 2^53 in
+        magnitude into a double, are only applied: the way back cannot differ."""
         for edge in edges:
-            value = CATALOG[edge.via].convert_exactly(value, self.iceberg[edge.source], self.iceberg[edge.target])
+            source, target = self.iceberg[edge.source], self.iceberg[edge.target]
+            conversion = CATALOG[edge.via]
+            if (type(value) is int and edge.via == "cast" and family(target) == "float"
+                    and -DOUBLE_EXACT_INTEGERS <= value <= DOUBLE_EXACT_INTEGERS):
+                value = float(value)
+                continue
+            if always_exact(edge.via, source, target) and type(value) in _TRUSTED[edge.via]:
+                try:
+                    value = conversion.forward(value, source, target)
+                except (ValueError, OverflowError, ArithmeticError, TypeError):  # as convert_exactly: not exact
+                    return False
+                continue
+            value = conversion.convert_exactly(value, source, target)
             if value is INEXACT:
                 return False
         return True
+
+
+#: the Python types of the values an edge that gives back all of its source's values takes on trust (a typed
+#: value of its source; anything else is converted and converted back)
+_TRUSTED = {"midnight_utc": (dt.date,), "cast": (int,), "epoch_micros": (dt.datetime,)}
 
 
 def _join(lattice: Lattice, a: str, b: str) -> str:

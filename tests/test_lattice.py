@@ -114,3 +114,40 @@ def test_shape_examples(rules):
     assert not shape_leq(L, Shape("long", 0), Shape(None, 1))
     assert shape_join(L, Shape("long", 2), Shape("string", 0)) == Shape("string", 2)
     assert shape_join(L, Shape(None, 0), Shape(None, 3)) == Shape(None, 3)
+
+
+def _checked(lattice, value, edges):
+    """Every edge converted and converted back (no edge taken on trust): the reference for ``Lattice.exact``."""
+    from widen.engine.conversions import CATALOG, INEXACT
+
+    for edge in edges:
+        value = CATALOG[edge.via].convert_exactly(value, lattice.iceberg[edge.source], lattice.iceberg[edge.target])
+        if value is INEXACT:
+            return False
+    return True
+
+
+_UTC = __import__("datetime").timezone.utc
+
+
+@given(st.data())
+def test_exact_takes_on_trust_only_what_converts_back(data):
+    """``Lattice.exact`` applies some edges without converting back (a date's midnight, a timestamp's
+    microseconds, a small integer as a double): on every guarded path of the default rules, for values of the
+    path's type (and a naive timestamp, which no edge takes), it answers as the full round trip does."""
+    from widen.rules.loader import load_rules
+
+    lattice = load_rules().lattice
+    values = {
+        "long": st.one_of(st.integers(min_value=-(2 ** 63), max_value=2 ** 63 - 1),
+                          st.sampled_from([2 ** 53, 2 ** 53 + 1, -(2 ** 53), -(2 ** 53) - 1, 2 ** 63 - 1, 0])),
+        "date": st.dates(),
+        "timestamp": st.one_of(st.datetimes(timezones=st.just(_UTC)), st.datetimes()),
+        "boolean": st.booleans(),
+    }
+    for t in lattice.types:
+        for u in lattice.upper_bounds(t):
+            if u != t and lattice.guarded(t, u) and t in values:
+                path = lattice.path(t, u)
+                value = data.draw(values[t])
+                assert lattice.exact(value, path) == _checked(lattice, value, path), (t, u, value)
