@@ -1,8 +1,8 @@
 """A feasibility probe for issue 17's remaining gap, not a benchmark of Widen: how long one JVM-side pass takes that
 walks every line's JSON with Jackson and types every value as Widen's observer must (``bench/native_probe/
 ObserveProbe.java``), against Spark's own JSON schema inference and against Spark's whole ``read.json ->
-write.parquet``, each in a fresh process (whole process, cold), alternating, medians; then the same three again in
-the same session (warm). Compiles the probe with ``javac`` against PySpark's jars first.
+write.parquet``, each in a fresh process (whole process, cold), alternating (each first in turn), medians; then
+the same three again in the same session (warm). Compiles the probe with ``javac`` against PySpark's jars first.
 
     python bench/native_probe.py FILE [--repeat 3]
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,7 +31,7 @@ def build() -> str:
     subprocess.run(["javac", "-nowarn", "-cp", f"{jars}/*", "-d", str(out / "classes"),
                     str(HERE / "native_probe" / "ObserveProbe.java")], check=True)
     subprocess.run(["jar", "cf", str(out / "probe.jar"), "-C", str(out / "classes"), "."], check=True)
-    return str(out / "probe.jar")
+    return str(out / "probe.jar")  # under the system's temporary directory: deleted with it
 
 
 def child(what: str, file: str, jar: str, rounds: int) -> None:
@@ -54,6 +55,7 @@ def child(what: str, file: str, jar: str, rounds: int) -> None:
         else:
             target = tempfile.mkdtemp(prefix="spark-out-")
             spark.read.json(file).write.mode("overwrite").parquet(target)
+            shutil.rmtree(target)
             detail = "written"
         print(f"round {r} {what} {time.perf_counter() - t:.2f} {detail}", flush=True)
     SparkSession.getActiveSession().stop()
@@ -72,8 +74,9 @@ def main(argv=None) -> int:
         return 0
     jar = build()
     whole: dict[str, list[float]] = {"probe": [], "infer": [], "spark": []}
+    kinds = list(whole)
     for i in range(a.repeat):
-        for what in whole:
+        for what in kinds[i % 3:] + kinds[:i % 3]:  # each first in turn
             t = time.perf_counter()
             out = subprocess.run([sys.executable, __file__, a.file, "--child", what, "--jar", jar],
                                  capture_output=True, text=True, check=True).stdout

@@ -69,17 +69,19 @@ def cli(*args, env=None):
     return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, env=full)
 
 
+@pytest.mark.parametrize("bound", ["0", "4096"], ids=["spark", "driver"])
 @pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
-def test_kill_9_then_rerun_lands_every_record_exactly_once(point, rules, tmp_path):
+def test_kill_9_then_rerun_lands_every_record_exactly_once(point, bound, rules, tmp_path):
     """`kill -9` at each point of a batch, then the same command again: every record exactly once, the rescued
     line once, no column without its data; files of the commit that never happened are listed by `widen gc`,
-    deleted with --delete, and no referenced file is ever among them."""
+    deleted with --delete, and no referenced file is ever among them. Both ways: observed and projected by
+    Spark's jobs, and routed on the driver (a small batch's way, by default)."""
     wh = tmp_path / "wh"
     batch = write(tmp_path / "b.jsonl", BATCH)
     args = ("ingest", "--table", "t.events", "--warehouse", str(wh), batch)
-    killed = cli(*args, env={"WIDEN_FAULT": f"kill:{point}"})
+    killed = cli(*args, env={"WIDEN_FAULT": f"kill:{point}", "WIDEN_DRIVER_BATCH_BYTES": bound})
     assert killed.returncode == -9, killed.stderr[-2000:]
-    again = cli(*args)
+    again = cli(*args, env={"WIDEN_DRIVER_BATCH_BYTES": bound})
     assert again.returncode == 0, again.stderr[-2000:]
     expected = [normalise(r) for r in reference_rows(rules, [BATCH])]
     got = [normalise(r) for r in rows(wh)]
