@@ -227,7 +227,7 @@ class Lattice:
                     and -DOUBLE_EXACT_INTEGERS <= value <= DOUBLE_EXACT_INTEGERS):
                 value = float(value)
                 continue
-            if always_exact(edge.via, source, target) and type(value) in _TRUSTED[edge.via]:
+            if always_exact(edge.via, source, target) and _TRUSTED[edge.via](value):
                 try:
                     value = conversion.forward(value, source, target)
                 except (ValueError, OverflowError, ArithmeticError, TypeError):  # as convert_exactly: not exact
@@ -239,9 +239,10 @@ class Lattice:
         return True
 
 
-#: the Python types of the values an edge that gives back all of its source's values takes on trust (a typed
-#: value of its source; anything else is converted and converted back)
-_TRUSTED = {"midnight_utc": (dt.date,), "cast": (int,), "epoch_micros": (dt.datetime,)}
+#: the values an edge that gives back all of its source's values takes on trust: a typed value of its source (a
+#: timestamp in UTC, as the detectors give it); anything else is converted and converted back
+_TRUSTED = {"midnight_utc": lambda v: type(v) is dt.date, "cast": lambda v: type(v) is int,
+            "epoch_micros": lambda v: type(v) is dt.datetime and v.tzinfo is dt.timezone.utc}
 
 
 def _join(lattice: Lattice, a: str, b: str) -> str:

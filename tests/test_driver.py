@@ -274,6 +274,27 @@ def test_files_whose_names_start_with_an_underscore_are_read(spark, rules, tmp_p
     assert [(os.path.basename(r["source"]), r["line"]) for r in rescued] == [("_x.jsonl", 2)]
 
 
+def test_a_file_spark_never_reads_is_refused_by_name_and_a_parquet_file_is_read(spark, rules, tmp_path,
+                                                                                monkeypatch):
+    """A name ending in ``._COPYING_`` (a copy under way), which Spark skips whatever it is told, is refused by name
+    before anything is written; a Parquet file named ``_x.parquet`` is read (Spark skipped it too)."""
+    from widen.errors import InputError
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    copying = _write(tmp_path / "a.jsonl._COPYING_", ['{"a": 1}'])
+    with pytest.raises(InputError, match=r"a\.jsonl\._COPYING_: Spark never reads a file whose name ends in"):
+        ingest([copying], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
+    assert open_catalog(None, str(tmp_path / "wh")).list_tables("db") == []
+    spark.createDataFrame([(1,), (2,)], "a long").coalesce(1).write.parquet(str(tmp_path / "pq"))
+    [part] = (tmp_path / "pq").glob("part-*.parquet")
+    hidden = tmp_path / "_x.parquet"
+    part.rename(hidden)
+    [report] = ingest([str(hidden)], "db.p", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark,
+                      input_format="parquet", **QUIET)
+    assert report.records == 2
+    assert sorted(r["a"] for r in _table(str(tmp_path / "wh"), "db.p")[1]) == [1, 2]
+
+
 def test_spark_before_4_3_refuses_such_a_file_by_name(spark, rules, tmp_path, monkeypatch):
     """Spark before 4.3 cannot be told to read a file whose name starts with ``_``: the batch is refused, naming
     the file, and nothing is committed (never recorded as ingested with its lines lost)."""
@@ -313,7 +334,11 @@ def test_a_dataframe_of_json_texts_is_written_alike_on_both_paths(spark, rules, 
     byte-order mark is taken as Spark's path takes it."""
     texts = [[(line, f"src-{i % 2}") for i, line in enumerate(BATCHES[0])]
              + [(None, "src-0"), ("not json", "src-0"), ("not json", "src-0"), (b'{"a": "\xff"}', "src-1"),
-                ('{"id": 9,\n "price": 1}', "src-1"), ("\ufeff{\"id\": 10}", "src-1")],
+                ('{"id": 9,\n "price": 1}', "src-1"), ("\ufeff{\"id\": 10}", "src-1"),
+                # a record whose text is the invalid one's as the observer keeps it, a newline, an empty text
+                ('{"a": "\ufffd"}', "src-1"), ("\n", "src-1"), ("", "src-1"),
+                # rows without a source
+                ("not json", None), ('{"id": 11}', None)],
              [(line, "src-2") for line in BATCHES[1]]]
     spark_run = _dataframe_run(tmp_path, spark, rules, monkeypatch, "0", texts)
     assert observed_on_driver == []
@@ -323,16 +348,17 @@ def test_a_dataframe_of_json_texts_is_written_alike_on_both_paths(spark, rules, 
     tbl_s, rows_s = _table(wh_s, "db.t")
     tbl_d, rows_d = _table(wh_d, "db.t")
     assert tbl_d.schema() == tbl_s.schema()
-    assert rows_d == rows_s and len(rows_d) == 8
+    assert rows_d == rows_s and len(rows_d) == 10
     keys = ("records", "rescued", "empty_names", "values", "fields_added", "promoted")
     assert [[getattr(r, k) for k in keys] for r in reports_d] == [[getattr(r, k) for k in keys] for r in reports_s]
     _, bad_s = _table(wh_s, "db.t__rescued")
     _, bad_d = _table(wh_d, "db.t__rescued")
     assert bad_d == bad_s
-    assert sorted((r["source"], r["reason"]) for r in bad_d) == [
+    assert sorted((r["source"] or "", r["reason"]) for r in bad_d) == [
+        ("", "not valid JSON"),
         ("src-0", "not valid JSON"), ("src-0", "not valid JSON"), ("src-0", "not valid JSON"),
         ("src-1", "a JSON array is not an object"), ("src-1", "not valid JSON"), ("src-1", "not valid JSON"),
-        ("src-1", "not valid UTF-8")]
+        ("src-1", "not valid JSON"), ("src-1", "not valid UTF-8")]
     assert {r["line"] for r in bad_d} == {None}
 
 

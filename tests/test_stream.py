@@ -96,7 +96,9 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     assert "--watch needs --checkpoint" in capsys.readouterr().err
 
 
-def test_a_replayed_micro_batch_of_rescued_lines_only_is_rescued_once(spark, rules, tmp_path, monkeypatch):
+@pytest.mark.parametrize("bound", ["0", "4096"])  # micro-batches in Spark's jobs, then on the driver
+def test_a_replayed_micro_batch_of_rescued_lines_only_is_rescued_once(spark, rules, tmp_path, monkeypatch, bound):
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
     landing, checkpoint, wh = tmp_path / "landing", str(tmp_path / "chk"), str(tmp_path / "wh")
     landing.mkdir()
     drop(landing, 0, ["junk1", "junk2"])

@@ -206,7 +206,8 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     started = time.perf_counter()
     with session_settings(df.sparkSession):
         if json_column is not None:
-            source = json_source(df, json_column, source_column, batch)
+            with timed(report, "observe"), spark_progress(df.sparkSession, f"{batch}: observing"):
+                source = json_source(df, json_column, source_column, batch)
         else:
             source = Typed(df)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,

@@ -15,9 +15,10 @@ SUFFIXES = (".json", ".jsonl", ".ndjson", ".txt")
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a batch: its source file, its 1-based number, and its text (None if not valid UTF-8)."""
+    """One line of a batch: its source file, its 1-based number, and its text (None if not valid UTF-8). A
+    DataFrame's row (:func:`driver_rows`): its source column's value (or None), its position in the batch."""
 
-    source: str
+    source: str | None
     number: int
     text: str | None
     raw: bytes
@@ -274,25 +275,27 @@ class DriverLines(Source):
     def __init__(self, spark, paths=(), lines: list[Line] | None = None):
         self.spark = spark
         self.paths = list(paths)
-        #: the lines of a DataFrame's batch, collected already (:func:`driver_rows`)
+        #: the rows of a DataFrame's batch, collected already (:func:`driver_rows`: numbered by their position, which
+        #: tells rows apart here; a row has no line number in what is reported and written, as on Spark's path)
         self._given = lines
         self._lines: list[Line] = []
 
     def observe(self, rules) -> None:
         from widen.compiler.spark_observe import RESCUED_EXAMPLES
-        from widen.engine.observe import Observations
+        from widen.engine.observe import Observations, Rescued
 
         self._lines = (self._given if self._given is not None
                        else [line for path in self.paths for line in file_lines(Path(path))])
         result = Observations()
         for part in _in_parallel(_observe_lines, self._lines, rules):
             result = result.merge(part)
-        # a DataFrame's rows have no line number
-        rescued = sorted(result.rescued, key=lambda r: (r.source, r.line or 0))
+        rescued = sorted(result.rescued, key=lambda r: (r.source is not None, r.source or "", r.line))
+        if self._given is not None:  # a DataFrame's rows: no line number
+            rescued = [Rescued(r.source, None, r.reason, r.raw) for r in rescued]
         # as the Spark observer reports them: the first examples, the rest counted
         self.observations = Observations(result.level, result.records, result.empty_names,
                                          tuple(rescued[:RESCUED_EXAMPLES]), len(rescued[RESCUED_EXAMPLES:]))
-        self.parsed = self._rescued_frame(rescued) if rescued else None
+        self.parsed = self._rescued_frame(result.rescued) if rescued else None
 
     def _rescued_frame(self, rescued):
         """The rescued lines as the Spark path's parsed frame has them (``value``: the line's bytes as a string,
@@ -302,11 +305,10 @@ class DriverLines(Source):
 
         from widen.spark_io import rows_frame
 
-        # a line is known by its source, number and text as the observer keeps it (a DataFrame's rows have no
-        # number: two such rows of one text and source are both rescued, for the same reason)
-        wanted = {(r.source, r.line, r.raw): r.reason for r in rescued}
-        rows = [(line.source, line.number, wanted[key], line.raw) for line in self._lines
-                if (key := (line.source, line.number, _kept_text(line))) in wanted]
+        wanted = {(r.source, r.line): r.reason for r in rescued}
+        numbered = self._given is None
+        rows = [(line.source, line.number if numbered else None, wanted[line.source, line.number], line.raw)
+                for line in self._lines if (line.source, line.number) in wanted]
         frame = rows_frame(self.spark, rows, {"source": pa.string(), "line": pa.int32(), "reason": pa.string(),
                                               "value": pa.binary()})
         return frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
@@ -319,11 +321,6 @@ class DriverLines(Source):
 
     def release(self) -> None:
         self._lines = self._given = []
-
-
-def _kept_text(line: Line) -> str:
-    """A rescued line's text as the observer keeps it (:func:`_observe_lines`)."""
-    return line.text.rstrip("\n") if line.text is not None else line.raw.decode("utf-8", "replace")
 
 
 def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
@@ -341,8 +338,8 @@ def json_source(df, json_column: str, source_column: str | None, batch: str) -> 
 
 
 def driver_rows(texts, bound: int | None = None) -> list[Line] | None:
-    """A DataFrame batch's JSON texts (``raw``: binary, ``source``: string) collected to the driver as lines (no
-    number; null texts left out, as Spark's path leaves them), when they take at most :func:`driver_batch_bytes` in
+    """A DataFrame batch's JSON texts (``raw``: binary, ``source``: string) collected to the driver as lines
+    (numbered by position; null texts left out, as Spark's path leaves them), when they take at most :func:`driver_batch_bytes` in
     all (one aggregate job decides, before any row reaches the driver); None when they do not."""
     from pyspark.sql import functions as F
 
@@ -353,13 +350,13 @@ def driver_rows(texts, bound: int | None = None) -> list[Line] | None:
     if size > bound:
         return None
     lines = []
-    for row in texts.filter(F.col("raw").isNotNull()).collect():
+    for position, row in enumerate(texts.filter(F.col("raw").isNotNull()).collect(), start=1):
         raw = bytes(row["raw"])
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             text = None
-        lines.append(Line(row["source"], None, text, raw))
+        lines.append(Line(row["source"], position, text, raw))
     return lines
 
 

@@ -20,7 +20,7 @@ def read_lines(spark, paths: Sequence[str]):
     (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
     from pyspark.sql import functions as F
 
-    df = text_reader(spark, paths).text([str(Path(p).resolve()) for p in paths]).select(
+    df = files_reader(spark, paths).text([str(Path(p).resolve()) for p in paths]).select(
         F.col("value"),
         F.input_file_name().alias("source"),
         F.input_file_block_start().alias("block"),
@@ -48,11 +48,16 @@ def read_lines(spark, paths: Sequence[str]):
     return joined.select("value", F.col("path").alias("source"), line.alias("line"))
 
 
-def text_reader(spark, paths: Sequence[str]):
-    """Spark's reader for the batch's files, which Widen lists itself: without Spark's hidden-file filter, which
+def files_reader(spark, paths: Sequence[str]):
+    """Spark's reader for a batch's files, which Widen lists itself: without Spark's hidden-file filter, which
     skips a file whose name starts with ``_`` or ``.`` even when it is named (its lines would be lost while the
     ledger records the file as ingested). Spark before 4.3 has no switch for that filter: such a file is refused
-    there, by name."""
+    there, by name; so is, on any Spark, a name ending in ``._COPYING_``, which Spark always skips (a copy under
+    way)."""
+    copying = [str(p) for p in paths if str(p).endswith("._COPYING_")]
+    if copying:
+        raise InputError(f"{copying[0]}: Spark never reads a file whose name ends in '._COPYING_' (a copy under "
+                         "way); rename it once it is complete")
     hidden = [str(p) for p in paths if Path(p).name.startswith(("_", "."))]
     if hidden and tuple(int(x) for x in re.findall(r"\d+", spark.version)[:2]) < (4, 3):
         raise InputError(f"{hidden[0]}: Spark {spark.version} skips files whose names start with '_' or '.' "
@@ -77,7 +82,7 @@ def read_parquet(spark, paths: list[str], batch: str):
     from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
     try:
-        return spark.read.option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
+        return files_reader(spark, paths).option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
     except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
         raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
