@@ -339,8 +339,9 @@ def json_source(df, json_column: str, source_column: str | None, batch: str) -> 
 
 def driver_rows(texts, bound: int | None = None) -> list[Line] | None:
     """A DataFrame batch's JSON texts (``raw``: binary, ``source``: string) collected to the driver as lines
-    (numbered by position; null texts left out, as Spark's path leaves them), when they take at most :func:`driver_batch_bytes` in
-    all (one aggregate job decides, before any row reaches the driver); None when they do not."""
+    (numbered by position; null texts left out, as Spark's path leaves them), when they take at most
+    :func:`driver_batch_bytes` in all (one aggregate job decides, before any row reaches the driver); None when
+    they do not."""
     from pyspark.sql import functions as F
 
     bound = driver_batch_bytes() if bound is None else bound

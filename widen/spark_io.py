@@ -20,7 +20,8 @@ def read_lines(spark, paths: Sequence[str]):
     (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
     from pyspark.sql import functions as F
 
-    df = files_reader(spark, paths).text([str(Path(p).resolve()) for p in paths]).select(
+    resolved = [str(Path(p).resolve()) for p in paths]  # as Spark reads them (a link's target, by its name)
+    df = files_reader(spark, resolved).text(resolved).select(
         F.col("value"),
         F.input_file_name().alias("source"),
         F.input_file_block_start().alias("block"),
@@ -82,7 +83,8 @@ def read_parquet(spark, paths: list[str], batch: str):
     from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
     try:
-        return files_reader(spark, paths).option("mergeSchema", "true").parquet(*[str(Path(p).resolve()) for p in paths])
+        resolved = [str(Path(p).resolve()) for p in paths]
+        return files_reader(spark, resolved).option("mergeSchema", "true").parquet(*resolved)
     except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
         raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
