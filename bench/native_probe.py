@@ -5,6 +5,11 @@ write.parquet``, each in a fresh process (whole process, cold), alternating (eac
 the same three again in the same session (warm). Compiles the probe with ``javac`` against PySpark's jars first.
 
     python bench/native_probe.py FILE [--repeat 3]
+    python bench/native_probe.py FILE --late-load     # the jar loaded into a session started without it
+
+``--late-load`` answers a packaging question, not a timing one: a session started without the jar (a caller's)
+loads it at run time, the driver through a ``URLClassLoader`` over py4j and the executors by ``addJar``, and runs
+the probe's job (whose task classes the executors must find).
 """
 
 from __future__ import annotations
@@ -61,6 +66,26 @@ def child(what: str, file: str, jar: str, rounds: int) -> None:
     SparkSession.getActiveSession().stop()
 
 
+def late_load(file: str, jar: str) -> None:
+    """The probe's jar loaded into a session started without it, then its job run."""
+    from widen.session import spark_session
+
+    spark = spark_session()
+    jvm, gateway = spark._jvm, spark.sparkContext._gateway
+    t = time.perf_counter()
+    spark.sparkContext._jsc.addJar(jar)  # the executors fetch it for their tasks
+    urls = gateway.new_array(jvm.java.net.URL, 1)
+    urls[0] = jvm.java.io.File(jar).toURI().toURL()
+    loader = jvm.java.net.URLClassLoader(urls, jvm.Thread.currentThread().getContextClassLoader())
+    params = gateway.new_array(jvm.java.lang.Class, 1)
+    params[0] = jvm.java.lang.Class.forName("org.apache.spark.sql.Dataset")
+    args = gateway.new_array(jvm.java.lang.Object, 1)
+    args[0] = spark.read.text(file)._jdf
+    out = loader.loadClass("ObserveProbe").getMethod("observe", params).invoke(None, args)
+    print(f"late load: the jar loaded and its job run in {time.perf_counter() - t:.2f} s, "
+          f"{len(out.splitlines())} path kinds; first: {out.splitlines()[0]}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
@@ -68,7 +93,11 @@ def main(argv=None) -> int:
     ap.add_argument("--child", choices=("probe", "infer", "spark"))
     ap.add_argument("--jar")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--late-load", action="store_true")
     a = ap.parse_args(argv)
+    if a.late_load:
+        late_load(a.file, build())
+        return 0
     if a.child:
         child(a.child, a.file, a.jar, a.rounds)
         return 0
