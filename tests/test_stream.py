@@ -74,6 +74,30 @@ def test_stream_survives_a_restart_with_no_duplicate_and_no_loss(spark, rules, t
     assert rescued[0]["source"].endswith("part-2.jsonl")
 
 
+def test_a_micro_batch_routed_on_the_driver_s_processes(spark, rules, tmp_path, monkeypatch):
+    """A micro-batch on the driver path is observed and routed by processes forked inside Spark's ``foreachBatch``
+    callback (a thread of the driver's py4j server): every record lands, as the reference engine writes it."""
+    import widen.sources
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "100000")
+    monkeypatch.setattr(widen.sources, "LINES_PER_WORKER", 1)
+    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 3)
+    forked = []
+    real = widen.sources._in_parallel
+    monkeypatch.setattr(widen.sources, "_in_parallel", lambda work, lines, *rest: forked.append(len(lines)) or
+                        real(work, lines, *rest))
+    landing, wh = tmp_path / "landing", str(tmp_path / "wh")
+    landing.mkdir()
+    lines = [line for batch in FILES for line in batch]
+    drop(landing, 0, lines)
+    watch(str(landing), "db.forked", checkpoint=str(tmp_path / "chk"), spark=spark, once=True, rules=rules,
+          warehouse=wh, progress=lambda _: None).awaitTermination()
+    assert forked and forked[0] == len(lines)  # observed on the driver, in 3 processes
+    _, rows = table_rows(wh, "db.forked")
+    by_id = lambda r: r["id"]  # noqa: E731
+    assert normalise(sorted(rows, key=by_id)) == normalise(sorted(reference_rows(rules, [lines]), key=by_id))
+
+
 def test_cli_watch_once(spark, rules, tmp_path, capsys):
     landing, wh = tmp_path / "landing", str(tmp_path / "wh")
     landing.mkdir()
