@@ -49,6 +49,8 @@ class Lattice:
         # (:func:`widen.engine.typed.instantiate`), it is not one itself
         self.types: tuple[str, ...] = tuple(t.name for t in rules.types if t.iceberg != "decimal")
         self.iceberg = {t.name: t.iceberg for t in rules.types}
+        #: (edges, the value's family) -> whether a date or timestamp of years 1700-2199 is exact along them
+        self._by_year: dict[tuple, bool] = {}
         graph = nx.DiGraph()
         graph.add_nodes_from(self.types)
         explicit = {(e.source, e.target) for e in rules.widen_edges()}
@@ -216,10 +218,29 @@ class Lattice:
             value = conv.forward(value, self.iceberg[edge.source], self.iceberg[edge.target])
         return value
 
+    def _settled_by_year(self, edges: tuple[Edge, ...], family_from: str) -> bool:
+        """``edges`` start at a type of ``family_from`` (or are none), and every one gives back all of its source's
+        values or casts an integer into a double."""
+        key = (tuple(edges), family_from)
+        settled = self._by_year.get(key)
+        if settled is None:
+            settled = self._by_year[key] = (not edges or family(self.iceberg[edges[0].source]) == family_from) and all(
+                always_exact(e.via, self.iceberg[e.source], self.iceberg[e.target])
+                or (e.via == "cast" and family(self.iceberg[e.source]) == "integer"
+                    and family(self.iceberg[e.target]) == "float")
+                for e in edges)
+        return settled
+
     def exact(self, value: Any, edges: tuple[Edge, ...]) -> bool:
         """Whether ``value`` converts along ``edges`` and back unchanged. An edge that gives back every value of
         its source (:func:`~widen.engine.conversions.always_exact`), and a cast of an integer of at most 2^53 in
-        magnitude into a double, are only applied: the way back cannot differ."""
+        magnitude into a double, are only applied: the way back cannot differ. A date or a UTC timestamp of years
+        1700 to 2199 along edges of only those kinds is exact without converting at all: its microseconds since
+        the epoch are below 2^53 in magnitude."""
+        dated = _DATED.get(type(value))
+        if (dated and 1700 <= value.year <= 2199 and _TRUSTED[dated[1]](value)
+                and self._settled_by_year(edges, dated[0])):
+            return True
         for edge in edges:
             source, target = self.iceberg[edge.source], self.iceberg[edge.target]
             conversion = CATALOG[edge.via]
@@ -238,6 +259,9 @@ class Lattice:
                 return False
         return True
 
+
+#: the family of each dated type's values, and the edge they are trusted on (:data:`_TRUSTED`)
+_DATED = {dt.date: ("date", "midnight_utc"), dt.datetime: ("timestamp", "epoch_micros")}
 
 #: the values an edge that gives back all of its source's values takes on trust: a typed value of its source (a
 #: timestamp in UTC, as the detectors give it); anything else is converted and converted back

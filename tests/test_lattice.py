@@ -127,6 +127,8 @@ def _checked(lattice, value, edges):
     return True
 
 
+_DT = __import__("datetime")
+_EDGE_YEARS = [1683, 1684, 1685, 1699, 1700, 2199, 2200, 2254, 2255, 2256]
 _UTC, _TZ, _HOURS = (__import__("datetime").timezone.utc, __import__("datetime").timezone,
                      lambda h: __import__("datetime").timedelta(hours=h))
 
@@ -143,8 +145,12 @@ def test_exact_takes_on_trust_only_what_converts_back(data):
     values = {
         "long": st.one_of(st.integers(min_value=-(2 ** 63), max_value=2 ** 63 - 1),
                           st.sampled_from([2 ** 53, 2 ** 53 + 1, -(2 ** 53), -(2 ** 53) - 1, 2 ** 63 - 1, 0])),
-        "date": st.dates(),
+        # around the years whose microseconds since the epoch stop fitting 2^53 (1684, 2255), and 1700-2199
+        "date": st.one_of(st.dates(), st.builds(_DT.date, st.sampled_from(_EDGE_YEARS), st.just(1), st.just(1)),
+                          st.builds(_DT.date, st.sampled_from(_EDGE_YEARS), st.just(12), st.just(31))),
         "timestamp": st.one_of(st.datetimes(timezones=st.just(_UTC)), st.datetimes(),
+                               st.builds(_DT.datetime, st.sampled_from(_EDGE_YEARS), st.just(12), st.just(31),
+                                         st.just(23), st.just(59), st.just(59), st.just(999999), tzinfo=st.just(_UTC)),
                                st.datetimes(timezones=st.sampled_from([_TZ(_HOURS(5)), _TZ(-_HOURS(11))]))),
         "boolean": st.booleans(),
     }
