@@ -69,13 +69,14 @@ def cli(*args, env=None):
     return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, env=full)
 
 
-@pytest.mark.parametrize("bound", ["0", "4096"], ids=["spark", "driver"])
-@pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
+@pytest.mark.parametrize("point, bound", [("after-write", "0"), ("after-rescued", "0"), ("after-commit", "0"),
+                                          ("after-write", "4096")],  # the commit is the same code on both paths
+                         ids=["after-write-spark", "after-rescued-spark", "after-commit-spark", "after-write-driver"])
 def test_kill_9_then_rerun_lands_every_record_exactly_once(point, bound, rules, tmp_path):
     """`kill -9` at each point of a batch, then the same command again: every record exactly once, the rescued
     line once, no column without its data; files of the commit that never happened are listed by `widen gc`,
     deleted with --delete, and no referenced file is ever among them. Both ways: observed and projected by
-    Spark's jobs, and routed on the driver (a small batch's way, by default)."""
+    Spark's jobs, and (killed with its files written, not committed) routed on the driver, a small batch's way."""
     wh = tmp_path / "wh"
     batch = write(tmp_path / "b.jsonl", BATCH)
     args = ("ingest", "--table", "t.events", "--warehouse", str(wh), batch)
