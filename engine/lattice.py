@@ -51,6 +51,8 @@ class Lattice:
         self.iceberg = {t.name: t.iceberg for t in rules.types}
         #: (edges, the value's family) -> whether a date or timestamp of years 1700-2199 is exact along them
         self._by_year: dict[tuple, bool] = {}
+        #: edge -> its :meth:`_shortcut`
+        self._shortcuts: dict[Edge, str | None] = {}
         graph = nx.DiGraph()
         graph.add_nodes_from(self.types)
         explicit = {(e.source, e.target) for e in rules.widen_edges()}
@@ -218,17 +220,25 @@ class Lattice:
             value = conv.forward(value, self.iceberg[edge.source], self.iceberg[edge.target])
         return value
 
+    def _shortcut(self, edge: Edge) -> str | None:
+        """``"trusted"``: the edge gives back every value of its source (:func:`always_exact`); ``"integer"``: it
+        casts an integer into a double; else None. Worked out once per edge."""
+        kind = self._shortcuts.get(edge, False)
+        if kind is False:
+            source, target = self.iceberg[edge.source], self.iceberg[edge.target]
+            kind = self._shortcuts[edge] = (
+                "trusted" if always_exact(edge.via, source, target)
+                else "integer" if edge.via == "cast" and family(source) == "integer" and family(target) == "float"
+                else None)
+        return kind
+
     def _settled_by_year(self, edges: tuple[Edge, ...], family_from: str) -> bool:
-        """``edges`` start at a type of ``family_from`` (or are none), and every one gives back all of its source's
-        values or casts an integer into a double."""
+        """``edges`` start at a type of ``family_from`` (or are none), and each has a :meth:`_shortcut`."""
         key = (tuple(edges), family_from)
         settled = self._by_year.get(key)
         if settled is None:
-            settled = self._by_year[key] = (not edges or family(self.iceberg[edges[0].source]) == family_from) and all(
-                always_exact(e.via, self.iceberg[e.source], self.iceberg[e.target])
-                or (e.via == "cast" and family(self.iceberg[e.source]) == "integer"
-                    and family(self.iceberg[e.target]) == "float")
-                for e in edges)
+            starts = not edges or family(self.iceberg[edges[0].source]) == family_from
+            settled = self._by_year[key] = starts and all(self._shortcut(e) for e in edges)
         return settled
 
     def exact(self, value: Any, edges: tuple[Edge, ...]) -> bool:
@@ -244,11 +254,12 @@ class Lattice:
         for edge in edges:
             source, target = self.iceberg[edge.source], self.iceberg[edge.target]
             conversion = CATALOG[edge.via]
-            if (type(value) is int and edge.via == "cast" and family(target) == "float"
+            shortcut = self._shortcut(edge)
+            if (shortcut == "integer" and type(value) is int
                     and -DOUBLE_EXACT_INTEGERS <= value <= DOUBLE_EXACT_INTEGERS):
                 value = float(value)
                 continue
-            if always_exact(edge.via, source, target) and _TRUSTED[edge.via](value):
+            if shortcut == "trusted" and _TRUSTED[edge.via](value):
                 try:
                     value = conversion.forward(value, source, target)
                 except (ValueError, OverflowError, ArithmeticError, TypeError):  # as convert_exactly: not exact

@@ -20,8 +20,8 @@ def read_lines(spark, paths: Sequence[str]):
     (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
     from pyspark.sql import functions as F
 
-    resolved = [str(Path(p).resolve()) for p in paths]  # as Spark reads them (a link's target, by its name)
-    df = files_reader(spark, resolved).text(resolved).select(
+    reader, resolved = files_reader(spark, paths)
+    df = reader.text(resolved).select(
         F.col("value"),
         F.input_file_name().alias("source"),
         F.input_file_block_start().alias("block"),
@@ -50,11 +50,13 @@ def read_lines(spark, paths: Sequence[str]):
 
 
 def files_reader(spark, paths: Sequence[str]):
-    """Spark's reader for a batch's files, which Widen lists itself: without Spark's hidden-file filter, which
+    """(Spark's reader, the paths as it reads them: resolved, a link by its target's name) for a batch's files,
+    which Widen lists itself. The reader is without Spark's hidden-file filter, which
     skips a file whose name starts with ``_`` or ``.`` even when it is named (its lines would be lost while the
     ledger records the file as ingested). Spark before 4.3 has no switch for that filter: such a file is refused
     there, by name; so is, on any Spark, a name ending in ``._COPYING_``, which Spark always skips (a copy under
     way)."""
+    paths = [str(Path(p).resolve()) for p in paths]
     copying = [str(p) for p in paths if str(p).endswith("._COPYING_")]
     if copying:
         raise InputError(f"{copying[0]}: Spark never reads a file whose name ends in '._COPYING_' (a copy under "
@@ -63,7 +65,7 @@ def files_reader(spark, paths: Sequence[str]):
     if hidden and tuple(int(x) for x in re.findall(r"\d+", spark.version)[:2]) < (4, 3):
         raise InputError(f"{hidden[0]}: Spark {spark.version} skips files whose names start with '_' or '.' "
                          "(Spark 4.3 can be told not to); rename the file, or run Widen on Spark 4.3 or later")
-    return spark.read.option("ignoredPathSegmentRegex", "(?!)")
+    return spark.read.option("ignoredPathSegmentRegex", "(?!)"), paths
 
 
 def rows_frame(spark, rows: list[tuple], columns: dict):
@@ -83,8 +85,8 @@ def read_parquet(spark, paths: list[str], batch: str):
     from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
     try:
-        resolved = [str(Path(p).resolve()) for p in paths]
-        return files_reader(spark, resolved).option("mergeSchema", "true").parquet(*resolved)
+        reader, resolved = files_reader(spark, paths)
+        return reader.option("mergeSchema", "true").parquet(*resolved)
     except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
         raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
