@@ -26,8 +26,9 @@ from widen.compiler.storage import Signatures, storage_kind
 from widen.compiler.spark_types import (SparkTypes, as_array, as_map, case_candidate, case_collision, inexact_number,
                                          inner_leaves, let, numbers_as_text, shape_code, text_nesting_depth)
 from widen.engine.conversions import family
-from widen.engine.values import CASE_COLLISION, MAX_NESTING, Typer
+from widen.engine.values import CASE_COLLISION, MAX_NESTING, PARSER_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
+from widen.jvm import observe as observe_natively
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
 
@@ -518,7 +519,8 @@ def _json_type(kind):
     )
 
 
-def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = True) -> DataFrame:
+def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = True,
+                  trailing: bool = True) -> DataFrame:
     """Lines (``value``, ``source``, ``line``) -> the same with ``record`` (a VARIANT object, or null) and
     ``reason`` (why a line is not a record).
 
@@ -530,7 +532,10 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     that line), as :func:`widen.engine.values.parse_line` keeps it.
 
     ``checked=False`` leaves out both checks and the per-line schema they read (a third of the parse's time): only
-    for a batch that :func:`needs_checks` then clears by the signatures of its records' fields."""
+    for a batch that :func:`needs_checks` then clears by the signatures of its records' fields.
+
+    ``trailing``: a line with text after its value is not JSON (:func:`_text_after_value`); only a batch the
+    native pass found free of such lines leaves this out."""
     # the file's byte-order mark is dropped by Spark's text reader (Hadoop's line reader) already: a second one
     # is the line's own, and is not JSON (a regexp here would also have replaced invalid UTF-8 with U+FFFD)
     parsed = lines.withColumn("record", F.try_parse_json(F.col("value")))
@@ -544,8 +549,10 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     reason = (
         F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
         .when(F.col("record").isNull(), F.lit("not valid JSON"))
-        .when(~is_object, F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
     )
+    if trailing:
+        reason = reason.when(_text_after_value(), F.lit("not valid JSON"))
+    reason = reason.when(~is_object, F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
     if checked:
         # each level of nesting puts a '<' in the schema: only records whose schema nests that deep (or hides how
         # deep behind a VARIANT) are measured
@@ -575,6 +582,21 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     parsed = parsed.withColumn("value", F.when(F.col("_as_text"), fixed).otherwise(F.col("value")))
     record = F.when(F.col("_as_text"), F.try_parse_json(F.col("value"))).otherwise(F.col("record"))
     return parsed.withColumn("record", record).drop("_as_text")
+
+
+def _text_after_value():
+    """Whether a ``value`` that parses as JSON goes on after its value (``{"a": 1} {"b": 2}``: not JSON, as Python's
+    parser says; the second record would be lost unseen). Spark's parser reads a value and ignores what
+    follows, inside brackets too; so the text is read as the first element of two arrays: ``[value]`` must have one
+    element (text after the value that starts with a comma gives more, or an error) and ``[value,0]`` two (text that
+    starts with a bracket closes the array before the 0). A text nested PARSER_NESTING levels fails inside brackets
+    for its depth alone: measured first."""
+    def length(suffix: str, elements: int):
+        at_bound = _col(text_nesting_depth(sql.F.col("value"))) >= PARSER_NESTING
+        wrapped = F.expr(f"json_array_length(concat('[', value, '{suffix}'))")
+        return F.coalesce(wrapped, F.when(~at_bound, F.lit(0)), F.lit(elements)) != elements
+
+    return length("]", 1) | (F.col("value").contains("]") & length(",0]", 2))
 
 
 class NeedsChecks(Exception):
@@ -614,14 +636,24 @@ def _may_nest_deeper(kind, levels: int):
 RESCUED_EXAMPLES = 1000
 
 
-def observe_dataframe(lines: DataFrame, rules: Rules) -> tuple[Observations, DataFrame]:
+def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame]:
     """Observe a batch of lines in Spark: (observations, the parsed lines, cached: ``record`` and ``reason``;
     ``reason`` is null for records). Rescued lines are counted in Spark; at most :data:`RESCUED_EXAMPLES` of them
     reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
-    the frame."""
+    the frame.
+
+    ``native``: lines that read the same each time (files Widen lists and fingerprints) may be observed by the
+    native pass (:mod:`widen.jvm`), which caches nothing: the returned frame then parses them again as it is
+    read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
     case_merge = rules.policy("case_conflict") == "merge"
-    lines = lines.filter(F.trim(F.col("value")) != "")
     _t = time.perf_counter()
+    native = observe_natively(lines, rules) if native else None
+    if native is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
+        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
+        parsed = parse_records(lines.filter(F.trim(F.col("value")) != ""), case_merge, checked=native.needs_checks,
+                               trailing=native.needs_checks)
+        return native.observations, parsed
+    lines = lines.filter(F.trim(F.col("value")) != "")
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued

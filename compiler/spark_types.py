@@ -18,9 +18,10 @@ from widen.rules.model import Edge, Rules
 # descriptor kinds (see SparkTypes.descriptor)
 NULL, EMPTY, MIXED, PRIM, RECORD = 0, 1, 2, 3, 4
 
-_DATE_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-_TS_UTC_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|\+00:00)$"
-_TS_ANY_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})$"
+# \z, not $: Java's $ also matches before a final line terminator ("...Z\n" would be a timestamp, its newline lost)
+_DATE_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\z"
+_TS_UTC_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|\+00:00)\z"
+_TS_ANY_RE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})\z"
 
 
 #: the string detectors, each of which accepts only texts that start ``YYYY-MM-DD``

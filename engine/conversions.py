@@ -167,13 +167,13 @@ def to_text(value: Any) -> str:
 
 
 _TS = re.compile(
-    r"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}:\d{2})$"
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{1,6}))?(Z|[+-][0-9]{2}:[0-9]{2})"
 )
 
 
 def parse_timestamp(text: str, any_offset: bool = False) -> dt.datetime | None:
     """An ISO-8601 instant, or None. Only UTC (``Z``/``+00:00``) unless ``any_offset``; at most microseconds."""
-    m = _TS.match(text)
+    m = _TS.fullmatch(text)  # ASCII digits, the whole text: "2024-05-01\n" is a string, kept as it is
     if not m:
         return None
     year, month, day, hour, minute, second, frac, zone = m.groups()
@@ -197,11 +197,11 @@ def parse_timestamp(text: str, any_offset: bool = False) -> dt.datetime | None:
         return None
 
 
-_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
 def parse_date(text: str) -> dt.date | None:
-    m = _DATE.match(text)
+    m = _DATE.fullmatch(text)
     if not m:
         return None
     try:

@@ -7,8 +7,10 @@ its value in the domain of its type (nested lists for arrays; raw objects for re
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import sys
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -123,8 +125,9 @@ def parse_line(line: str) -> dict:
     if _nests_beyond_parser(line):
         raise InvalidJson("not valid JSON")
     try:
-        value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant,
-                           object_pairs_hook=_no_duplicates)
+        with _deep_enough(line):
+            value = json.loads(line, parse_int=JsonNumber, parse_float=JsonNumber, parse_constant=_reject_constant,
+                               object_pairs_hook=_no_duplicates)
     except InvalidJson:
         raise
     except (ValueError, RecursionError):
@@ -140,6 +143,22 @@ def parse_line(line: str) -> dict:
 
 #: Spark's JSON parser (Jackson's default ``maxNestingDepth``) refuses texts whose arrays and objects nest deeper
 PARSER_NESTING = 1000
+
+
+@contextlib.contextmanager
+def _deep_enough(line: str):
+    """Python's recursion limit raised, for the parse of a line that may nest up to :data:`PARSER_NESTING` levels
+    (the json module recurses once per level, and its default limit of 1,000 frames, minus the caller's, would refuse
+    a text Spark's parser takes)."""
+    limit = sys.getrecursionlimit()
+    if line.count("[") + line.count("{") <= 200 or limit >= 4 * PARSER_NESTING:
+        yield
+        return
+    sys.setrecursionlimit(4 * PARSER_NESTING)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _nests_beyond_parser(line: str) -> bool:

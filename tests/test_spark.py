@@ -27,7 +27,8 @@ VALUES = [
     '"2024-05-01T10:00:00.123456+00:00"', '"2024-05-01T10:00:00.1234567Z"', '"2024-05-01T10:00:00+02:00"',
     '"2024-05-01T24:00:00Z"', "[1,2]", "[1,2.5]", "[1,null]", "[9007199254740993,2.5]", '[1,"x"]', "[[1],[]]",
     "[1,[2]]", '[1,"x",{"k":2},null]', '{"k":1}', '[{"k":1},null]', "[]", "{}", "[[],null]", "[null]", "null",
-    "[[[1]],[[2.5]]]", "[[1],[[2]]]", "[[[]],[1]]", "[true, 1]", '[true, "2024-05-01"]',
+    "[[[1]],[[2.5]]]", "[[1],[[2]]]", "[[[]],[1]]", "[true, 1]", '[true, "2024-05-01"]', '"2024-05-01T10:00:00Z\\n"',
+    '"2024-05-01\\n"', '["2024-05-01T10:00:00Z\\r"]',
     '["2024-05-01","2024-05-01T10:00:00Z"]', "[[true],[false,null]]",
 ]
 
@@ -69,7 +70,11 @@ def test_observer_matches_python(spark, rules):
               '{"t": ["2024-05-01", "2024-05-01T10:00:00Z"], "u": 12345678901234567890.5, "v": [[true], [false]]}',
               # longs beyond 2^53: negative, in arrays of one and two dimensions, in nested records
               '{"x": [-9007199254740993, 2]}', '{"x": [[1], [9007199254740993]]}', '{"o": {"l": -9007199254740993}}',
-              '{"o": {"l": [3, 9007199254740995]}}', '{"o": {"l": 4}}', '{"k": [[1, 2], [999999999999999]]}']
+              '{"o": {"l": [3, 9007199254740995]}}', '{"o": {"l": 4}}', '{"k": [[1, 2], [999999999999999]]}',
+              # text after the value: not JSON (Spark's parser reads the value and ignores the rest), and the line's
+              # own white space, which is
+              '{"a": 1} {"b": 2}', '{"a": 1} x', '{"a": 1}}', '{"a": 1},{"b": 2}', '{"a": 1}]', '{"a": 1}\t ',
+              '\t{"a": 1}', '{"a": 1}\r']
     observations, _ = observe_dataframe(lines_frame(spark, lines), rules)
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level

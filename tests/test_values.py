@@ -6,6 +6,8 @@ import datetime as dt
 
 import pytest
 
+import widen
+
 from widen.engine.conversions import format_double, to_text
 from widen.engine.shapes import Shape
 from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line
@@ -140,3 +142,46 @@ def test_nesting_beyond_the_json_parsers_limit_is_not_json_whatever_the_recursio
             parse_line(fine)  # brackets inside a string do not count
     finally:
         sys.setrecursionlimit(old)
+
+
+def test_nesting_up_to_the_parsers_bound_is_measured_not_refused():
+    """A text nested exactly PARSER_NESTING levels is JSON, as Spark's parser (and the native pass) read it: it is
+    rescued for its depth, whatever Python's recursion limit and the caller's stack; one level more is not JSON."""
+    import sys
+
+    from widen.engine.values import MAX_NESTING, PARSER_NESTING
+
+    def nested(n: int) -> str:
+        return '{"a": ' + "[" * (n - 1) + "]" * (n - 1) + "}"
+
+    def deep_call(depth: int):  # the parse called from deep in a stack, as under a test runner or a caller's code
+        return deep_call(depth - 1) if depth else parse_reason(nested(PARSER_NESTING))
+
+    limit = sys.getrecursionlimit()
+    assert parse_reason(nested(PARSER_NESTING)) == f"nested {PARSER_NESTING} levels deep, more than {MAX_NESTING}"
+    assert deep_call(200) == f"nested {PARSER_NESTING} levels deep, more than {MAX_NESTING}"
+    assert parse_reason("[" * PARSER_NESTING + "]" * PARSER_NESTING) == "a JSON array is not an object"
+    assert parse_reason(nested(PARSER_NESTING + 1)) == "not valid JSON"
+    assert sys.getrecursionlimit() == limit
+
+
+def parse_reason(line: str) -> str | None:
+    try:
+        parse_line(line)
+    except InvalidJson as exc:
+        return str(exc)
+    return None
+
+
+def test_iso_text_is_ascii_digits_and_nothing_more():
+    """A date or timestamp is detected only in the whole text and in ASCII digits: "2024-05-01\\n" and the same date
+    in Arabic-Indic digits are strings (as dates they would be written without their newline, or in other digits)."""
+    from widen.engine.conversions import parse_date, parse_timestamp
+
+    assert parse_date("2024-05-01") == dt.date(2024, 5, 1)
+    for text in ("2024-05-01\n", "\u0662\u0660\u0662\u0664-05-01", "\U0001d7d0\U0001d7ce\U0001d7d0\U0001d7d2-05-01"):
+        assert parse_date(text) is None
+        assert Typer(widen.load_rules()).primitive(text) == ("string", text)
+    assert parse_timestamp("2024-05-01T10:00:00Z") is not None
+    assert parse_timestamp("2024-05-01T10:00:00Z\n") is None
+    assert parse_timestamp("2024-05-01T10:00:0\u0664Z") is None

@@ -186,7 +186,7 @@ class JsonLines(Source):
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            self.observations, self.parsed = observe_dataframe(self.lines, rules)
+            self.observations, self.parsed = observe_dataframe(self.lines, rules, native=self.own)
         self.records = self.parsed.filter(F.col("reason").isNull())
 
     def compile(self, p, rules):

@@ -1,0 +1,182 @@
+"""The native observer (widen/jvm) held equal to the pure-Python observer, its oracle: the same observation tree,
+counts, empty names and rescued lines; and to the Spark observer for the storage kinds the compiler reads. Where it
+cannot run (no javac, rules it does not cover, a batch it declines) the Spark observer observes the batch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import widen
+from widen import jvm
+from widen.compiler.spark_observe import observe_dataframe
+from widen.engine.values import json_text
+from widen.ingest import ingest, open_catalog
+from widen.properties import json_records, json_values
+
+from test_hostile import LINES as HOSTILE
+from test_spark import VALUES, lines_frame
+
+pytestmark = pytest.mark.spark
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = [l.rstrip("\n") for f in sorted((ROOT / "examples" / "events").glob("day-*.jsonl")) for l in open(f)]
+
+TRICKY = [
+    '{"d": "\u0662\u0660\u0662\u0660-01-01", "n": "2020-01-01\\n", "t": "2020-01-01T00:00:00Z\\n"}',
+    '{"w": "\U0001d7ce\U0001d7cf\U0001d7d0\U0001d7d1-01-01"}',  # mathematical digits: Python's \\d takes them
+    '{"s": "\\ud800", "\\udc00": 1, "p": "\\ud83d\\ude00"}',
+    '{"a": 1} {"b": 2}', '{"a": 1}  ', '\t{"a": 1}', '{"a": 1}\t', '{"a": 01}', '{"a": .5}', '{"a": 1.}',
+    '{"a": "x\\u0000y"}', '{"a": "tab\there"}', "{}", '{"": {}}', '{"a": {"": 1}}',
+    '{"t": ["2020-01-01T00:00:00+00:00", "2020-01-01T00:00:00-00:00", "2020-01-01T01:00:00+01:00"]}',
+    '{"t": "0001-01-01T00:00:00Z", "u": "9999-12-31T23:59:59.999999Z", "v": "2020-02-29", "w": "2021-02-29"}',
+    '{"t": ["0001-01-01", "2300-01-01", 9007199254740993, true]}', '{"t": ["2400-01-01", 3]}',
+    '{"x": [9223372036854775807, 1.5]}', '{"x": [1e3, 2]}', '{"x": [[1.25], [2]]}', '{"x": 1E400}',
+    '{"x": -1e-400}', '{"x": 4.9E-324}', '{"x": 5e-324}', '{"x": 0.1e1}', '{"x": 123456789012345678901234567890.0}',
+    '{"x": 12345678901234567890123456789012345678901}', '{"x": [1, 2.5, "2020-01-01"]}', '{"x": [[], [[]]]}',
+    '{"x": [[[]], [1]]}', '{"x": [null, [null]]}', '{"x": [{}, {"": 1}]}', '{"x": [{"a": [{"b": 1}]}, null]}',
+    '{"a": ' + "[" * 999 + "]" * 999 + "}", '{"a": ' + "[" * 1000 + "]" * 1000 + "}",
+    "[" * 1000 + "]" * 1000, "[" * 1001 + "]" * 1001,
+]
+
+
+def native(spark, lines, rules):
+    result = jvm.observe_local([line.encode("utf-8", "surrogatepass") for line in lines], rules, spark)
+    assert result is not None, "the native pass declined a batch it covers"
+    return result.observations
+
+
+def assert_same(spark, lines, rules):
+    got = native(spark, lines, rules)
+    reference = widen.observe_lines(lines, rules)
+    assert got.level == reference.level
+    assert (got.records, got.empty_names) == (reference.records, reference.empty_names)
+    assert [(r.line, r.reason, r.raw) for r in got.rescued] == [(r.line, r.reason, r.raw) for r in reference.rescued]
+
+
+def test_native_matches_python_on_fixed_lines(spark, rules, lossy_rules):
+    """Every value of the Spark typing table, the hostile batch, the example events and lines at the edges of JSON,
+    of the ISO detectors and of nesting are observed as the Python observer observes them, under two rules files."""
+    lines = ['{"v": %s}' % v for v in VALUES] + [l for l in HOSTILE if l.strip(" ")] + EVENTS + TRICKY
+    for r in (rules, lossy_rules):
+        assert_same(spark, lines, r)
+        for line in lines:  # one at a time too: what a shape or an inexact set merged over the batch hides
+            assert_same(spark, [line], r)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(st.lists(st.one_of(json_records().map(json_text), json_values().map(json_text)), min_size=1, max_size=8))
+def test_native_matches_python_on_generated_batches(spark, rules, lines):
+    """Generated batches (fields that drift between types, shapes and dimensions; numbers at every boundary;
+    dates and timestamps; lines that are not objects) are observed as the Python observer observes them."""
+    assert_same(spark, lines, rules)
+
+
+ANY_OFFSET = """
+type long = long
+type double = double
+type money = decimal(12, 2)
+type stamp = timestamptz
+type text = string
+top text via text
+widen long -> double via cast where exact
+widen long -> money via cast where exact
+widen stamp -> long via epoch_millis where exact
+json integer  -> long | text
+json fraction -> money | double | text
+json string   -> stamp if iso_timestamp_any_offset | text
+json boolean  -> text
+json mixed    -> text
+on case_conflict keep
+"""
+
+
+def test_native_matches_python_under_other_rules(spark):
+    """Rules with a decimal that holds fractions, timestamps at any offset, an epoch in milliseconds along a
+    guarded edge and booleans as text are covered too, and observed as Python observes them."""
+    rules = widen.load_rules("offset.rules", text=ANY_OFFSET)
+    assert jvm.spec(rules) is not None
+    lines = ['{"v": %s}' % v for v in VALUES] + TRICKY + [
+        '{"m": 12.25, "n": 0.125, "o": 9999999999.99, "p": 10000000000.5, "q": [1, 2.5, 3.25]}',
+        '{"t": "2020-01-01T00:00:00.001+05:30", "u": "2020-01-01T00:00:00.0001Z", "w": ["2020-01-01T00:00:00Z", 5]}',
+        '{"t": "2020-01-01T00:00:00-00:00", "u": "2020-01-01T00:00:00+24:00", "b": [true, false]}',
+    ]
+    assert_same(spark, lines, rules)
+    for line in lines:
+        assert_same(spark, [line], rules)
+
+
+def test_rules_it_does_not_cover_go_to_the_spark_observer(rules):
+    """`on case_conflict merge`, and a conversion the pass does not apply, leave a batch to the Spark observer."""
+    merge = widen.load_rules("merge.rules", text=ANY_OFFSET.replace("case_conflict keep", "case_conflict merge"))
+    assert jvm.spec(merge) is None
+    days = widen.load_rules("days.rules", text=ANY_OFFSET + "type day = date\nwiden day -> long via epoch_days\n")
+    assert jvm.spec(days) is None
+    assert jvm.spec(rules) is not None
+
+
+def test_storage_matches_the_spark_observer(spark, rules):
+    """The storage kinds the compiler reads (how parse_json stores each field's values, per path) are the Spark
+    observer's, for every value of the typing table and the example events."""
+    # (not the lone surrogates: Spark's parse_json refuses them, where Python's json and Jackson take them)
+    lines = ['{"v": %s}' % v for v in VALUES] + EVENTS + [l for l in TRICKY if "[[[[" not in l and "ud800" not in l] + [
+        '{"x": [1, 1.5], "y": [[1], [2.5]], "z": [0.5, 100000000000000], "w": [1.5, 2.25]}',
+        '{"s": ["2020-01-01", "x", null], "t": [["2020-01-01T00:00:00Z"]], "u": [true, null], "o": [{}, {"a": 1}]}']
+    frame = lines_frame(spark, lines)
+    spark_obs, parsed = observe_dataframe(frame, rules)
+    parsed.unpersist()
+    got = native(spark, lines, rules)
+    assert got.storage == spark_obs.storage
+    assert got.level == spark_obs.level
+
+
+def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, monkeypatch):
+    """`widen ingest` of files on Spark's path observes them in the native pass, and writes the rows, rescued lines
+    and reports the Spark observer gives; a batch the pass declines (an array whose decimals would need more than
+    38 digits together) and a machine without javac are observed by the Spark observer, with the same rows."""
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    lines = EVENTS + ['{"id": 900, "x": 9007199254740993, "d": "2024-05-01"}', "not json", '{"id": 901, "x": "s"}']
+    declined = lines + ['{"id": 902, "z": [1, 0.1234567890123456789012]}']
+    calls = []
+    observe = jvm.observe
+    monkeypatch.setattr(jvm, "observe", lambda *a: calls.append(observe(*a)) or calls[-1])
+    from widen.compiler import spark_observe
+    monkeypatch.setattr(spark_observe, "observe_natively", jvm.observe)
+
+    def run(batch, name, native_on):
+        monkeypatch.setenv("WIDEN_NATIVE", "1" if native_on else "0")
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("\n".join(batch) + "\n")
+        wh = str(tmp_path / f"wh-{name}")
+        [report] = ingest([str(path)], "n.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+        cat = open_catalog(None, wh)
+        table = cat.load_table("n.t")
+        rows = sorted(json.dumps(r, sort_keys=True, default=str) for r in table.scan().to_arrow().to_pylist())
+        rescued = sorted((r["line"], r["reason"]) for r in cat.load_table("n.t__rescued").scan().to_arrow().to_pylist())
+        schema = [(f.name, str(f.field_type)) for f in table.schema().fields]
+        return rows, rescued, schema, (report.records, report.rescued, report.values)
+
+    off = {}
+    for batch, name in ((lines, "plain"), (declined, "declined")):
+        calls.clear()
+        on = run(batch, name + "-on", True)
+        assert len(calls) == 1 and (calls[0] is None) == (name == "declined")
+        off[name] = run(batch, name + "-off", False)
+        assert on == off[name]
+
+    monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(jvm.shutil, "which", lambda *a, **k: None)
+    jvm.jar.cache_clear()
+    monkeypatch.setattr(jvm, "_LOADED", {})
+    try:
+        calls.clear()
+        got = run(lines, "nojavac", True)
+        assert calls == [None] and not (tmp_path / "cache").exists()
+        assert got == off["plain"]
+    finally:
+        jvm.jar.cache_clear()

@@ -1,0 +1,903 @@
+// Widen's native observer: one pass in the JVM over a batch's JSON lines that gives the very observations the
+// pure-Python observer (widen.engine.observe.Observer, the oracle) gives, for rules whose typing it covers
+// (widen/jvm/__init__.py says which, and passes them in as a spec). Each line is parsed with Jackson (the parser
+// Spark's own JSON functions use), checked as widen.engine.values.parse_line checks it, and its fields are typed
+// as widen.engine.values.Typer types them; counts are kept per field path in a tree per partition and merged on
+// the driver. Only the merged tree, a bounded list of rescued lines and a few counts reach Python.
+//
+// Compiled at first use against PySpark's jars (widen/jvm/__init__.py); nothing depends on it for correctness:
+// without a JDK, or for rules it does not cover, the Spark observer (widen/compiler/spark_observe.py) runs.
+package widen;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+
+import java.io.*;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.*;
+
+public final class NativeObserver implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** Arrays and objects nested deeper than this (the record counts) are rescued: engine.values.MAX_NESTING. */
+    static final int MAX_NESTING = 8;
+    /** Deeper than this is not JSON (Jackson's default, which parse_line holds to: PARSER_NESTING). */
+    static final int PARSER_NESTING = 1000;
+    static final int RESCUED_EXAMPLES = 1000;
+    static final long DOUBLE_EXACT = 1L << 53;
+
+    // --- the rules, as the spec gives them ---------------------------------------------------------------------
+    final int ntypes;
+    final String[] TYPE_NAMES;
+    final String[] family;        // integer, decimal, float, boolean, date, timestamp, string
+    final String[] iceberg;
+    final int[] precision, scale; // decimal(p, s)
+    final int top, mixed;
+    final int[][] choiceType = new int[5][];      // per kind: integer, fraction, boolean, string, mixed
+    final String[][] choiceDetector = new String[5][];
+    final int[][] ups;            // upper bounds, ordered (the type itself first)
+    final int[][] guardedUps;     // those along a `where exact` edge
+    final Edge[][][] paths;       // [t][u] -> the edges from t to u
+    final int[] join;             // by bit set of types
+    static final int INTEGER = 0, FRACTION = 1, BOOLEAN = 2, STRING = 3, MIXED = 4;
+
+    static final class Edge implements Serializable {
+        final String via; final int source, target;
+        Edge(String via, int source, int target) { this.via = via; this.source = source; this.target = target; }
+    }
+
+    NativeObserver(String specJson) throws IOException {
+        JsonNode spec = new ObjectMapper().readTree(specJson);
+        JsonNode types = spec.get("types");
+        ntypes = types.size();
+        TYPE_NAMES = new String[ntypes]; family = new String[ntypes]; iceberg = new String[ntypes];
+        precision = new int[ntypes]; scale = new int[ntypes];
+        for (int i = 0; i < ntypes; i++) {
+            JsonNode t = types.get(i);
+            TYPE_NAMES[i] = t.get("name").asText();
+            family[i] = t.get("family").asText(); iceberg[i] = t.get("iceberg").asText();
+            precision[i] = t.get("p").asInt(); scale[i] = t.get("s").asInt();
+        }
+        top = spec.get("top").asInt();
+        String[] kinds = {"integer", "fraction", "boolean", "string", "mixed"};
+        for (int k = 0; k < 5; k++) {
+            JsonNode cs = spec.get("choices").get(kinds[k]);
+            choiceType[k] = new int[cs.size()]; choiceDetector[k] = new String[cs.size()];
+            for (int i = 0; i < cs.size(); i++) {
+                choiceType[k][i] = cs.get(i).get(0).asInt();
+                choiceDetector[k][i] = cs.get(i).get(1).isNull() ? null : cs.get(i).get(1).asText();
+            }
+        }
+        mixed = choiceType[MIXED].length > 0 ? choiceType[MIXED][0] : top;
+        ups = new int[ntypes][]; guardedUps = new int[ntypes][]; paths = new Edge[ntypes][ntypes][];
+        for (int t = 0; t < ntypes; t++) {
+            ups[t] = ints(spec.get("ups").get(t));
+            guardedUps[t] = ints(spec.get("guarded").get(t));
+            JsonNode ps = spec.get("paths").get(t);
+            for (int j = 0; j < ups[t].length; j++) {
+                JsonNode p = ps.get(j);
+                Edge[] edges = new Edge[p.size()];
+                for (int e = 0; e < p.size(); e++)
+                    edges[e] = new Edge(p.get(e).get(0).asText(), p.get(e).get(1).asInt(), p.get(e).get(2).asInt());
+                paths[t][ups[t][j]] = edges;
+            }
+        }
+        join = ints(spec.get("join"));
+    }
+
+    private static int[] ints(JsonNode a) {
+        int[] out = new int[a.size()];
+        for (int i = 0; i < out.length; i++) out[i] = a.get(i).asInt();
+        return out;
+    }
+
+    // --- the pass ----------------------------------------------------------------------------------------------
+
+    /** Observes ``lines`` (columns: raw, the line's bytes; source; line) and returns the merged result, serialised
+     * (read by widen/jvm/__init__.py). */
+    public static byte[] observe(Dataset<Row> lines, String spec) throws IOException {
+        NativeObserver rules = new NativeObserver(spec);
+        List<byte[]> parts = lines.mapPartitions((MapPartitionsFunction<Row, byte[]>) it -> {
+            Partition part = new Partition(rules);
+            while (it.hasNext()) {
+                Row r = it.next();
+                part.line((byte[]) r.get(0), r.isNullAt(1) ? null : r.getString(1),
+                          r.isNullAt(2) ? null : ((Number) r.get(2)).longValue());
+            }
+            return Collections.singletonList(part.serialise()).iterator();
+        }, Encoders.BINARY()).collectAsList();
+        Partition all = new Partition(rules);
+        for (byte[] p : parts) all.merge(p);
+        return all.serialise();
+    }
+
+    /** For tests: observes lines given on the driver, no Spark job (the same code as each partition runs). */
+    public static byte[] observeLocal(List<byte[]> raws, String spec) throws IOException {
+        Partition part = new Partition(new NativeObserver(spec));
+        long n = 0;
+        for (byte[] raw : raws) part.line(raw, "<input>", ++n);
+        return part.serialise();
+    }
+
+    // --- the observation tree ----------------------------------------------------------------------------------
+
+    static final class Level {
+        final HashMap<String, Field> fields = new HashMap<>();
+        Field field(String name) { return fields.computeIfAbsent(name, k -> new Field()); }
+    }
+
+    static final class Field {
+        long nulls, empties;
+        final HashMap<String, long[]> shapes = new HashMap<>();   // code -> {count, exactness bits}
+        final HashSet<String> storage = new HashSet<>();
+        final TreeMap<Integer, Level> children = new TreeMap<>();
+    }
+
+    static final class Rescue {
+        final String source; final Long line; final String reason, raw;
+        long seq;
+        Rescue(String source, Long line, String reason, String raw) {
+            this.source = source; this.line = line; this.reason = reason; this.raw = raw;
+        }
+    }
+
+    /** Spark's orderBy(source, line): nulls first. */
+    static final Comparator<Rescue> ORDER = Comparator
+            .comparing((Rescue r) -> r.source, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
+            .thenComparing(r -> r.line, Comparator.nullsFirst(Comparator.<Long>naturalOrder()));
+
+    static final class Partition {
+        final NativeObserver rules;
+        final Level root = new Level();
+        long lines, rescued, records, emptyNames;
+        boolean needsChecks;
+        String declined;
+        final TreeSet<Rescue> examples = new TreeSet<>(ORDER.thenComparing(r -> r.reason).thenComparing(r -> r.raw)
+                .thenComparingLong(r -> r.seq));
+        long seq;
+        final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        final JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING)
+                        .maxNumberLength(Integer.MAX_VALUE).maxStringLength(Integer.MAX_VALUE)
+                        .maxNameLength(Integer.MAX_VALUE).build())
+                .build();
+
+        Partition(NativeObserver rules) { this.rules = rules; }
+
+        void line(byte[] raw, String source, Long number) {
+            if (raw == null || blank(raw)) return;
+            lines++;
+            String text;
+            try {
+                text = utf8.decode(ByteBuffer.wrap(raw)).toString();
+            } catch (CharacterCodingException e) {
+                rescue(source, number, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8));
+                return;
+            }
+            Object value;
+            Parsed parsed = new Parsed();
+            try {
+                value = parse(text, parsed);
+            } catch (IOException | RuntimeException e) {
+                needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
+                rescue(source, number, "not valid JSON", text);
+                return;
+            }
+            if (!(value instanceof Obj)) {
+                rescue(source, number, "a JSON " + jsonType(value) + " is not an object", text);
+                return;
+            }
+            if (parsed.depth > MAX_NESTING) {
+                needsChecks = true;
+                rescue(source, number, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING, text);
+                return;
+            }
+            if (parsed.asText) needsChecks = true;
+            records++;
+            try {
+                rules.level(this, root, (Obj) value);
+            } catch (Declined d) {
+                if (declined == null) declined = d.getMessage();
+            }
+        }
+
+        private static boolean blank(byte[] raw) {
+            for (byte b : raw) if (b != ' ') return false;
+            return true;
+        }
+
+        void rescue(String source, Long number, String reason, String raw) {
+            rescued++;
+            keep(new Rescue(source, number, reason, raw));
+        }
+
+        void keep(Rescue r) {
+            r.seq = ++seq;
+            examples.add(r);
+            if (examples.size() > RESCUED_EXAMPLES) examples.pollLast();
+        }
+
+        Object parse(String text, Parsed parsed) throws IOException {
+            if (!text.isEmpty() && text.charAt(0) == '\uFEFF') throw new IOException("a byte-order mark");
+            try (JsonParser p = factory.createParser(text)) {
+                JsonToken t = p.nextToken();
+                if (t == null) throw new IOException("no value");
+                Object v = read(p, t, 1, parsed);
+                parsed.trailing = true;  // until the text is seen to end here
+                if (p.nextToken() != null) throw new IOException("trailing text");
+                parsed.trailing = false;
+                return v;
+            }
+        }
+
+        private Object read(JsonParser p, JsonToken t, int depth, Parsed parsed) throws IOException {
+            switch (t) {
+                case START_OBJECT: {
+                    parsed.depth = Math.max(parsed.depth, depth);
+                    Obj o = new Obj();
+                    while (p.nextToken() != JsonToken.END_OBJECT) {
+                        String name = p.currentName();
+                        o.names.add(name);
+                        o.values.add(read(p, p.nextToken(), depth + 1, parsed));
+                    }
+                    return o;
+                }
+                case START_ARRAY: {
+                    parsed.depth = Math.max(parsed.depth, depth);
+                    ArrayList<Object> a = new ArrayList<>();
+                    JsonToken e;
+                    while ((e = p.nextToken()) != JsonToken.END_ARRAY) a.add(read(p, e, depth + 1, parsed));
+                    return a;
+                }
+                case VALUE_STRING: return p.getText();
+                case VALUE_NUMBER_INT: case VALUE_NUMBER_FLOAT: {
+                    Num n = new Num(p.getText());
+                    if (n.heldAsText()) { parsed.asText = true; return n.token; }
+                    return n;
+                }
+                case VALUE_TRUE: return Boolean.TRUE;
+                case VALUE_FALSE: return Boolean.FALSE;
+                case VALUE_NULL: return null;
+                default: throw new IOException("unexpected " + t);
+            }
+        }
+
+        byte[] serialise() throws IOException {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(bytes))) {
+                text(out, declined);
+                out.writeLong(lines); out.writeLong(rescued); out.writeLong(records); out.writeLong(emptyNames);
+                out.writeBoolean(needsChecks);
+                writeLevel(out, root);
+                out.writeInt(examples.size());
+                for (Rescue r : examples) {
+                    text(out, r.source);
+                    out.writeBoolean(r.line != null);
+                    out.writeLong(r.line == null ? 0 : r.line);
+                    text(out, r.reason); text(out, r.raw);
+                }
+            }
+            return bytes.toByteArray();
+        }
+
+        void merge(byte[] part) throws IOException {
+            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(part))) {
+                String d = readText(in);
+                if (declined == null) declined = d;
+                lines += in.readLong(); rescued += in.readLong(); records += in.readLong();
+                emptyNames += in.readLong();
+                needsChecks |= in.readBoolean();
+                mergeLevel(in, root);
+                int k = in.readInt();
+                for (int i = 0; i < k; i++) {
+                    String source = readText(in);
+                    boolean has = in.readBoolean();
+                    long line = in.readLong();
+                    keep(new Rescue(source, has ? line : null, readText(in), readText(in)));
+                }
+            }
+        }
+    }
+
+    static final class Parsed { int depth; boolean asText, trailing; }
+
+    /** A JSON object: its names and values in order (Jackson refuses duplicate names). */
+    static final class Obj {
+        final ArrayList<String> names = new ArrayList<>();
+        final ArrayList<Object> values = new ArrayList<>();
+    }
+
+    static final class Declined extends RuntimeException {
+        Declined(String why) { super(why, null, false, false); }
+    }
+
+    static String jsonType(Object v) {
+        if (v == null) return "null";
+        if (v instanceof Boolean) return "boolean";
+        if (v instanceof Num) return "number";
+        if (v instanceof List) return "array";
+        if (v instanceof String) return "string";
+        return "value";
+    }
+
+    // --- serialisation: strings as UTF-16 code units (names may hold lone surrogates, as Python's json does) -----
+
+    static void text(DataOutputStream out, String s) throws IOException {
+        if (s == null) { out.writeInt(-1); return; }
+        out.writeInt(s.length());
+        out.writeChars(s);
+    }
+
+    static String readText(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) return null;
+        char[] cs = new char[n];
+        for (int i = 0; i < n; i++) cs[i] = in.readChar();
+        return new String(cs);
+    }
+
+    static void writeLevel(DataOutputStream out, Level level) throws IOException {
+        out.writeInt(level.fields.size());
+        for (Map.Entry<String, Field> e : level.fields.entrySet()) {
+            Field f = e.getValue();
+            text(out, e.getKey());
+            out.writeLong(f.nulls); out.writeLong(f.empties);
+            out.writeInt(f.shapes.size());
+            for (Map.Entry<String, long[]> s : f.shapes.entrySet()) {
+                text(out, s.getKey()); out.writeLong(s.getValue()[0]); out.writeLong(s.getValue()[1]);
+            }
+            out.writeInt(f.storage.size());
+            for (String s : f.storage) text(out, s);
+            out.writeInt(f.children.size());
+            for (Map.Entry<Integer, Level> c : f.children.entrySet()) {
+                out.writeInt(c.getKey());
+                writeLevel(out, c.getValue());
+            }
+        }
+    }
+
+    static void mergeLevel(DataInputStream in, Level level) throws IOException {
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) {
+            Field f = level.field(readText(in));
+            f.nulls += in.readLong(); f.empties += in.readLong();
+            int shapes = in.readInt();
+            for (int j = 0; j < shapes; j++) {
+                String code = readText(in);
+                long count = in.readLong(), bits = in.readLong();
+                long[] acc = f.shapes.get(code);
+                if (acc == null) f.shapes.put(code, new long[]{count, bits});
+                else { acc[0] += count; acc[1] &= bits; }
+            }
+            int storage = in.readInt();
+            for (int j = 0; j < storage; j++) f.storage.add(readText(in));
+            int children = in.readInt();
+            for (int j = 0; j < children; j++) {
+                int dim = in.readInt();
+                mergeLevel(in, f.children.computeIfAbsent(dim, k -> new Level()));
+            }
+        }
+    }
+
+    // --- observing a record: engine/observe.py Observer._level ---------------------------------------------------
+
+    void level(Partition part, Level acc, Obj record) {
+        for (int i = 0; i < record.names.size(); i++) {
+            String name = record.names.get(i);
+            if (name.isEmpty()) { part.emptyNames++; continue; }
+            Object raw = record.values.get(i);
+            Field f = acc.field(name);
+            f.storage.add(storageKind(raw));
+            if (raw == null) { f.nulls++; continue; }
+            Typed typed = typeValue(raw);
+            if (typed == null) { f.empties++; continue; }
+            String code = typed.code();
+            long[] seen = f.shapes.get(code);
+            if (seen == null) f.shapes.put(code, new long[]{1, typed.bits});
+            else { seen[0]++; seen[1] &= typed.bits; }
+            if (typed.type < 0) {
+                Level children = f.children.computeIfAbsent(typed.dim, k -> new Level());
+                ArrayList<Object> recs = new ArrayList<>();
+                leaves(raw, typed.dim, recs);
+                for (Object r : recs) level(part, children, (Obj) r);
+            }
+        }
+    }
+
+    /** The leaves of an array of dimension ``dim``, nulls skipped (engine.values.records_of). */
+    static void leaves(Object value, int dim, List<Object> out) {
+        if (value == null) return;
+        if (dim == 0) { out.add(value); return; }
+        for (Object x : (List<?>) value) leaves(x, dim - 1, out);
+    }
+
+    /** A value's shape: a type (or -1, a record) at a dimension, and the exactness bits of its values. */
+    static final class Typed {
+        final int type, dim; final long bits;
+        final String name;
+        Typed(int type, int dim, long bits, String name) { this.type = type; this.dim = dim; this.bits = bits; this.name = name; }
+        String code() {
+            StringBuilder sb = new StringBuilder(type < 0 ? "record" : name);
+            for (int i = 0; i < dim; i++) sb.append("[]");
+            return sb.toString();
+        }
+    }
+
+
+    /** engine.values.Typer.type_value; null for an empty value (``{}``, ``[]``...). Nulls are the caller's. */
+    Typed typeValue(Object raw) {
+        if (raw instanceof Obj) {
+            for (String n : ((Obj) raw).names) if (!n.isEmpty()) return new Typed(-1, 0, -1L, null);
+            return null;
+        }
+        if (raw instanceof List) {
+            ArrayInfo info = array((List<?>) raw);
+            if (info == MIXED_ARRAY) return prim(mixed, 0, Collections.singletonList((Object) OPAQUE));
+            if (info.kind == EMPTY_KIND) return null;
+            if (info.kind == RECORD_KIND) return new Typed(-1, info.dim, -1L, null);
+            ArrayList<Object> leafs = new ArrayList<>();
+            leaves(raw, info.dim, leafs);
+            return elements(leafs, info.dim, info.types);
+        }
+        Prim p = primitive(raw);
+        return prim(p.type, 0, Collections.singletonList(p.value));
+    }
+
+    Typed prim(int type, int dim, List<Object> values) {
+        return new Typed(type, dim, bits(type, values), TYPE_NAMES[type]);
+    }
+
+    /** Bits of the types along a guarded edge above ``type`` that every value converts into exactly (the others
+     * set: the Spark observer's bits, read by widen/jvm/__init__.py as the inexact sets). */
+    long bits(int type, List<Object> values) {
+        long bits = -1L;
+        for (int u : guardedUps[type]) {
+            for (Object v : values) {
+                if (along(v, paths[type][u]) == INEXACT) { bits &= ~(1L << u); break; }
+            }
+        }
+        return bits;
+    }
+
+    static final int EMPTY_KIND = 0, PRIM_KIND = 1, RECORD_KIND = 2;
+
+    static final class ArrayInfo {
+        final int kind, dim; final long types;  // types: bit set of the leaves' types; dim: for "empty", the depth
+        ArrayInfo(int kind, int dim, long types) { this.kind = kind; this.dim = dim; this.types = types; }
+    }
+
+    static final ArrayInfo MIXED_ARRAY = new ArrayInfo(-1, 0, 0);
+
+    /** engine.values.Typer._array. */
+    ArrayInfo array(List<?> items) {
+        int kinds = 0;  // bit 1: prim, bit 2: record
+        int dims = -1; boolean manyDims = false;
+        long types = 0;
+        int emptyDepth = 0;
+        for (Object x : items) {
+            if (x == null) continue;
+            int kind, dim;
+            if (x instanceof List) {
+                ArrayInfo sub = array((List<?>) x);
+                if (sub == MIXED_ARRAY) return MIXED_ARRAY;
+                if (sub.kind == EMPTY_KIND) { emptyDepth = Math.max(emptyDepth, sub.dim); continue; }
+                kind = sub.kind; dim = sub.dim; types |= sub.types;
+            } else if (x instanceof Obj) {
+                kind = RECORD_KIND; dim = 0;
+            } else {
+                kind = PRIM_KIND; dim = 0;
+                types |= 1L << primitive(x).type;
+            }
+            kinds |= 1 << kind;
+            if (dims == -1) dims = dim; else if (dims != dim) manyDims = true;
+        }
+        if (kinds == 0) return new ArrayInfo(EMPTY_KIND, emptyDepth + 1, 0);
+        if (Integer.bitCount(kinds) > 1 || manyDims) return MIXED_ARRAY;
+        if (emptyDepth > dims) return MIXED_ARRAY;
+        return new ArrayInfo(kinds == (1 << PRIM_KIND) ? PRIM_KIND : RECORD_KIND, dims + 1, types);
+    }
+
+    /** engine.values.Typer._element_type, then the exactness bits of the leaves converted into it. */
+    Typed elements(List<Object> raws, int dim, long types) {
+        int joined = join[(int) types];
+        int n = raws.size();
+        int[] t = new int[n]; Object[] v = new Object[n];
+        for (int i = 0; i < n; i++) { Prim p = primitive(raws.get(i)); t[i] = p.type; v[i] = p.value; }
+        for (int candidate : ups[joined]) {
+            ArrayList<Object> converted = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                Object c = along(v[i], paths[t[i]][candidate]);
+                if (c == INEXACT) { converted = null; break; }
+                converted.add(c);
+            }
+            if (converted != null) return prim(candidate, dim, converted);
+        }
+        throw new IllegalStateException("no type holds the array's elements");  // the top holds everything
+    }
+
+    // --- primitives: engine.values.Typer.primitive and _holds ------------------------------------------------------
+
+    static final class Prim {
+        final int type; final Object value;
+        Prim(int type, Object value) { this.type = type; this.value = value; }
+    }
+
+    /** A value converted into a string: its text is not needed (no guarded edge leaves a string type). */
+    static final Object OPAQUE = new Object() { public String toString() { return "<text>"; } };
+    static final Object INEXACT = new Object();
+
+    /** A date (days since the epoch) and a timestamp (microseconds since the epoch, UTC). */
+    static final class Day { final long days; Day(long d) { days = d; } }
+    static final class Micros { final long micros; Micros(long m) { micros = m; } }
+
+    Prim primitive(Object raw) {
+        int kind;
+        if (raw instanceof Boolean) kind = BOOLEAN;
+        else if (raw instanceof Num) kind = ((Num) raw).isIntegerKind() ? INTEGER : FRACTION;
+        else kind = STRING;
+        int[] types = choiceType[kind];
+        for (int i = 0; i < types.length; i++) {
+            Object v = holds(kind, types[i], choiceDetector[kind][i], raw);
+            if (v != null) return new Prim(types[i], v);
+        }
+        return new Prim(top, OPAQUE);
+    }
+
+    Object holds(int kind, int type, String detector, Object raw) {
+        String fam = family[type];
+        if (fam.equals("string")) return OPAQUE;
+        if (kind == BOOLEAN) return fam.equals("boolean") ? raw : null;
+        if (kind == STRING) {
+            if (detector == null) return null;
+            String s = (String) raw;
+            switch (detector) {
+                case "iso_date": return isoDate(s);
+                case "iso_timestamp": return isoTimestamp(s, false);
+                case "iso_timestamp_any_offset": return isoTimestamp(s, true);
+                default: throw new Declined("detector " + detector);
+            }
+        }
+        Num num = (Num) raw;
+        if (num.token.length() > 60) return null;
+        if (fam.equals("integer") || (fam.equals("decimal") && kind == INTEGER)) {
+            if (kind != INTEGER) return null;
+            BigInteger value = new BigDecimal(num.token).toBigInteger();
+            return fits(type, value);
+        }
+        if (fam.equals("decimal")) return fits(type, new BigDecimal(num.token));
+        if (fam.equals("float")) {
+            double d = Double.parseDouble(num.token);
+            if (Double.isInfinite(d) || Double.isNaN(d)) return null;
+            BigDecimal exact = new BigDecimal(num.token);
+            if (kind == INTEGER) return new BigDecimal(d).compareTo(exact) == 0 ? (Object) d : null;
+            if (shortest(d).compareTo(exact) != 0) return null;
+            return d + 0.0;
+        }
+        return null;
+    }
+
+    /** The value in the domain of an integer or decimal type (a Long or a BigDecimal), or null when it does not
+     * fit (engine.conversions.fits). */
+    Object fits(int type, BigInteger v) {
+        if (family[type].equals("integer")) {
+            int bits = iceberg[type].equals("int") ? 32 : 64;
+            return v.bitLength() < bits ? (Object) v.longValue() : null;
+        }
+        return fits(type, new BigDecimal(v));
+    }
+
+    Object fits(int type, BigDecimal d) {
+        if (family[type].equals("integer")) {
+            if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) return null;
+            return fits(type, d.toBigIntegerExact());
+        }
+        int p = precision[type], s = scale[type];
+        if (d.abs().compareTo(BigDecimal.TEN.pow(p - s)) >= 0) return null;
+        if (d.signum() != 0 && d.stripTrailingZeros().scale() > s) return null;
+        return d;
+    }
+
+    // --- ISO dates and timestamps: engine.conversions.parse_date, parse_timestamp (ASCII digits, the whole text) ----
+
+    static Object isoDate(String s) {
+        int[] cps = codePoints(s);
+        if (cps == null || cps.length != 10) return null;
+        int y = digits(cps, 0, 4), m = digits(cps, 5, 2), d = digits(cps, 8, 2);
+        if (y < 0 || m < 0 || d < 0 || cps[4] != '-' || cps[7] != '-') return null;
+        try {
+            if (y < 1) return null;
+            return new Day(LocalDate.of(y, m, d).toEpochDay());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    static Object isoTimestamp(String s, boolean anyOffset) {
+        int[] c = codePoints(s);
+        if (c == null || c.length < 20) return null;
+        int y = digits(c, 0, 4), mo = digits(c, 5, 2), d = digits(c, 8, 2);
+        int h = digits(c, 11, 2), mi = digits(c, 14, 2), se = digits(c, 17, 2);
+        if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || se < 0) return null;
+        if (c[4] != '-' || c[7] != '-' || c[10] != 'T' || c[13] != ':' || c[16] != ':') return null;
+        int i = 19, micro = 0;
+        if (c[i] == '.') {
+            int start = ++i;
+            while (i < c.length && i - start < 7 && c[i] >= '0' && c[i] <= '9') i++;
+            int len = i - start;
+            if (len < 1 || len > 6) return null;
+            micro = digits(c, start, len);
+            for (int k = len; k < 6; k++) micro *= 10;
+        }
+        int offset;
+        int rest = c.length - i;
+        if (rest == 1 && c[i] == 'Z') offset = 0;
+        else if (rest == 6 && (c[i] == '+' || c[i] == '-') && c[i + 3] == ':') {
+            int hh = digits(c, i + 1, 2), mm = digits(c, i + 4, 2);
+            if (hh < 0 || mm < 0) return null;
+            boolean utc = c[i] == '+' && hh == 0 && mm == 0;
+            if (!utc && (!anyOffset || (c[i] == '-' && hh == 0 && mm == 0))) return null;
+            if (hh > 23 || mm > 59) return null;
+            offset = (c[i] == '+' ? 1 : -1) * (hh * 3600 + mm * 60);
+        } else return null;
+        try {
+            if (y < 1) return null;
+            LocalDateTime local = LocalDateTime.of(y, mo, d, h, mi, se, micro * 1000);
+            LocalDateTime utc = local.minusSeconds(offset);
+            if (utc.getYear() < 1 || utc.getYear() > 9999) return null;
+            long secs = utc.toEpochSecond(ZoneOffset.UTC);
+            return new Micros(secs * 1_000_000L + micro);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The string's characters, or null when it cannot be ISO text (longer than any). */
+    private static int[] codePoints(String s) {
+        if (s.length() > 32) return null;
+        return s.codePoints().toArray();
+    }
+
+    /** The value of ``len`` ASCII digits at ``from``; -1 if not digits. */
+    private static int digits(int[] cps, int from, int len) {
+        if (from + len > cps.length) return -1;
+        int v = 0;
+        for (int i = from; i < from + len; i++) {
+            if (cps[i] < '0' || cps[i] > '9') return -1;
+            v = v * 10 + (cps[i] - '0');
+        }
+        return v;
+    }
+
+    // --- conversions along a lattice path: engine.lattice.Lattice.exact, engine.conversions.CATALOG -----------------
+
+    /** The value converted along ``edges``, or INEXACT when some edge does not give it back unchanged. */
+    Object along(Object v, Edge[] edges) {
+        for (Edge e : edges) {
+            v = convert(v, e);
+            if (v == INEXACT) return INEXACT;
+        }
+        return v;
+    }
+
+    Object convert(Object v, Edge e) {
+        String target = family[e.target];
+        switch (e.via) {
+            case "text":
+                return OPAQUE;  // a type's canonical text converts back to it (the spec admits no edge above text)
+            case "bool_to_int":
+                return number(((Boolean) v) ? 1L : 0L, e.target);
+            case "cast":
+                if (v instanceof Long) return number((Long) v, e.target);
+                throw new Declined("cast of " + v.getClass().getSimpleName());
+            case "midnight_utc":
+                return new Micros(((Day) v).days * 86_400_000_000L);
+            case "epoch_seconds": case "epoch_millis": case "epoch_micros": {
+                long unit = e.via.equals("epoch_seconds") ? 1_000_000L : e.via.equals("epoch_millis") ? 1_000L : 1L;
+                long micros = ((Micros) v).micros;
+                if (Math.floorMod(micros, unit) != 0) return INEXACT;
+                Object out = fits(e.target, BigInteger.valueOf(Math.floorDiv(micros, unit)));
+                return out == null ? INEXACT : out;
+            }
+            default:
+                throw new Declined("conversion " + e.via + " into " + target);
+        }
+    }
+
+    /** A long cast into a number type exactly (engine.conversions._cast_forward and its inverse), or INEXACT. */
+    Object number(long v, int target) {
+        String fam = family[target];
+        if (fam.equals("float")) {
+            double d = (double) v;
+            if (v >= -DOUBLE_EXACT && v <= DOUBLE_EXACT) return d;
+            return new BigDecimal(d).compareTo(BigDecimal.valueOf(v)) == 0 ? (Object) d : INEXACT;
+        }
+        Object out = fits(target, BigInteger.valueOf(v));
+        return out == null ? INEXACT : out;
+    }
+
+    // --- storage: how parse_json stores a value, as compiler.storage.storage_kind names it ------------------------
+
+    /** A value's VARIANT schema, as schema_of_variant prints it after normal_signature, with objects' fields
+     * left out (``OBJECT``); arrays of strings carry their leaves' types as a bit set (``ARRAY<STRING>/4``). */
+    String storageKind(Object raw) {
+        Sig sig = sig(raw);
+        int dim = 0; Sig inner = sig;
+        while (inner.kind == SIG_ARRAY) { dim++; inner = inner.element; }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < dim; i++) sb.append("ARRAY<");
+        sb.append(inner.name());
+        for (int i = 0; i < dim; i++) sb.append('>');
+        if (dim > 0 && inner.kind == SIG_STRING) {
+            ArrayList<Object> strings = new ArrayList<>();
+            leaves(raw, dim, strings);
+            long mask = 0;
+            for (Object s : strings) mask |= 1L << primitive(s).type;
+            sb.append('/').append(mask);
+        }
+        return sb.toString();
+    }
+
+    static final int SIG_VOID = 0, SIG_BOOLEAN = 1, SIG_BIGINT = 2, SIG_DECIMAL = 3, SIG_DOUBLE = 4, SIG_STRING = 5,
+            SIG_OBJECT = 6, SIG_ARRAY = 7, SIG_VARIANT = 8;
+
+    static final class Sig {
+        final int kind; final int range, scale; final Sig element;
+        Sig(int kind, int range, int scale, Sig element) {
+            this.kind = kind; this.range = range; this.scale = scale; this.element = element;
+        }
+        String name() {
+            switch (kind) {
+                case SIG_VOID: return "VOID";
+                case SIG_BOOLEAN: return "BOOLEAN";
+                case SIG_BIGINT: return "BIGINT";
+                case SIG_DECIMAL: return range + scale <= 15 ? "DEC15" : "DECW";
+                case SIG_DOUBLE: return "DOUBLE";
+                case SIG_STRING: return "STRING";
+                case SIG_OBJECT: return "OBJECT";
+                default: return "VARIANT";
+            }
+        }
+    }
+
+    static final Sig VOID = new Sig(SIG_VOID, 0, 0, null), BOOL = new Sig(SIG_BOOLEAN, 0, 0, null),
+            BIGINT = new Sig(SIG_BIGINT, 0, 0, null), DOUBLE = new Sig(SIG_DOUBLE, 0, 0, null),
+            STR = new Sig(SIG_STRING, 0, 0, null), OBJECT = new Sig(SIG_OBJECT, 0, 0, null),
+            VARIANT = new Sig(SIG_VARIANT, 0, 0, null);
+
+    static Sig sig(Object raw) {
+        if (raw == null) return VOID;
+        if (raw instanceof Boolean) return BOOL;
+        if (raw instanceof String) return STR;
+        if (raw instanceof Obj) return OBJECT;
+        if (raw instanceof Num) return ((Num) raw).sig();
+        Sig merged = VOID;
+        for (Object x : (List<?>) raw) merged = merge(merged, sig(x));
+        return new Sig(SIG_ARRAY, 0, 0, merged);
+    }
+
+    /** SchemaOfVariant's merge of two element schemas (measured: BIGINT is DECIMAL(20,0) beside a decimal; any
+     * DOUBLE makes a DOUBLE; other kinds that differ are VARIANT). */
+    static Sig merge(Sig a, Sig b) {
+        if (a.kind == SIG_VOID) return b;
+        if (b.kind == SIG_VOID) return a;
+        if (a.kind == SIG_ARRAY && b.kind == SIG_ARRAY) return new Sig(SIG_ARRAY, 0, 0, merge(a.element, b.element));
+        if (a.kind == b.kind && a.kind != SIG_DECIMAL) return a;
+        if (numeric(a) && numeric(b)) {
+            if (a.kind == SIG_DOUBLE || b.kind == SIG_DOUBLE) return DOUBLE;
+            int range = Math.max(a.kind == SIG_BIGINT ? 20 : a.range, b.kind == SIG_BIGINT ? 20 : b.range);
+            int scale = Math.max(a.scale, b.scale);
+            if (range + scale > 38) throw new Declined("a decimal merge beyond 38 digits");
+            return new Sig(SIG_DECIMAL, range, scale, null);
+        }
+        return VARIANT;
+    }
+
+    static boolean numeric(Sig s) { return s.kind == SIG_BIGINT || s.kind == SIG_DECIMAL || s.kind == SIG_DOUBLE; }
+
+    // --- numbers: engine.values.JsonNumber ------------------------------------------------------------------------
+
+    /** The shortest decimal that reads back as ``d``, the closest of those (Python's ``repr``). Java's own shortest
+     * digits (Jackson's copy of them) never have fewer than two: where one digit reads back too (4.9E-324 is 5e-324
+     * in Python), that one. */
+    static BigDecimal shortest(double d) {
+        BigDecimal b = new BigDecimal(DoubleToDecimal.toString(d));
+        if (b.signum() != 0 && b.stripTrailingZeros().precision() == 2) {
+            BigDecimal one = b.round(new java.math.MathContext(1, java.math.RoundingMode.HALF_EVEN));
+            if (Double.parseDouble(one.toString()) == d) return one;
+        }
+        return b;
+    }
+
+    static final class Num {
+        final String token;
+        Num(String token) { this.token = token; }
+
+        boolean isInteger() { return token.indexOf('.') < 0 && token.indexOf('e') < 0 && token.indexOf('E') < 0; }
+        boolean hasExponent() { return token.indexOf('e') >= 0 || token.indexOf('E') >= 0; }
+
+        boolean fitsLong() {
+            if (token.length() > 20) return false;
+            try { Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
+        }
+
+        /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
+        int storage() {
+            if (isInteger() && fitsLong()) return SIG_BIGINT;
+            if (hasExponent()) return SIG_DOUBLE;
+            return wholeDigits().length() + fraction().length() <= 38 ? SIG_DECIMAL : SIG_DOUBLE;
+        }
+
+        private String unsigned() { return token.startsWith("-") ? token.substring(1) : token; }
+
+        private String wholeDigits() {
+            String u = unsigned();
+            int dot = u.indexOf('.');
+            String whole = dot < 0 ? u : u.substring(0, dot);
+            int i = 0;
+            while (i < whole.length() && whole.charAt(i) == '0') i++;
+            return whole.substring(i);
+        }
+
+        private String fraction() {
+            int dot = token.indexOf('.');
+            if (dot < 0) return "";
+            String f = token.substring(dot + 1);
+            int end = f.length();
+            while (end > 0 && f.charAt(end - 1) == '0') end--;
+            return f.substring(0, end);
+        }
+
+        boolean isIntegerKind() {
+            int storage = storage();
+            if (storage == SIG_BIGINT || isInteger()) return true;
+            if (storage == SIG_DECIMAL && fraction().isEmpty()) {
+                BigInteger v = new BigDecimal(token).toBigInteger();
+                return v.bitLength() >= 64;  // beyond a long: an integer; else a fraction (1.0)
+            }
+            return false;
+        }
+
+        boolean exactDouble() {
+            double d;
+            try { d = Double.parseDouble(token); } catch (NumberFormatException e) { return false; }
+            if (Double.isInfinite(d) || Double.isNaN(d)) return false;
+            return shortest(d).compareTo(new BigDecimal(token)) == 0;
+        }
+
+        /** VARIANT would hold another number (a double that is not it, or an integer beyond 38 digits): the
+         * value is kept as its token, a string (engine.values.held_as_text). */
+        boolean heldAsText() { return storage() == SIG_DOUBLE && (isInteger() || !exactDouble()); }
+
+        Sig sig() {
+            int storage = storage();
+            if (storage == SIG_BIGINT) return BIGINT;
+            if (storage == SIG_DOUBLE) return DOUBLE;
+            BigDecimal d = new BigDecimal(token).stripTrailingZeros();
+            if (d.scale() < 0) d = d.setScale(0);
+            int scale = d.scale(), precision = Math.max(d.precision(), scale);
+            return new Sig(SIG_DECIMAL, precision - scale, scale, null);
+        }
+    }
+}
