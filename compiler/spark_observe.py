@@ -532,10 +532,8 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     that line), as :func:`widen.engine.values.parse_line` keeps it.
 
     ``checked=False`` leaves out both checks and the per-line schema they read (a third of the parse's time): only
-    for a batch that :func:`needs_checks` then clears by the signatures of its records' fields.
-
-    ``trailing``: a line with text after its value is not JSON (:func:`_text_after_value`); only a batch the
-    native pass found free of such lines leaves this out."""
+    for a batch that :func:`needs_checks` then clears by the signatures of its records' fields. ``trailing=False``
+    leaves out :func:`_text_after_value`: only for a batch the native pass found free of such lines."""
     # the file's byte-order mark is dropped by Spark's text reader (Hadoop's line reader) already: a second one
     # is the line's own, and is not JSON (a regexp here would also have replaced invalid UTF-8 with U+FFFD)
     parsed = lines.withColumn("record", F.try_parse_json(F.col("value")))
@@ -546,10 +544,8 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     else:  # valid JSON is an object when it opens with a brace; the schema only names what a line is instead
         kind = F.schema_of_variant(F.col("record"))
         is_object = F.col("value").rlike(r"^\s*\{")
-    reason = (
-        F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8"))
-        .when(F.col("record").isNull(), F.lit("not valid JSON"))
-    )
+    reason = F.when(~F.is_valid_utf8(F.col("value")), F.lit("not valid UTF-8")).when(
+        F.col("record").isNull(), F.lit("not valid JSON"))
     if trailing:
         reason = reason.when(_text_after_value(), F.lit("not valid JSON"))
     reason = reason.when(~is_object, F.concat(F.lit("a JSON "), _json_type(kind), F.lit(" is not an object")))
