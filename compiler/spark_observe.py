@@ -646,8 +646,10 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     native = observe_natively(lines, rules) if native else None
     if native is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
-        parsed = parse_records(lines.filter(F.trim(F.col("value")) != ""), case_merge, checked=native.needs_checks,
-                               trailing=native.needs_checks)
+        lines = lines.filter(F.trim(F.col("value")) != "")
+        if native.observations.rescued_count == 0:  # every line a record: the write reads the text, nothing else
+            return native.observations, lines.withColumn("reason", F.lit(None).cast("string"))
+        parsed = parse_records(lines, case_merge, checked=native.needs_checks, trailing=native.needs_checks)
         return native.observations, parsed
     lines = lines.filter(F.trim(F.col("value")) != "")
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
