@@ -220,6 +220,8 @@ public final class NativeObserver implements Serializable {
                 rules.level(this, root, (Obj) value);
             } catch (Declined d) {
                 if (declined == null) declined = d.getMessage();
+            } catch (RuntimeException e) {  // a value this pass does not expect: the Spark observer takes the batch
+                if (declined == null) declined = "line " + number + " of " + source + ": " + e;
             }
         }
 

@@ -147,38 +147,51 @@ def jar() -> Path | None:
         if done.returncode != 0:
             _debug(f"javac failed: {done.stderr.strip()[:2000]}")
             return None
-        target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tmp) / "widen-native.jar"
         with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as z:
             for f in sorted(classes.rglob("*.class")):
                 z.write(f, f.relative_to(classes).as_posix())
-        os.replace(shutil.copy(staging, target.with_suffix(".tmp")), target)  # another process may build it too
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_name(f"{target.name}.{os.getpid()}")  # another process may build it too
+            os.replace(shutil.copy(staging, partial), target)
+        except OSError as exc:
+            _debug(f"the cache {cache_dir()} cannot take the jar ({exc}): the Spark observer observes every batch")
+            return None
     return target
 
 
 _LOADED: dict[str, object] = {}
 
 
-def _method(spark):
-    """``NativeObserver.observe``, loaded into this session's JVM (once per Spark application)."""
+def _class(spark):
+    """``widen.NativeObserver``, loaded into this session's JVM (once per Spark application); None without a jar."""
     sc = spark.sparkContext
     key = sc.applicationId
-    if key in _LOADED:
-        return _LOADED[key]
-    path = jar()
-    method = None
-    if path is not None:
-        jvm, gateway = sc._jvm, sc._gateway
-        sc._jsc.addJar(str(path))  # the executors fetch it for their tasks
-        urls = gateway.new_array(jvm.java.net.URL, 1)
-        urls[0] = jvm.java.io.File(str(path)).toURI().toURL()
-        loader = jvm.java.net.URLClassLoader(urls, jvm.Thread.currentThread().getContextClassLoader())
-        params = gateway.new_array(jvm.java.lang.Class, 2)
-        params[0] = jvm.java.lang.Class.forName("org.apache.spark.sql.Dataset")
-        params[1] = jvm.java.lang.Class.forName("java.lang.String")
-        method = loader.loadClass(CLASS).getMethod("observe", params)
-    _LOADED[key] = method
-    return method
+    if key not in _LOADED:
+        path = jar()
+        loaded = None
+        if path is not None:  # (a JVM that cannot load it fails here, loudly: Java 17 is what Spark 4 needs too)
+            jvm, gateway = sc._jvm, sc._gateway
+            sc._jsc.addJar(str(path))  # the executors fetch it for their tasks
+            urls = gateway.new_array(jvm.java.net.URL, 1)
+            urls[0] = jvm.java.io.File(str(path)).toURI().toURL()
+            loader = jvm.java.net.URLClassLoader(urls, jvm.Thread.currentThread().getContextClassLoader())
+            loaded = loader.loadClass(CLASS)
+        _LOADED[key] = loaded
+    return _LOADED[key]
+
+
+def _call(spark, name: str, first: str, *args) -> bytes:
+    """A static method of the loaded class, called with (an object of class ``first``, the spec text)."""
+    gateway = spark.sparkContext._gateway
+    jvm = gateway.jvm
+    params = gateway.new_array(jvm.java.lang.Class, 2)
+    params[0] = jvm.java.lang.Class.forName(first)
+    params[1] = jvm.java.lang.Class.forName("java.lang.String")
+    values = gateway.new_array(jvm.java.lang.Object, 2)
+    values[0], values[1] = args
+    return bytes(_class(spark).getMethod(name, params).invoke(None, values))
 
 
 # --- observing ------------------------------------------------------------------------------------------------
@@ -203,15 +216,10 @@ def observe(lines, rules: Rules) -> NativeResult | None:
         return None
     from pyspark.sql import functions as F
 
-    method = _method(lines.sparkSession)
-    if method is None:
+    if _class(lines.sparkSession) is None:
         return None
     frame = lines.select(F.col("value").cast("binary"), F.col("source").cast("string"), F.col("line").cast("long"))
-    gateway = lines.sparkSession.sparkContext._gateway
-    args = gateway.new_array(gateway.jvm.java.lang.Object, 2)
-    args[0] = frame._jdf
-    args[1] = text
-    return read_result(bytes(method.invoke(None, args)), rules)
+    return read_result(_call(lines.sparkSession, "observe", "org.apache.spark.sql.Dataset", frame._jdf, text), rules)
 
 
 def read_result(data: bytes, rules: Rules) -> NativeResult | None:
@@ -296,22 +304,9 @@ class _Reader:
 def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | None:
     """For tests: the pass over lines given on the driver (numbered from 1, source ``<input>``), with no job."""
     text = spec(rules)
-    path = jar()
-    if text is None or path is None:
+    if text is None or _class(spark) is None:
         return None
-    _method(spark)
-    sc = spark.sparkContext
-    gateway, jvm = sc._gateway, sc._jvm
-    urls = gateway.new_array(jvm.java.net.URL, 1)
-    urls[0] = jvm.java.io.File(str(path)).toURI().toURL()
-    loader = jvm.java.net.URLClassLoader(urls, jvm.Thread.currentThread().getContextClassLoader())
-    params = gateway.new_array(jvm.java.lang.Class, 2)
-    params[0] = jvm.java.lang.Class.forName("java.util.List")
-    params[1] = jvm.java.lang.Class.forName("java.lang.String")
-    raws = jvm.java.util.ArrayList()
+    raws = spark.sparkContext._jvm.java.util.ArrayList()
     for line in lines:
         raws.add(bytearray(line))
-    args = gateway.new_array(jvm.java.lang.Object, 2)
-    args[0] = raws
-    args[1] = text
-    return read_result(bytes(loader.loadClass(CLASS).getMethod("observeLocal", params).invoke(None, args)), rules)
+    return read_result(_call(spark, "observeLocal", "java.util.List", raws, text), rules)

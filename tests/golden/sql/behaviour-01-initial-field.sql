@@ -188,7 +188,7 @@ SELECT
                             WHEN (
                               (
                                 (
-                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                 )
                                 AND (
                                   NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -202,7 +202,7 @@ SELECT
                             WHEN (
                               (
                                 (
-                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                 )
                                 AND (
                                   NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -667,7 +667,7 @@ FROM (
                                                                             WHEN (
                                                                               (
                                                                                 (
-                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                                 )
                                                                                 AND (
                                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x9, '$', 'string'), '0000')
@@ -681,7 +681,7 @@ FROM (
                                                                             WHEN (
                                                                               (
                                                                                 (
-                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                                 )
                                                                                 AND (
                                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x9, '$', 'string'), '0000')
@@ -906,7 +906,7 @@ FROM (
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -920,7 +920,7 @@ FROM (
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -1145,7 +1145,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1159,7 +1159,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1384,7 +1384,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1398,7 +1398,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1600,7 +1600,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1614,7 +1614,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1929,7 +1929,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -1943,7 +1943,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -2806,7 +2806,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -2820,7 +2820,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3693,7 +3693,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3707,7 +3707,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')

@@ -209,7 +209,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -223,7 +223,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -431,7 +431,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -445,7 +445,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -644,7 +644,7 @@ SELECT
                         WHEN (
                           (
                             (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                             )
                             AND (
                               NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -658,7 +658,7 @@ SELECT
                         WHEN (
                           (
                             (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                             )
                             AND (
                               NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -893,7 +893,7 @@ SELECT
                               WHEN (
                                 (
                                   (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                   )
                                   AND (
                                     NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -907,7 +907,7 @@ SELECT
                               WHEN (
                                 (
                                   (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                   )
                                   AND (
                                     NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -1252,7 +1252,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1266,7 +1266,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1491,7 +1491,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1505,7 +1505,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1707,7 +1707,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1721,7 +1721,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -2036,7 +2036,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -2050,7 +2050,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')

@@ -193,7 +193,7 @@ SELECT
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -207,7 +207,7 @@ SELECT
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -447,7 +447,7 @@ SELECT
                             WHEN (
                               (
                                 (
-                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                 )
                                 AND (
                                   NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -461,7 +461,7 @@ SELECT
                             WHEN (
                               (
                                 (
-                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                  TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                 )
                                 AND (
                                   NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -935,7 +935,7 @@ FROM (
                                                                             WHEN (
                                                                               (
                                                                                 (
-                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                                 )
                                                                                 AND (
                                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x9, '$', 'string'), '0000')
@@ -949,7 +949,7 @@ FROM (
                                                                             WHEN (
                                                                               (
                                                                                 (
-                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                                  TRY_VARIANT_GET(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                                 )
                                                                                 AND (
                                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x9, '$', 'string'), '0000')
@@ -1174,7 +1174,7 @@ FROM (
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -1188,7 +1188,7 @@ FROM (
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -1413,7 +1413,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1427,7 +1427,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1652,7 +1652,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1666,7 +1666,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1868,7 +1868,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1882,7 +1882,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -2197,7 +2197,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -2211,7 +2211,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3074,7 +3074,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3088,7 +3088,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3961,7 +3961,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -3975,7 +3975,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')

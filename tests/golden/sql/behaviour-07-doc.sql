@@ -252,7 +252,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -266,7 +266,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -468,7 +468,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -482,7 +482,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')

@@ -166,7 +166,7 @@ SELECT
                               WHEN (
                                 (
                                   (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                   )
                                   AND (
                                     NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -180,7 +180,7 @@ SELECT
                               WHEN (
                                 (
                                   (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                   )
                                   AND (
                                     NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -414,7 +414,7 @@ SELECT
                         WHEN (
                           (
                             (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                             )
                             AND (
                               NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -428,7 +428,7 @@ SELECT
                         WHEN (
                           (
                             (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                             )
                             AND (
                               NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
@@ -768,7 +768,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -782,7 +782,7 @@ FROM (
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1007,7 +1007,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1021,7 +1021,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1223,7 +1223,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1237,7 +1237,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -1552,7 +1552,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
@@ -1566,7 +1566,7 @@ FROM (
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')

@@ -408,7 +408,7 @@ SELECT
                                                                                     WHEN (
                                                                                       (
                                                                                         (
-                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                                         )
                                                                                         AND (
                                                                                           NOT STARTSWITH(TRY_VARIANT_GET(_x10, '$', 'string'), '0000')
@@ -422,7 +422,7 @@ SELECT
                                                                                     WHEN (
                                                                                       (
                                                                                         (
-                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                                         )
                                                                                         AND (
                                                                                           NOT STARTSWITH(TRY_VARIANT_GET(_x10, '$', 'string'), '0000')
@@ -647,7 +647,7 @@ SELECT
                                                                       WHEN (
                                                                         (
                                                                           (
-                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                           )
                                                                           AND (
                                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x7, '$', 'string'), '0000')
@@ -661,7 +661,7 @@ SELECT
                                                                       WHEN (
                                                                         (
                                                                           (
-                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                           )
                                                                           AND (
                                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x7, '$', 'string'), '0000')
@@ -886,7 +886,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -900,7 +900,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -1129,7 +1129,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1143,7 +1143,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1351,7 +1351,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1365,7 +1365,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1680,7 +1680,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1694,7 +1694,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -2557,7 +2557,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -2571,7 +2571,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -3444,7 +3444,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -3458,7 +3458,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -4238,7 +4238,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -4252,7 +4252,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -5093,7 +5093,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -5107,7 +5107,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -5952,7 +5952,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -5966,7 +5966,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -6807,7 +6807,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -6821,7 +6821,7 @@ SELECT
                                                 WHEN (
                                                   (
                                                     (
-                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                      TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                     )
                                                     AND (
                                                       NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -7671,7 +7671,7 @@ SELECT
                                               WHEN (
                                                 (
                                                   (
-                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                   )
                                                   AND (
                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -7685,7 +7685,7 @@ SELECT
                                               WHEN (
                                                 (
                                                   (
-                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                   )
                                                   AND (
                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -8529,7 +8529,7 @@ SELECT
                                               WHEN (
                                                 (
                                                   (
-                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                   )
                                                   AND (
                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -8543,7 +8543,7 @@ SELECT
                                               WHEN (
                                                 (
                                                   (
-                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                    TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                   )
                                                   AND (
                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -9392,7 +9392,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                  TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -9406,7 +9406,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                  TRY_VARIANT_GET(_x6, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6, '$', 'string'), '0000')
@@ -10266,7 +10266,7 @@ SELECT
                                         WHEN (
                                           (
                                             (
-                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                             )
                                             AND (
                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -10280,7 +10280,7 @@ SELECT
                                         WHEN (
                                           (
                                             (
-                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                             )
                                             AND (
                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -11140,7 +11140,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -11154,7 +11154,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -11995,7 +11995,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -12009,7 +12009,7 @@ SELECT
                                             WHEN (
                                               (
                                                 (
-                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                  TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                 )
                                                 AND (
                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -12855,7 +12855,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -12869,7 +12869,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x5, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5, '$', 'string'), '0000')
@@ -13763,7 +13763,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -13777,7 +13777,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -13979,7 +13979,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -13993,7 +13993,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')

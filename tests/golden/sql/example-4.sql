@@ -415,7 +415,7 @@ SELECT
                                                                                     WHEN (
                                                                                       (
                                                                                         (
-                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                                         )
                                                                                         AND (
                                                                                           NOT STARTSWITH(TRY_VARIANT_GET(_x10, '$', 'string'), '0000')
@@ -429,7 +429,7 @@ SELECT
                                                                                     WHEN (
                                                                                       (
                                                                                         (
-                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                                          TRY_VARIANT_GET(_x10, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                                         )
                                                                                         AND (
                                                                                           NOT STARTSWITH(TRY_VARIANT_GET(_x10, '$', 'string'), '0000')
@@ -654,7 +654,7 @@ SELECT
                                                                       WHEN (
                                                                         (
                                                                           (
-                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                           )
                                                                           AND (
                                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x7, '$', 'string'), '0000')
@@ -668,7 +668,7 @@ SELECT
                                                                       WHEN (
                                                                         (
                                                                           (
-                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                            TRY_VARIANT_GET(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                           )
                                                                           AND (
                                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x7, '$', 'string'), '0000')
@@ -893,7 +893,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -907,7 +907,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                              TRY_VARIANT_GET(_x4, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4, '$', 'string'), '0000')
@@ -1136,7 +1136,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1150,7 +1150,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1358,7 +1358,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1372,7 +1372,7 @@ SELECT
                                           WHEN (
                                             (
                                               (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                               )
                                               AND (
                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
@@ -1687,7 +1687,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -1701,7 +1701,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -2564,7 +2564,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -2578,7 +2578,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -3451,7 +3451,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -3465,7 +3465,7 @@ SELECT
                                                               WHEN (
                                                                 (
                                                                   (
-                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                    TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                   )
                                                                   AND (
                                                                     NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
@@ -4320,7 +4320,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v0'], '$', 'string'), '0000')
@@ -4334,7 +4334,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v0'], '$', 'string'), '0000')
@@ -4542,7 +4542,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v0'], '$', 'string'), '0000')
@@ -4556,7 +4556,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v0'], '$', 'string'), '0000')
@@ -4759,7 +4759,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v1'], '$', 'string'), '0000')
@@ -4773,7 +4773,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v1'], '$', 'string'), '0000')
@@ -4981,7 +4981,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v1'], '$', 'string'), '0000')
@@ -4995,7 +4995,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v1'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v1'], '$', 'string'), '0000')
@@ -5198,7 +5198,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v2'], '$', 'string'), '0000')
@@ -5212,7 +5212,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v2'], '$', 'string'), '0000')
@@ -5420,7 +5420,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v2'], '$', 'string'), '0000')
@@ -5434,7 +5434,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v2'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v2'], '$', 'string'), '0000')
@@ -5637,7 +5637,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v3'], '$', 'string'), '0000')
@@ -5651,7 +5651,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v3'], '$', 'string'), '0000')
@@ -5859,7 +5859,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v3'], '$', 'string'), '0000')
@@ -5873,7 +5873,7 @@ SELECT
                                                             WHEN (
                                                               (
                                                                 (
-                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                  TRY_VARIANT_GET(_x6['v3'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                                 )
                                                                 AND (
                                                                   NOT STARTSWITH(TRY_VARIANT_GET(_x6['v3'], '$', 'string'), '0000')
@@ -6181,7 +6181,7 @@ SELECT
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x3['v0'], '$', 'string'), '0000')
@@ -6195,7 +6195,7 @@ SELECT
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x3['v0'], '$', 'string'), '0000')
@@ -6403,7 +6403,7 @@ SELECT
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x3['v0'], '$', 'string'), '0000')
@@ -6417,7 +6417,7 @@ SELECT
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                            TRY_VARIANT_GET(_x3['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
                                                             NOT STARTSWITH(TRY_VARIANT_GET(_x3['v0'], '$', 'string'), '0000')
@@ -6664,7 +6664,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4['v0'], '$', 'string'), '0000')
@@ -6678,7 +6678,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4['v0'], '$', 'string'), '0000')
@@ -6886,7 +6886,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4['v0'], '$', 'string'), '0000')
@@ -6900,7 +6900,7 @@ SELECT
                                                         WHEN (
                                                           (
                                                             (
-                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                              TRY_VARIANT_GET(_x4['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                             )
                                                             AND (
                                                               NOT STARTSWITH(TRY_VARIANT_GET(_x4['v0'], '$', 'string'), '0000')
@@ -7153,7 +7153,7 @@ SELECT
                                                           WHEN (
                                                             (
                                                               (
-                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                               )
                                                               AND (
                                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5['v0'], '$', 'string'), '0000')
@@ -7167,7 +7167,7 @@ SELECT
                                                           WHEN (
                                                             (
                                                               (
-                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                               )
                                                               AND (
                                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5['v0'], '$', 'string'), '0000')
@@ -7375,7 +7375,7 @@ SELECT
                                                           WHEN (
                                                             (
                                                               (
-                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                               )
                                                               AND (
                                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5['v0'], '$', 'string'), '0000')
@@ -7389,7 +7389,7 @@ SELECT
                                                           WHEN (
                                                             (
                                                               (
-                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                                                TRY_VARIANT_GET(_x5['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                               )
                                                               AND (
                                                                 NOT STARTSWITH(TRY_VARIANT_GET(_x5['v0'], '$', 'string'), '0000')
@@ -7641,7 +7641,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -7655,7 +7655,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -7857,7 +7857,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
@@ -7871,7 +7871,7 @@ FROM (
                                   WHEN (
                                     (
                                       (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)$'
+                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                       )
                                       AND (
                                         NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
