@@ -176,9 +176,9 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     seen = []
     observe, write_parquet = spark_observe.observe_dataframe, commit.write_parquet
 
-    def observing(lines, rules):
+    def observing(lines, rules, **kwargs):
         seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
-        return observe(lines, rules)
+        return observe(lines, rules, **kwargs)
 
     def writing(df, data_dir, fields=()):
         seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
@@ -204,6 +204,7 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
         write(frame, "t.frame", json_column="value", rules=rules, warehouse=str(tmp_path / "wh"), progress=quiet)
         assert seen == [("observe", *caller), ("write", *caller)]
         monkeypatch.setattr(spark_observe.SparkObserver, "observe", lambda *a, **k: 1 / 0)
+        monkeypatch.setattr(spark_observe, "observe_natively", lambda *a, **k: 1 / 0)
         with pytest.raises(ZeroDivisionError):
             ingest([str(batch)], "t.failed", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=quiet)
         assert (spark.conf.get(keys[0]), spark.conf.get(keys[1])) == caller

@@ -53,6 +53,13 @@ def spark_progress(spark, label: str, console=None):
         finally:
             stop.set()
             thread.join()
+            try:  # the stages that ended since the last poll, drawn once done before the bar is erased
+                _read(tracker, seen)
+                total = sum(t for t, _ in seen.values())
+                bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+                bar.refresh()
+            except Exception:
+                pass
 
 
 def _read(tracker, seen: dict[int, tuple[int, int]]) -> None:
