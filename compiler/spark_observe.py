@@ -647,7 +647,8 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     if native is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
         lines = lines.filter(F.trim(F.col("value")) != "")
-        if native.observations.rescued_count == 0:  # every line a record: the write reads the text, nothing else
+        if native.observations.rescued_count == 0 and not native.needs_checks:
+            # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
             return native.observations, lines.withColumn("reason", F.lit(None).cast("string"))
         parsed = parse_records(lines, case_merge, checked=native.needs_checks, trailing=native.needs_checks)
         return native.observations, parsed

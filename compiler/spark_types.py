@@ -484,14 +484,16 @@ def text_nesting_depth(line: Expr) -> Expr:
 
 
 def _held_as_text(t: Expr) -> Expr:
-    """A number token VARIANT stores as a double (an exponent, or more than 38 significant digits) that is kept as
+    """A number token VARIANT stores as a double (an exponent, or more than 38 digits as written) that is kept as
     its text: an integer (no double is the value of a 39-digit integer as ``json integer`` means it), or a
     fraction whose double is not exactly the token (``1e400``, 42 digits) — as
     :func:`widen.engine.values.held_as_text` decides it."""
-    whole = F.regexp_replace(F.regexp_extract(t, r"^-?([0-9]*)", 1), "^0+", "")
-    frac = F.regexp_replace(F.regexp_extract(t, r"\.([0-9]*)", 1), "0+$", "")
+    # VARIANT's decimal takes the token's digits as written: at most 38 (leading zeros aside), 38 after the point
+    whole = F.regexp_extract(t, r"^-?([0-9]*)", 1)
+    frac = F.regexp_extract(t, r"\.([0-9]*)", 1)
+    digits = F.regexp_replace(F.concat(whole, frac), "^0+", "")
     exponent = t.rlike("[eE]")
-    as_double = exponent | ((F.length(whole) + F.length(frac)) > 38)
+    as_double = exponent | (F.length(digits) > 38) | (F.length(frac) > 38)
 
     def inexact(d: Expr) -> Expr:
         exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))

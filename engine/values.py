@@ -11,6 +11,7 @@ import contextlib
 import json
 import math
 import sys
+import threading
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -26,8 +27,9 @@ class JsonNumber(str):
 
     Its :attr:`kind` and :attr:`text` follow how Spark's VARIANT (``parse_json``) stores JSON numbers, so that the
     pure-Python path and the Spark path type every number alike: integers that fit 64 bits are BIGINT; other
-    numbers without an exponent and with at most 38 significant digits are DECIMAL (trailing fraction zeros
-    dropped, so ``1.50`` is ``1.5`` and ``-0.0`` is ``0``); the rest are DOUBLE.
+    numbers without an exponent whose digits, as written, are at most 38 (leading zeros aside) with at most 38
+    after the point are DECIMAL (then trailing fraction zeros dropped, so ``1.50`` is ``1.5`` and ``-0.0`` is
+    ``0``); the rest are DOUBLE (``1.`` and 40 zeros is the double 1.0, as Spark measures the token unstripped).
     """
 
     __slots__ = ()
@@ -43,8 +45,8 @@ class JsonNumber(str):
             return "bigint"
         if "e" in self or "E" in self:
             return "double"
-        whole = self.lstrip("-").split(".")[0].lstrip("0")
-        return "decimal" if len(whole) + len(_fraction(self)) <= 38 else "double"
+        whole, _, frac = self.lstrip("-").partition(".")
+        return "decimal" if len((whole + frac).lstrip("0") or "0") <= 38 and len(frac) <= 38 else "double"
 
     @property
     def kind(self) -> str:
@@ -150,15 +152,19 @@ def _deep_enough(line: str):
     """Python's recursion limit raised, for the parse of a line that may nest up to :data:`PARSER_NESTING` levels
     (the json module recurses once per level, and its default limit of 1,000 frames, minus the caller's, would refuse
     a text Spark's parser takes)."""
-    limit = sys.getrecursionlimit()
-    if line.count("[") + line.count("{") <= 200 or limit >= 4 * PARSER_NESTING:
+    if line.count("[") + line.count("{") <= 200 or sys.getrecursionlimit() >= 4 * PARSER_NESTING:
         yield
         return
-    sys.setrecursionlimit(4 * PARSER_NESTING)
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
+    with _DEEP:  # one deep parse at a time: two threads would restore each other's limit mid-parse
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * PARSER_NESTING))
+        try:
+            yield
+        finally:
+            sys.setrecursionlimit(limit)
+
+
+_DEEP = threading.Lock()
 
 
 def _nests_beyond_parser(line: str) -> bool:

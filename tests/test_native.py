@@ -29,7 +29,7 @@ EVENTS = [l.rstrip("\n") for f in sorted((ROOT / "examples" / "events").glob("da
 TRICKY = [
     '{"d": "\u0662\u0660\u0662\u0660-01-01", "n": "2020-01-01\\n", "t": "2020-01-01T00:00:00Z\\n"}',
     '{"w": "\U0001d7ce\U0001d7cf\U0001d7d0\U0001d7d1-01-01"}',  # mathematical digits: Python's \\d takes them
-    '{"s": "\\ud800", "\\udc00": 1, "p": "\\ud83d\\ude00"}',
+    '{"p": "\\ud83d\\ude00", "\\ud83d\\ude01": 1}',  # (lone surrogates: test_a_batch_the_pass_does_not_cover...)
     '{"a": 1} {"b": 2}', '{"a": 1}  ', '\t{"a": 1}', '{"a": 1}\t', '{"a": 01}', '{"a": .5}', '{"a": 1.}',
     '{"a": "x\\u0000y"}', '{"a": "tab\there"}', "{}", '{"": {}}', '{"a": {"": 1}}',
     '{"t": ["2020-01-01T00:00:00+00:00", "2020-01-01T00:00:00-00:00", "2020-01-01T01:00:00+01:00"]}',
@@ -41,6 +41,11 @@ TRICKY = [
     '{"x": [[[]], [1]]}', '{"x": [null, [null]]}', '{"x": [{}, {"": 1}]}', '{"x": [{"a": [{"b": 1}]}, null]}',
     '{"a": ' + "[" * 999 + "]" * 999 + "}", '{"a": ' + "[" * 1000 + "]" * 1000 + "}",
     "[" * 1000 + "]" * 1000, "[" * 1001 + "]" * 1001,
+    # exponents beyond Java's BigDecimal; digits as written (Spark measures the token before it drops zeros)
+    '{"x": 1e-3000000000, "y": 0e99999999999, "z": -0.0e-5}', '{"x": 1.0000000000000000000000000000000000000000}',
+    '{"x": 12345678901234567890123456789012345678.0, "y": 0.100000000000000000000000000000000000000}',
+    '{"x": 0.10000000000000000000000000000000000000, "y": [1.00000000000000000000000000000000000000000, 2]}',
+    "1e400", "12345678901234567890123456789012345678901", "-0", '"2024-05-01"',
 ]
 
 
@@ -111,20 +116,65 @@ def test_native_matches_python_under_other_rules(spark):
         assert_same(spark, [line], rules)
 
 
+def test_the_pass_merges_partitions_as_one(spark, rules):
+    """Observed by a Spark job over several partitions (each a tree, merged on the driver), a batch gives the Python
+    observer's observations, rescued lines in order (source, line) and the count beyond the kept examples."""
+    from widen.compiler import spark_observe
+
+    lines = (['{"v": %s}' % v for v in VALUES] + EVENTS + TRICKY[:40]) * 3
+    result = jvm.observe(lines_frame(spark, lines).repartition(3), rules)
+    reference = widen.observe_lines(lines, rules, source="batch.jsonl")
+    assert result.observations.level == reference.level
+    assert (result.observations.records, result.observations.empty_names) == (reference.records,
+                                                                              reference.empty_names)
+    assert [(r.source, r.line, r.reason, r.raw) for r in result.observations.rescued] == [
+        (r.source, r.line, r.reason, r.raw) for r in reference.rescued]
+    many = ["oops %d" % i for i in range(spark_observe.RESCUED_EXAMPLES + 5)]
+    kept = jvm.observe(lines_frame(spark, many).repartition(2), rules).observations
+    assert [r.line for r in kept.rescued] == list(range(1, spark_observe.RESCUED_EXAMPLES + 1))
+    assert kept.more_rescued == 5
+
+
+@pytest.mark.parametrize("line", [
+    '{"z": [1, 0.1234567890123456789012]}',  # an array whose decimals need more than 38 digits together
+    '{"s": "\\ud800"}', '{"\\udc00": 1}',  # lone surrogates: Spark's parser refuses them, Python's takes them
+    '{"n": %s}' % ("1" * 1001),  # beyond the 1,000 digits Spark's parser reads
+    '{"%s": 1}' % ("n" * 50001),  # a name beyond its 50,000 characters
+])
+def test_a_batch_the_pass_does_not_cover_goes_to_the_spark_observer(spark, rules, line):
+    """A line the write's parser reads otherwise than Python's, or whose storage the pass does not work out, makes
+    the pass decline the batch (the Spark observer, self-consistent with the write, observes it); a surrogate pair
+    written as two escapes is one character, and observed."""
+    assert jvm.observe_local([b'{"a": 1}', line.encode()], rules, spark) is None
+    assert native(spark, ['{"s": "\\ud83d\\ude00", "n": %s}' % ("1" * 999)], rules).records == 1
+
+
+def test_a_failing_pass_leaves_the_batch_to_the_spark_observer(spark, rules, monkeypatch):
+    """An error in the JVM (a class it cannot load, a task that fails) is not the user's: the batch is observed by
+    the Spark observer."""
+    def broken(*args):
+        raise RuntimeError("no such method")
+
+    monkeypatch.setattr(jvm, "_call", broken)
+    assert jvm.observe(lines_frame(spark, ['{"a": 1}']), rules) is None
+
+
 def test_rules_it_does_not_cover_go_to_the_spark_observer(rules):
-    """`on case_conflict merge`, and a conversion the pass does not apply, leave a batch to the Spark observer."""
+    """`on case_conflict merge`, a conversion the pass does not apply, and fractions in a decimal of scale 0 are
+    rules the pass does not cover (`widen.jvm.observe` then returns None: the Spark observer observes the batch)."""
     merge = widen.load_rules("merge.rules", text=ANY_OFFSET.replace("case_conflict keep", "case_conflict merge"))
     assert jvm.spec(merge) is None
     days = widen.load_rules("days.rules", text=ANY_OFFSET + "type day = date\nwiden day -> long via epoch_days\n")
     assert jvm.spec(days) is None
+    whole = widen.load_rules("whole.rules", text=ANY_OFFSET.replace("money = decimal(12, 2)", "money = decimal(12, 0)"))
+    assert jvm.spec(whole) is None  # 10.0 in a decimal(12, 0) does not come back from its text "10.0"
     assert jvm.spec(rules) is not None
 
 
 def test_storage_matches_the_spark_observer(spark, rules):
     """The storage kinds the compiler reads (how parse_json stores each field's values, per path) are the Spark
     observer's, for every value of the typing table and the example events."""
-    # (not the lone surrogates: Spark's parse_json refuses them, where Python's json and Jackson take them)
-    lines = ['{"v": %s}' % v for v in VALUES] + EVENTS + [l for l in TRICKY if "[[[[" not in l and "ud800" not in l] + [
+    lines = ['{"v": %s}' % v for v in VALUES] + EVENTS + [l for l in TRICKY if "[[[[" not in l] + [
         '{"x": [1, 1.5], "y": [[1], [2.5]], "z": [0.5, 100000000000000], "w": [1.5, 2.25]}',
         '{"s": ["2020-01-01", "x", null], "t": [["2020-01-01T00:00:00Z"]], "u": [true, null], "o": [{}, {"a": 1}]}']
     frame = lines_frame(spark, lines)
@@ -165,6 +215,8 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
 
     off = {}
     clean = [l for l in lines if l.strip(" ") and "not json" not in l and widen.observe_lines([l], rules).records]
+    # numbers VARIANT holds as another double, kept as their text: the write must not read them from the text alone
+    clean += ['{"id": 903, "big": 1e400, "h": 12345678901234567890123456789012345678.0, "one": 1.%s}' % ("0" * 40)]
     for batch, name in ((lines, "plain"), (declined, "declined"), (clean, "clean")):
         calls.clear()
         on = run(batch, name + "-on", True)

@@ -74,7 +74,9 @@ def test_observer_matches_python(spark, rules):
               # text after the value: not JSON (Spark's parser reads the value and ignores the rest), and the line's
               # own white space, which is
               '{"a": 1} {"b": 2}', '{"a": 1} x', '{"a": 1}}', '{"a": 1},{"b": 2}', '{"a": 1}]', '{"a": 1}\t ',
-              '\t{"a": 1}', '{"a": 1}\r']
+              '\t{"a": 1}', '{"a": 1}\r',
+              # digits as written: a double for VARIANT (kept as text where that double is another number)
+              '{"h": 12345678901234567890123456789012345678.0, "g": 1.0000000000000000000000000000000000000000}']
     observations, _ = observe_dataframe(lines_frame(spark, lines), rules)
     reference = widen.observe_lines(lines, rules, source="batch.jsonl")
     assert observations.level == reference.level

@@ -185,3 +185,19 @@ def test_iso_text_is_ascii_digits_and_nothing_more():
     assert parse_timestamp("2024-05-01T10:00:00Z") is not None
     assert parse_timestamp("2024-05-01T10:00:00Z\n") is None
     assert parse_timestamp("2024-05-01T10:00:0\u0664Z") is None
+
+
+def test_decimal_storage_counts_the_digits_as_written():
+    """VARIANT stores a number as a decimal when its digits as written (trailing zeros too) are at most 38 with at
+    most 38 after the point, as Spark measures it: beyond, it is a double, kept as its text when that double is
+    another number (a 38-digit integer with ".0" would be written as 1.2345678901234568E37)."""
+    from widen.engine.values import JsonNumber
+
+    assert JsonNumber("0." + "1" + "0" * 37).storage == "decimal"
+    assert JsonNumber("0." + "1" + "0" * 38).storage == "double"
+    assert JsonNumber("1." + "0" * 40).storage == "double"
+    assert JsonNumber("1.50").storage == "decimal" and JsonNumber("-0.0").storage == "decimal"
+    big = "12345678901234567890123456789012345678.0"
+    assert JsonNumber(big).storage == "double"
+    assert parse_line('{"a": %s, "b": 1.%s}' % (big, "0" * 40)) == {"a": big, "b": "1." + "0" * 40}
+    assert type(parse_line('{"b": 1.%s}' % ("0" * 40))["b"]) is JsonNumber  # the double 1.0 exactly: a number

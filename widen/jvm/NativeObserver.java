@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -177,11 +178,12 @@ public final class NativeObserver implements Serializable {
         long seq;
         final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
+        // 1,000 characters, a name of 50,000, a string of 20,000,000): a line beyond one of the others is one the
+        // write's parser refuses where Python's takes it, so the batch goes to the Spark observer
         final JsonFactory factory = JsonFactory.builder()
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING)
-                        .maxNumberLength(Integer.MAX_VALUE).maxStringLength(Integer.MAX_VALUE)
-                        .maxNameLength(Integer.MAX_VALUE).build())
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
                 .build();
 
         Partition(NativeObserver rules) { this.rules = rules; }
@@ -200,6 +202,16 @@ public final class NativeObserver implements Serializable {
             Parsed parsed = new Parsed();
             try {
                 value = parse(text, parsed);
+            } catch (StreamConstraintsException e) {
+                if (!String.valueOf(e.getMessage()).contains("nesting depth")) {
+                    if (declined == null) declined = "line " + number + " of " + source + ": " + e.getMessage();
+                    return;
+                }
+                rescue(source, number, "not valid JSON", text);
+                return;
+            } catch (Declined d) {
+                if (declined == null) declined = "line " + number + " of " + source + ": " + d.getMessage();
+                return;
             } catch (IOException | RuntimeException e) {
                 needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
                 rescue(source, number, "not valid JSON", text);
@@ -243,6 +255,7 @@ public final class NativeObserver implements Serializable {
 
         Object parse(String text, Parsed parsed) throws IOException {
             if (!text.isEmpty() && text.charAt(0) == '\uFEFF') throw new IOException("a byte-order mark");
+            parsed.escapes = text.indexOf("\\u") >= 0;  // a lone surrogate comes only from an escape
             try (JsonParser p = factory.createParser(text)) {
                 JsonToken t = p.nextToken();
                 if (t == null) throw new IOException("no value");
@@ -261,6 +274,7 @@ public final class NativeObserver implements Serializable {
                     Obj o = new Obj();
                     while (p.nextToken() != JsonToken.END_OBJECT) {
                         String name = p.currentName();
+                        if (parsed.escapes) surrogates(name);
                         o.names.add(name);
                         o.values.add(read(p, p.nextToken(), depth + 1, parsed));
                     }
@@ -273,11 +287,15 @@ public final class NativeObserver implements Serializable {
                     while ((e = p.nextToken()) != JsonToken.END_ARRAY) a.add(read(p, e, depth + 1, parsed));
                     return a;
                 }
-                case VALUE_STRING: return p.getText();
+                case VALUE_STRING: {
+                    String s = p.getText();
+                    if (parsed.escapes) surrogates(s);
+                    return s;
+                }
                 case VALUE_NUMBER_INT: case VALUE_NUMBER_FLOAT: {
                     Num n = new Num(p.getText());
-                    if (n.heldAsText()) { parsed.asText = true; return n.token; }
-                    return n;
+                    if (depth > 1 && n.heldAsText()) { parsed.asText = true; return n.token; }
+                    return n;  // (a line that is a number alone is rescued as a number)
                 }
                 case VALUE_TRUE: return Boolean.TRUE;
                 case VALUE_FALSE: return Boolean.FALSE;
@@ -323,7 +341,16 @@ public final class NativeObserver implements Serializable {
         }
     }
 
-    static final class Parsed { int depth; boolean asText, trailing; }
+    static final class Parsed { int depth; boolean asText, trailing, escapes; }
+
+    /** Spark's parser refuses a lone surrogate, which Python's json takes: such a batch is the Spark observer's. */
+    static void surrogates(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) i++;
+            else if (Character.isSurrogate(c)) throw new Declined("a lone surrogate, which Spark's parser refuses");
+        }
+    }
 
     /** A JSON object: its names and values in order (Jackson refuses duplicate names). */
     static final class Obj {
@@ -588,11 +615,15 @@ public final class NativeObserver implements Serializable {
             BigInteger value = new BigDecimal(num.token).toBigInteger();
             return fits(type, value);
         }
-        if (fam.equals("decimal")) return fits(type, new BigDecimal(num.token));
+        if (fam.equals("decimal")) {
+            BigDecimal exact = decimal(num.token);
+            return exact == null ? null : fits(type, exact);
+        }
         if (fam.equals("float")) {
             double d = Double.parseDouble(num.token);
             if (Double.isInfinite(d) || Double.isNaN(d)) return null;
-            BigDecimal exact = new BigDecimal(num.token);
+            BigDecimal exact = decimal(num.token);
+            if (exact == null) return null;
             if (kind == INTEGER) return new BigDecimal(d).compareTo(exact) == 0 ? (Object) d : null;
             if (shortest(d).compareTo(exact) != 0) return null;
             return d + 0.0;
@@ -820,6 +851,18 @@ public final class NativeObserver implements Serializable {
 
     // --- numbers: engine.values.JsonNumber ------------------------------------------------------------------------
 
+    /** The token's exact value; for an exponent beyond Java's (``1e-3000000000``), zero when its digits are all
+     * zeros, else null (no double, no decimal of these rules, is that value). */
+    static BigDecimal decimal(String token) {
+        try {
+            return new BigDecimal(token);
+        } catch (NumberFormatException e) {
+            int end = token.indexOf('e') >= 0 ? token.indexOf('e') : token.indexOf('E');
+            for (int i = 0; i < end; i++) if (token.charAt(i) >= '1' && token.charAt(i) <= '9') return null;
+            return BigDecimal.ZERO;
+        }
+    }
+
     /** The shortest decimal that reads back as ``d``, the closest of those (Python's ``repr``). Java's own shortest
      * digits (Jackson's copy of them) never have fewer than two: where one digit reads back too (4.9E-324 is 5e-324
      * in Python), that one. */
@@ -845,22 +888,21 @@ public final class NativeObserver implements Serializable {
         }
 
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
+        /** (digits as written, leading zeros aside, and the scale: Spark's VariantBuilder measures the token
+         * before it drops trailing zeros) */
         int storage() {
             if (isInteger() && fitsLong()) return SIG_BIGINT;
             if (hasExponent()) return SIG_DOUBLE;
-            return wholeDigits().length() + fraction().length() <= 38 ? SIG_DECIMAL : SIG_DOUBLE;
+            String u = unsigned();
+            int dot = u.indexOf('.');
+            String digits = dot < 0 ? u : u.substring(0, dot) + u.substring(dot + 1);
+            int i = 0;
+            while (i < digits.length() - 1 && digits.charAt(i) == '0') i++;
+            int scale = dot < 0 ? 0 : u.length() - dot - 1;
+            return digits.length() - i <= 38 && scale <= 38 ? SIG_DECIMAL : SIG_DOUBLE;
         }
 
         private String unsigned() { return token.startsWith("-") ? token.substring(1) : token; }
-
-        private String wholeDigits() {
-            String u = unsigned();
-            int dot = u.indexOf('.');
-            String whole = dot < 0 ? u : u.substring(0, dot);
-            int i = 0;
-            while (i < whole.length() && whole.charAt(i) == '0') i++;
-            return whole.substring(i);
-        }
 
         private String fraction() {
             int dot = token.indexOf('.');
@@ -885,7 +927,8 @@ public final class NativeObserver implements Serializable {
             double d;
             try { d = Double.parseDouble(token); } catch (NumberFormatException e) { return false; }
             if (Double.isInfinite(d) || Double.isNaN(d)) return false;
-            return shortest(d).compareTo(new BigDecimal(token)) == 0;
+            BigDecimal exact = decimal(token);
+            return exact != null && shortest(d).compareTo(exact) == 0;
         }
 
         /** VARIANT would hold another number (a double that is not it, or an integer beyond 38 digits): the
