@@ -235,3 +235,32 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
         assert got == off["plain"]
     finally:
         jvm.jar.cache_clear()
+
+
+def test_a_file_changed_between_observing_and_writing_is_refused(spark, rules, tmp_path, monkeypatch):
+    """The batch's files are read twice (observed, then written): a file rewritten in between, even to the same
+    size, is refused by name and nothing is committed (rows written from bytes never observed could go nowhere);
+    the batch ingests once its file is left alone."""
+    from widen.errors import InputError
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"a": 1}\n{"a": 2}\n')
+    observe = jvm.observe
+
+    def rewriting(*args):
+        result = observe(*args)
+        path.write_text('{"b": 1}\n{"b": 2}\n')  # same size, other fields
+        return result
+
+    from widen.compiler import spark_observe
+    monkeypatch.setattr(spark_observe, "observe_natively", rewriting)
+    wh = str(tmp_path / "wh")
+    with pytest.raises(InputError, match="changed while the batch was being ingested"):
+        ingest([str(path)], "c.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    cat = open_catalog(None, wh)
+    assert not cat.table_exists("c.t") or cat.load_table("c.t").current_snapshot() is None
+    monkeypatch.setattr(spark_observe, "observe_natively", observe)
+    ingest([str(path)], "c.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    rows = open_catalog(None, wh).load_table("c.t").scan().to_arrow().to_pylist()
+    assert sorted(r["b"] for r in rows) == [1, 2]

@@ -12,12 +12,13 @@ from pathlib import Path
 
 from widen.batch import BatchPlan, prepare
 from widen.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
-from widen.errors import Absorbed, CommitUnknown
+from widen.errors import Absorbed, CommitUnknown, InputError
 from widen.faults import checkpoint
 from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
 from widen.progress import spark_progress
 from widen.report import BatchReport, timed
+from widen.sources import unchanged
 from widen.spark_io import data_directory, delete_files, session_settings, write_parquet, write_settings
 
 
@@ -145,6 +146,12 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
     files.written, files.key = [], None
     with session_settings(batch.source.spark, write_settings(planned.observations.records)):
         files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
+    try:
+        unchanged(batch.prints)
+    except InputError:
+        delete_files(tbl, files.written)
+        files.written = []
+        raise
     files.key = key
 
 

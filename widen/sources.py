@@ -4,7 +4,7 @@ batch's data as the write sees it, JSON lines (observed in Spark) or a typed Dat
 from __future__ import annotations
 
 import gzip
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -55,25 +55,49 @@ class Fingerprint:
     path: str
     size: int
     sha256: str
+    #: the file's modification time when it was hashed (not part of what the ledger records)
+    mtime_ns: int = field(default=0, compare=False)
 
     def entry(self) -> list:
         return [self.path, self.size, self.sha256]
+
+    def changed(self) -> bool:
+        """Whether the file is no longer the one hashed (its size or modification time differs, or it is gone)."""
+        import os
+
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return True
+        return st.st_size != self.size or (self.mtime_ns and st.st_mtime_ns != self.mtime_ns)
+
+
+def unchanged(prints) -> None:
+    """Raise :class:`InputError` when a batch's file changed since it was hashed: the batch's files are read twice
+    (observed, then written), and rows written from other bytes than those observed could be written nowhere."""
+    moved = [fp.path for fp in prints if fp.changed()]
+    if moved:
+        raise InputError(f"{', '.join(moved)}: changed while the batch was being ingested; nothing was committed: "
+                         "ingest the batch again once its files are complete")
 
 
 def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
     """Hash a file by streaming it (never held in memory whole)."""
     import hashlib
 
+    import os
+
     digest = hashlib.sha256()
     size = 0
     try:
+        mtime = os.stat(path).st_mtime_ns
         with open(path, "rb") as fh:
             while block := fh.read(chunk):
                 digest.update(block)
                 size += len(block)
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
-    return Fingerprint(str(Path(path).resolve()), size, digest.hexdigest())
+    return Fingerprint(str(Path(path).resolve()), size, digest.hexdigest(), mtime)
 
 
 def file_lines(path: Path) -> Iterator[Line]:
