@@ -587,8 +587,9 @@ def _text_after_value():
     element (text after the value that starts with a comma gives more, or an error) and ``[value,0]`` two (text that
     starts with a bracket closes the array before the 0). A text nested PARSER_NESTING levels fails inside brackets
     for its depth alone: measured first."""
+    at_bound = _col(text_nesting_depth(sql.F.col("value"))) >= PARSER_NESTING  # read only where a parse failed
+
     def length(suffix: str, elements: int):
-        at_bound = _col(text_nesting_depth(sql.F.col("value"))) >= PARSER_NESTING
         wrapped = F.expr(f"json_array_length(concat('[', value, '{suffix}'))")
         return F.coalesce(wrapped, F.when(~at_bound, F.lit(0)), F.lit(elements)) != elements
 
@@ -643,16 +644,15 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
     case_merge = rules.policy("case_conflict") == "merge"
     _t = time.perf_counter()
-    native = observe_natively(lines, rules) if native else None
-    if native is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
-        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
-        lines = lines.filter(F.trim(F.col("value")) != "")
-        if native.observations.rescued_count == 0 and not native.needs_checks:
-            # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
-            return native.observations, lines.withColumn("reason", F.lit(None).cast("string"))
-        parsed = parse_records(lines, case_merge, checked=native.needs_checks, trailing=native.needs_checks)
-        return native.observations, parsed
+    result = observe_natively(lines, rules) if native else None  # (it skips blank lines itself)
     lines = lines.filter(F.trim(F.col("value")) != "")
+    if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
+        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
+        if result.observations.rescued_count == 0 and not result.needs_checks:
+            # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
+            return result.observations, lines.withColumn("reason", F.lit(None).cast("string"))
+        checks = result.needs_checks
+        return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks)
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued

@@ -37,12 +37,15 @@ def spark_progress(spark, label: str, console=None):
                   TimeElapsedColumn(), console=console, transient=True) as bar:
         task = bar.add_task(label, total=None)
 
+        def draw() -> None:
+            _read(tracker, seen)
+            total = sum(t for t, _ in seen.values())
+            bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+
         def poll() -> None:
             try:
                 while not stop.wait(POLL):
-                    _read(tracker, seen)
-                    total = sum(t for t, _ in seen.values())
-                    bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+                    draw()
             except Exception:  # the JVM went away, or the tracker changed: the bar stops, the phase goes on
                 return
 
@@ -54,11 +57,9 @@ def spark_progress(spark, label: str, console=None):
             stop.set()
             thread.join()
             try:  # the stages that ended since the last poll, drawn once done before the bar is erased
-                _read(tracker, seen)
-                total = sum(t for t, _ in seen.values())
-                bar.update(task, total=total or None, completed=sum(c for _, c in seen.values()))
+                draw()
                 bar.refresh()
-            except Exception:
+            except Exception:  # (as in poll)
                 pass
 
 

@@ -4,6 +4,7 @@ batch's data as the write sees it, JSON lines (observed in Spark) or a typed Dat
 from __future__ import annotations
 
 import gzip
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -63,8 +64,6 @@ class Fingerprint:
 
     def changed(self) -> bool:
         """Whether the file is no longer the one hashed (its size or modification time differs, or it is gone)."""
-        import os
-
         try:
             st = os.stat(self.path)
         except OSError:
@@ -84,8 +83,6 @@ def unchanged(prints) -> None:
 def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
     """Hash a file by streaming it (never held in memory whole)."""
     import hashlib
-
-    import os
 
     digest = hashlib.sha256()
     size = 0

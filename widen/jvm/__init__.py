@@ -54,17 +54,13 @@ def enabled() -> bool:
 
 # --- the rules ------------------------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=16)
 def spec(rules: Rules) -> str | None:
     """The rules as the pass reads them (JSON), or None when the pass does not cover them: ``on case_conflict
     merge``; a type of another family; a detector it does not know; a conversion along a lattice path other than
     text into a string type, ``cast`` from an integer type, ``bool_to_int``, ``midnight_utc`` or ``epoch_*`` from a
     timestamp; a string type with a wider type above it; fractions typed as a decimal of scale 0; more than 12
     types."""
-    return _spec(rules)
-
-
-@functools.lru_cache(maxsize=16)
-def _spec(rules: Rules) -> str | None:
     if rules.policy("case_conflict") == "merge":
         return None
     lattice = rules.lattice
@@ -136,9 +132,8 @@ def jar() -> Path | None:
     target = cache_dir() / "jvm" / key / "widen-native.jar"
     if target.exists():
         return target
-    javac = shutil.which("javac", path=os.path.join(os.environ["JAVA_HOME"], "bin")) if os.environ.get(
-        "JAVA_HOME") else None
-    javac = javac or shutil.which("javac")
+    home = os.environ.get("JAVA_HOME")  # the JDK Spark runs on, else the first on the PATH
+    javac = (home and shutil.which("javac", path=os.path.join(home, "bin"))) or shutil.which("javac")
     if javac is None:
         _debug("no javac: the Spark observer observes every batch")
         return None
