@@ -642,6 +642,13 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     ``native``: lines that read the same each time (files Widen lists and fingerprints) may be observed by the
     native pass (:mod:`widen.jvm`), which caches nothing: the returned frame then parses them again as it is
     read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
+    observations, parsed, _ = observe_frame(lines, rules, native)
+    return observations, parsed
+
+
+def observe_frame(lines: DataFrame, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame, bool]:
+    """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
+    number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it."""
     case_merge = rules.policy("case_conflict") == "merge"
     _t = time.perf_counter()
     result = observe_natively(lines, rules) if native else None  # (it skips blank lines itself)
@@ -650,9 +657,9 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
         if result.observations.rescued_count == 0 and not result.needs_checks:
             # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
-            return result.observations, lines.withColumn("reason", F.lit(None).cast("string"))
+            return result.observations, lines.withColumn("reason", F.lit(None).cast("string")), True
         checks = result.needs_checks
-        return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks)
+        return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks), False
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued
@@ -679,4 +686,4 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     total = observer.lines - observer.rescued_lines
     storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
     return Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
-                        storage=storage), parsed
+                        storage=storage), parsed, False

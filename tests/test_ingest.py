@@ -174,7 +174,7 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
 
     keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
     seen = []
-    observe, write_parquet = spark_observe.observe_dataframe, commit.write_parquet
+    observe, write_parquet = spark_observe.observe_frame, commit.write_parquet
 
     def observing(lines, rules, **kwargs):
         seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
@@ -184,7 +184,7 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
         seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
         return write_parquet(df, data_dir, fields)
 
-    monkeypatch.setattr(spark_observe, "observe_dataframe", observing)
+    monkeypatch.setattr(spark_observe, "observe_frame", observing)
     monkeypatch.setattr(commit, "write_parquet", writing)
     lines = ['{"a": 1, "t": "2024-01-02"}', '{"a": "x", "t": [1.5]}', '{"a": 2.5, "r": {"b": true}}']
     batch = tmp_path / "b.jsonl"

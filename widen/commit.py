@@ -145,7 +145,11 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
     delete_files(tbl, files.written)
     files.written, files.key = [], None
     with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-        files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
+        try:
+            files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
+        except Exception:
+            unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
+            raise
     try:
         unchanged(batch.prints)
     except InputError:

@@ -197,23 +197,36 @@ class JsonLines(Source):
         self.lines = lines
         self.spark = lines.sparkSession
         self.own = own
+        self.plain = False
 
     def observe(self, rules) -> None:
         import contextlib
 
         from pyspark.sql import functions as F
 
-        from widen.compiler.spark_observe import observe_dataframe
+        from widen.compiler.spark_observe import observe_frame
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            self.observations, self.parsed = observe_dataframe(self.lines, rules, native=self.own)
+            self.observations, self.parsed, self.plain = observe_frame(self.lines, rules, native=self.own)
         self.records = self.parsed.filter(F.col("reason").isNull())
 
     def compile(self, p, rules):
         from widen.compiler.spark import compile_plan
 
         return compile_plan(p, rules, storage=self.observations.storage)
+
+    def projected(self, compiled):
+        """A batch the native pass observed plain is routed by the native router (the reference router's port:
+        no projection to analyse or generate code for); any other, or where the router declines, by the
+        compiled projection."""
+        if self.plain:
+            from widen import jvm
+
+            routed = jvm.route(self.lines, compiled.plan, compiled.compiler.rules)
+            if routed is not None:
+                return routed
+        return super().projected(compiled)
 
     def release(self) -> None:
         if self.parsed is not None:

@@ -237,7 +237,7 @@ public final class NativeObserver implements Serializable {
             }
         }
 
-        private static boolean blank(byte[] raw) {
+        static boolean blank(byte[] raw) {
             for (byte b : raw) if (b != ' ') return false;
             return true;
         }

@@ -28,8 +28,11 @@ from widen.engine.conversions import decimal_params, family
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.rules.model import Rules
 
-SOURCE = Path(__file__).with_name("NativeObserver.java")
+#: the pass's sources: the observer, and the router that writes a batch it observed
+SOURCES = (Path(__file__).with_name("NativeObserver.java"), Path(__file__).with_name("NativeRouter.java"))
 CLASS = "widen.NativeObserver"
+ROUTER = "widen.NativeRouter"
+DATASET, STRING = "org.apache.spark.sql.Dataset", "java.lang.String"
 DETECTORS = ("iso_date", "iso_timestamp", "iso_timestamp_any_offset")
 #: the conversions the pass applies along lattice paths, by (source family, target families)
 _EDGES = {
@@ -127,7 +130,7 @@ def jar() -> Path | None:
     """The compiled jar (built at first use, in the cache), or None when it cannot be built."""
     import pyspark
 
-    source = SOURCE.read_bytes()
+    source = b"".join(f.read_bytes() for f in SOURCES)
     key = hashlib.sha256(source + pyspark.__version__.encode()).hexdigest()[:16]
     target = cache_dir() / "jvm" / key / "widen-native.jar"
     if target.exists():
@@ -141,7 +144,7 @@ def jar() -> Path | None:
     with tempfile.TemporaryDirectory(prefix="widen-javac-") as tmp:
         classes = Path(tmp) / "classes"
         done = subprocess.run([javac, "--release", "17", "-nowarn", "-cp", f"{jars}/*", "-d", str(classes),
-                               str(SOURCE)], capture_output=True, text=True)
+                               *map(str, SOURCES)], capture_output=True, text=True)
         if done.returncode != 0:
             _debug(f"javac failed: {done.stderr.strip()[:2000]}")
             return None
@@ -162,34 +165,36 @@ def jar() -> Path | None:
 _LOADED: dict[str, object] = {}
 
 
-def _class(spark):
-    """``widen.NativeObserver``, loaded into this session's JVM (once per Spark application); None without a jar."""
+def _class(spark, name: str = CLASS):
+    """A class of the jar (``widen.NativeObserver`` unless named), loaded into this session's JVM (once per Spark
+    application); None without a jar."""
     sc = spark.sparkContext
     key = sc.applicationId
     if key not in _LOADED:
         path = jar()
-        loaded = None
+        loader = None
         if path is not None:  # (a JVM that cannot load it fails here, loudly: Java 17 is what Spark 4 needs too)
             jvm, gateway = sc._jvm, sc._gateway
             sc._jsc.addJar(str(path))  # the executors fetch it for their tasks
             urls = gateway.new_array(jvm.java.net.URL, 1)
             urls[0] = jvm.java.io.File(str(path)).toURI().toURL()
             loader = jvm.java.net.URLClassLoader(urls, jvm.Thread.currentThread().getContextClassLoader())
-            loaded = loader.loadClass(CLASS)
-        _LOADED[key] = loaded
-    return _LOADED[key]
+        _LOADED[key] = loader
+    loader = _LOADED[key]
+    return None if loader is None else loader.loadClass(name)
 
 
-def _call(spark, name: str, first: str, *args) -> bytes:
-    """A static method of the loaded class, called with (an object of class ``first``, the spec text)."""
+def _call(spark, name: str, types: tuple[str, ...], *args, cls: str = CLASS):
+    """A static method of a loaded class, called with ``args`` (of the Java classes ``types``)."""
     gateway = spark.sparkContext._gateway
     jvm = gateway.jvm
-    params = gateway.new_array(jvm.java.lang.Class, 2)
-    params[0] = jvm.java.lang.Class.forName(first)
-    params[1] = jvm.java.lang.Class.forName("java.lang.String")
-    values = gateway.new_array(jvm.java.lang.Object, 2)
-    values[0], values[1] = args
-    return bytes(_class(spark).getMethod(name, params).invoke(None, values))
+    params = gateway.new_array(jvm.java.lang.Class, len(types))
+    values = gateway.new_array(jvm.java.lang.Object, len(types))
+    for i, (t, v) in enumerate(zip(types, args)):
+        params[i], values[i] = jvm.java.lang.Class.forName(t), v
+    method = _class(spark, cls).getDeclaredMethod(name, params)
+    method.setAccessible(True)
+    return method.invoke(None, values)
 
 
 # --- observing ------------------------------------------------------------------------------------------------
@@ -219,7 +224,7 @@ def observe(lines, rules: Rules) -> NativeResult | None:
             return None
         frame = lines.select(F.col("value").cast("binary"), F.col("source").cast("string"),
                              F.col("line").cast("long"))
-        data = _call(lines.sparkSession, "observe", "org.apache.spark.sql.Dataset", frame._jdf, text)
+        data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), frame._jdf, text))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         _debug(f"the native pass failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}): "
                "the Spark observer observes the batch")
@@ -314,4 +319,95 @@ def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | Non
     raws = spark.sparkContext._jvm.java.util.ArrayList()
     for line in lines:
         raws.add(bytearray(line))
-    return read_result(_call(spark, "observeLocal", "java.util.List", raws, text), rules)
+    return read_result(bytes(_call(spark, "observeLocal", ("java.util.List", STRING), raws, text)), rules)
+
+
+# --- routing --------------------------------------------------------------------------------------------------
+
+#: the Spark types of columns the router builds (a float, a timestamp without a zone or binary column: the compiled
+#: projection writes the batch)
+_BUILT = ("string", "bigint", "int", "double", "boolean", "date", "timestamp", "decimal(")
+
+
+def route(lines, plan, rules: Rules):
+    """The rows of a batch the native pass observed with no rescued line and no line needing the parser's per-line
+    checks, routed by ``plan`` in one native pass (``NativeRouter.java``, the reference router's port), as a
+    DataFrame of the table's columns; None when the pass is off, cannot be loaded, does not cover the rules, or a
+    column's type is one it does not build (the compiled projection writes the batch then)."""
+    from pyspark.sql import DataFrame
+    from pyspark.sql import functions as F
+
+    from widen.compiler.spark import struct_type
+
+    text = spec(rules) if enabled() else None
+    if text is None:
+        return None
+    schema = struct_type([cp.column for cp in plan.root.columns], rules)
+    leaves = [t for t in _leaf_types(schema)]
+    if not all(t.simpleString().startswith(_BUILT) for t in leaves):
+        _debug(f"the router does not build {sorted({t.simpleString() for t in leaves})}: the projection writes")
+        return None
+    index = {t: i for i, t in enumerate(rules.lattice.types)}
+    try:
+        level = _level_spec(plan.root, index, rules)
+    except _NotCovered as exc:
+        _debug(f"the router does not apply {exc}: the projection writes")
+        return None
+    spark = lines.sparkSession
+    try:
+        if _class(spark, ROUTER) is None:
+            return None
+        frame = lines.select(F.col("value").cast("binary"))
+        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING), frame._jdf,
+                    text, json.dumps(level), schema.json(), cls=ROUTER)
+    except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
+        _debug(f"the native router failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})")
+        return None
+    return DataFrame(jdf, spark)
+
+
+def _leaf_types(t):
+    from pyspark.sql import types as T
+
+    if isinstance(t, T.StructType):
+        for f in t.fields:
+            yield from _leaf_types(f.dataType)
+    elif isinstance(t, T.ArrayType):
+        yield from _leaf_types(t.elementType)
+    else:
+        yield t
+
+
+class _NotCovered(Exception):
+    """A route's conversion the native router does not apply."""
+
+
+#: the conversions the router applies on a route (the pass's, and ``epoch_*`` from an integer into a timestamp)
+_ROUTED = {**_EDGES, "epoch_seconds": ({"timestamp", "integer"}, {"integer", "timestamp"})}
+_ROUTED["epoch_millis"] = _ROUTED["epoch_micros"] = _ROUTED["epoch_seconds"]
+
+
+def _edge(e, index: dict, fams: dict) -> list:
+    source, target = fams[e.source], fams[e.target]
+    covered = target == "string" if e.via == "text" else (
+        e.via in _ROUTED and source in _ROUTED[e.via][0] and target in _ROUTED[e.via][1] and source != target)
+    if not covered:
+        raise _NotCovered(f"{e.via} from {e.source} into {e.target}")
+    return [e.via, index[e.source], index[e.target]]
+
+
+def _level_spec(level, index: dict, rules: Rules) -> dict:
+    """A level of the plan as ``NativeRouter.Level`` reads it: its columns (and their levels) and each observed
+    (field, shape)'s targets, by column position; :class:`_NotCovered` for a conversion it does not apply."""
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    fams = {t: family(iceberg[t]) for t in index}
+    position = {cp.column.name: i for i, cp in enumerate(level.columns)}
+    return {
+        "columns": [{"level": _level_spec(cp.level, index, rules) if cp.level is not None else None}
+                    for cp in level.columns],
+        "routes": [{"field": r.field, "shape": str(r.shape), "targets": [
+            {"column": position[t.column], "wrap": t.wrap, "guarded": t.guarded,
+             "edges": [_edge(e, index, fams) for e in t.edges]} for t in r.targets]}
+            for r in level.routes],
+    }
+

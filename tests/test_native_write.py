@@ -1,0 +1,109 @@
+"""The native router (widen/jvm/NativeRouter.java) held equal to the reference router, its oracle, row for row: a
+batch the native pass observed plain (no rescued line, no per-line check) is written by it in `widen ingest`."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import widen
+from widen import jvm
+from widen.engine.values import json_text
+from widen.properties import json_records
+
+from test_native import EVENTS, TRICKY
+from test_spark import VALUES, lines_frame, normalise
+
+pytestmark = pytest.mark.spark
+
+
+def routed(spark, lines, rules, schema=None):
+    """(the native router's rows, the reference router's rows) of a batch, planned against ``schema``; None when
+    the native pass does not observe the batch plain (it is not the router's then)."""
+    frame = lines_frame(spark, lines)
+    result = jvm.observe(frame, rules)
+    assert result is not None, "the native pass declined a batch it covers"
+    if result.observations.rescued_count or result.needs_checks:
+        return None
+    reference = widen.observe_lines(lines, rules)
+    assert result.observations.level == reference.level
+    p = widen.plan(schema or widen.TableSchema(), result.observations, rules)
+    out = jvm.route(frame, p, rules)
+    assert out is not None, "the native router declined a plan it covers"
+    assert out.columns == [c.name for c in p.schema.columns]
+    router = widen.Router(p, rules)
+    expected = [normalise(router.route(widen.parse_line(line))) for line in lines if line.strip(" ")]
+    if not out.columns:  # (Arrow has no rows without a column)
+        return [{}] * out.count(), expected
+    return [normalise(r) for r in out.toArrow().to_pylist()], expected  # (Arrow: years before 1970 in UTC)
+
+
+def assert_same(spark, lines, rules, schema=None):
+    got = routed(spark, lines, rules, schema)
+    if got is not None:
+        assert got[0] == got[1]
+    return got is not None
+
+
+def test_native_router_matches_the_reference_on_fixed_lines(spark, rules, lossy_rules):
+    """Every value of the Spark typing table, the example events and the tricky lines, together (drifting into
+    suffixed columns, converted along the lattice, mixed arrays as JSON text) and each alone, under two rules."""
+    lines = [l for l in ['{"v": %s}' % v for v in VALUES] + EVENTS + TRICKY if l.strip(" ")]
+    for r in (rules, lossy_rules):
+        plain = [l for l in lines if _plain(spark, l, r)]
+        assert len(plain) > len(lines) * 0.8
+        assert assert_same(spark, plain, r)
+        for line in plain:
+            assert assert_same(spark, [line], r)
+
+
+def _plain(spark, line, rules):
+    result = jvm.observe_local([line.encode("utf-8", "surrogatepass")], rules, spark)
+    return result is not None and not result.observations.rescued_count and not result.needs_checks
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(st.lists(json_records().map(json_text), min_size=1, max_size=8))
+def test_native_router_matches_the_reference_on_generated_batches(spark, rules, lines):
+    """Generated records (fields that drift between types, shapes and dimensions; numbers at every boundary;
+    dates and timestamps; records in arrays): the native router's rows are the reference router's."""
+    assert_same(spark, lines, rules)
+
+
+def test_native_router_writes_into_an_existing_table(spark, rules):
+    """A batch planned against a table that has columns already: values go to its columns and to new suffixed
+    ones, converted where the lattice widens them in place."""
+    first = ['{"a": 1, "t": "2024-01-02T03:04:05Z", "r": {"x": 1}}', '{"a": 2, "d": "2024-01-02"}']
+    p = widen.plan(widen.TableSchema(), widen.observe_lines(first, rules), rules)
+    second = ['{"a": "x", "t": 1714561200000, "d": "2024-05-03T00:00:00Z", "r": {"x": 2.5, "y": [true]}}',
+              '{"a": 2.5, "t": "2024-05-03", "r": [{"x": 3}]}', '{"a": [1, "b", null]}']
+    assert assert_same(spark, second, rules, p.schema)
+
+
+def test_ingest_writes_a_plain_batch_natively(spark, rules, tmp_path, monkeypatch):
+    """`widen ingest` of a plain batch writes the native router's rows: the table holds what the compiled
+    projection writes (WIDEN_NATIVE=0 writes through it), and the router ran."""
+    import json
+
+    from widen.ingest import ingest, open_catalog
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    lines = [l for l in EVENTS if l.strip(" ") and widen.observe_lines([l], rules).records]
+    calls = []
+    route = jvm.route
+    monkeypatch.setattr(jvm, "route", lambda *a: calls.append(route(*a)) or calls[-1])
+
+    def run(name, native):
+        monkeypatch.setenv("WIDEN_NATIVE", "1" if native else "0")
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        wh = str(tmp_path / f"wh-{name}")
+        ingest([str(path)], "n.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+        table = open_catalog(None, wh).load_table("n.t")
+        return sorted(json.dumps(r, sort_keys=True, default=str) for r in table.scan().to_arrow().to_pylist())
+
+    on = run("on", True)
+    assert len(calls) == 1 and calls[0] is not None
+    assert on == run("off", False)

@@ -1,0 +1,454 @@
+// Widen's native router: writes a batch's rows in one pass in the JVM, as the reference router
+// (widen.engine.router.Router, the oracle) routes them, for a batch the native observer observed with no rescued
+// line and no line needing the parser's per-line checks. Each line is parsed as the observer parses it, its fields
+// are typed as the observer types them (NativeObserver: the same code), and each value goes to every column its
+// route names, converted along the route's edges (a guarded edge only where the value comes back exactly), wrapped
+// in the route's array levels. The rows are Spark's own (InternalRow), for Spark's Parquet writer: no expression
+// to analyse, generate or compile per batch.
+//
+// widen/jvm/__init__.py passes the plan in as JSON and declines (the compiled projection writes the batch) where
+// a column's type is one this class does not build.
+package widen;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.classic.Dataset;
+import org.apache.spark.sql.types.*;
+import org.apache.spark.unsafe.types.UTF8String;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.*;
+
+public final class NativeRouter implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** A column a value goes to: engine.planner.Target. */
+    static final class Target implements Serializable {
+        final int column, wrap; final boolean guarded;
+        final NativeObserver.Edge[] edges;
+        Target(int column, int wrap, boolean guarded, NativeObserver.Edge[] edges) {
+            this.column = column; this.wrap = wrap; this.guarded = guarded; this.edges = edges;
+        }
+    }
+
+    /** One struct level: engine.planner.LevelPlan (its columns' types, the levels of its record columns, and the
+     * targets of each observed (field, shape)). */
+    static final class Level implements Serializable {
+        final DataType[] types;
+        final Level[] levels;
+        final HashMap<String, Target[]> routes = new HashMap<>();
+
+        Level(JsonNode plan, StructType schema) {
+            JsonNode columns = plan.get("columns");
+            types = new DataType[columns.size()];
+            levels = new Level[columns.size()];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = schema.fields()[i].dataType();
+                JsonNode inner = columns.get(i).get("level");
+                if (!inner.isNull()) levels[i] = new Level(inner, leafStruct(types[i]));
+            }
+            for (JsonNode r : plan.get("routes")) {
+                JsonNode ts = r.get("targets");
+                Target[] targets = new Target[ts.size()];
+                for (int j = 0; j < targets.length; j++) {
+                    JsonNode t = ts.get(j), es = t.get("edges");
+                    NativeObserver.Edge[] edges = new NativeObserver.Edge[es.size()];
+                    for (int e = 0; e < edges.length; e++)
+                        edges[e] = new NativeObserver.Edge(es.get(e).get(0).asText(), es.get(e).get(1).asInt(),
+                                                           es.get(e).get(2).asInt());
+                    targets[j] = new Target(t.get("column").asInt(), t.get("wrap").asInt(),
+                                            t.get("guarded").asBoolean(), edges);
+                }
+                routes.put(key(r.get("field").asText(), r.get("shape").asText()), targets);
+            }
+        }
+    }
+
+    static String key(String field, String shape) { return field + '\u0000' + shape; }
+
+    static StructType leafStruct(DataType t) {
+        while (t instanceof ArrayType) t = ((ArrayType) t).elementType();
+        return (StructType) t;
+    }
+
+    final NativeObserver rules;
+    final Level root;
+
+    NativeRouter(String spec, String plan, String schema) throws IOException {
+        rules = new NativeObserver(spec);
+        root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
+    }
+
+    /** The batch's rows (the lines' first column: each line's bytes), as a DataFrame of ``schema``. */
+    public static org.apache.spark.sql.Dataset<Row> route(Dataset<Row> lines, String spec, String plan,
+                                                          String schema) throws IOException {
+        NativeRouter router = new NativeRouter(spec, plan, schema);
+        RDD<InternalRow> raws = lines.queryExecution().toRdd();
+        JavaRDD<InternalRow> rows = raws.toJavaRDD().mapPartitions(
+                (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.partition(it));
+        return lines.sparkSession().internalCreateDataFrame(rows.rdd(), (StructType) DataType.fromJson(schema),
+                                                            false);
+    }
+
+    Iterator<InternalRow> partition(Iterator<InternalRow> lines) {
+        NativeObserver.Partition parser = new NativeObserver.Partition(rules);
+        return new Iterator<InternalRow>() {
+            InternalRow next = advance();
+
+            InternalRow advance() {
+                while (lines.hasNext()) {
+                    InternalRow line = lines.next();
+                    if (line.isNullAt(0)) continue;
+                    byte[] raw = line.getBinary(0);
+                    if (NativeObserver.Partition.blank(raw)) continue;
+                    return record(parser, raw);
+                }
+                return null;
+            }
+
+            public boolean hasNext() { return next != null; }
+
+            public InternalRow next() {
+                if (next == null) throw new NoSuchElementException();
+                InternalRow out = next;
+                next = advance();
+                return out;
+            }
+        };
+    }
+
+    /** One line's row. The observer saw every line of the batch a record: anything else here is a bug, loudly. */
+    InternalRow record(NativeObserver.Partition parser, byte[] raw) {
+        Object value;
+        try {
+            String text = parser.utf8.decode(ByteBuffer.wrap(raw)).toString();
+            value = parser.parse(text, new NativeObserver.Parsed());
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("a line the native observer took is not UTF-8", e);
+        } catch (IOException e) {
+            throw new IllegalStateException("a line the native observer took is not JSON: " + e.getMessage(), e);
+        }
+        return level(root, (NativeObserver.Obj) value, "");
+    }
+
+    // --- engine.router.Router ---------------------------------------------------------------------------------
+
+    InternalRow level(Level level, NativeObserver.Obj record, String path) {
+        Object[] row = new Object[level.types.length];
+        for (int i = 0; i < record.names.size(); i++) {
+            String name = record.names.get(i);
+            if (name.isEmpty()) continue;
+            Object raw = record.values.get(i);
+            Valued typed = typed(raw);
+            if (typed == null) continue;  // null, or an empty value: nothing routes it
+            Target[] targets = level.routes.get(key(name, typed.code()));
+            if (targets == null) {
+                if (typed.type < 0 && hollow(typed.value, typed.dim)) continue;
+                throw new IllegalStateException("the plan has no route for " + path + name + " as " + typed.code());
+            }
+            for (Target target : targets) {
+                Object value;
+                if (typed.type < 0) {
+                    value = records(level.levels[target.column], typed.value, typed.dim, path + name + ".");
+                } else {
+                    value = convert(typed.value, typed.dim, target);
+                    if (value == FAIL) continue;
+                }
+                for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
+                row[target.column] = spark(value, level.types[target.column]);
+            }
+        }
+        return new GenericInternalRow(row);
+    }
+
+    Object records(Level level, Object value, int dim, String path) {
+        if (value == null) return null;
+        if (dim == 0) return level(level, (NativeObserver.Obj) value, path);
+        ArrayList<Object> out = new ArrayList<>();
+        for (Object x : (List<?>) value) out.add(records(level, x, dim - 1, path));
+        return out;
+    }
+
+    static final Object FAIL = new Object();
+
+    Object convert(Object value, int dim, Target target) {
+        if (value == null) return null;
+        if (dim > 0) {
+            ArrayList<Object> out = new ArrayList<>();
+            for (Object x : (List<?>) value) {
+                Object y = convert(x, dim - 1, target);
+                if (y == FAIL) return FAIL;
+                out.add(y);
+            }
+            return out;
+        }
+        for (NativeObserver.Edge e : target.edges) {
+            value = forward(value, e, target.guarded);
+            if (value == FAIL) return FAIL;
+        }
+        return value;
+    }
+
+    /** The earliest and latest instants a Python datetime holds (years 1 to 9999), in microseconds. */
+    static final long MIN_MICROS = -62_135_596_800_000_000L, MAX_MICROS = 253_402_300_799_999_999L;
+
+    /** engine.conversions' forward conversions (a value out of the target's range: FAIL). ``exact``: a cast of a
+     * long into a double that does not give the long back fails too (engine.lattice.Lattice.exact: every other
+     * conversion that succeeds gives its value back). */
+    Object forward(Object v, NativeObserver.Edge e, boolean exact) {
+        switch (e.via) {
+            case "text":
+                return text(v);
+            case "bool_to_int":
+                return forward(((Boolean) v) ? 1L : 0L, new NativeObserver.Edge("cast", e.source, e.target), exact);
+            case "cast": {
+                long x = (Long) v;
+                if (!rules.family[e.target].equals("float")) return orFail(rules.fits(e.target, BigInteger.valueOf(x)));
+                return !exact || rules.number(x, e.target) != NativeObserver.INEXACT ? (Object) (double) x : FAIL;
+            }
+            case "epoch_seconds": case "epoch_millis": case "epoch_micros": {
+                if (v instanceof NativeObserver.Micros) break;  // timestamp -> integer: the observer's
+                long unit = e.via.equals("epoch_seconds") ? 1_000_000L : e.via.equals("epoch_millis") ? 1_000L : 1L;
+                try {
+                    long micros = Math.multiplyExact((Long) v, unit);
+                    return micros < MIN_MICROS || micros > MAX_MICROS ? FAIL : new NativeObserver.Micros(micros);
+                } catch (ArithmeticException overflow) {
+                    return FAIL;
+                }
+            }
+            default:
+        }
+        Object out = rules.convert(v, e);
+        return out == NativeObserver.INEXACT ? FAIL : out;
+    }
+
+    static Object orFail(Object v) { return v == null ? FAIL : v; }
+
+    /** engine.values.Typer.hollow. */
+    boolean hollow(Object value, int dim) {
+        if (value == null) return true;
+        if (dim > 0) {
+            for (Object x : (List<?>) value) if (!hollow(x, dim - 1)) return false;
+            return true;
+        }
+        NativeObserver.Obj o = (NativeObserver.Obj) value;
+        for (int i = 0; i < o.names.size(); i++) {
+            if (o.names.get(i).isEmpty()) continue;
+            Valued t = typed(o.values.get(i));
+            if (t == null) continue;
+            if (t.type >= 0 || !hollow(t.value, t.dim)) return false;
+        }
+        return true;
+    }
+
+    // --- typing with values: engine.values.Typer.type_value -----------------------------------------------------
+
+    /** A typed value: a type (-1: records) at a dimension, and its domain values (nested lists) or raw records. */
+    final class Valued {
+        final int type, dim; final Object value;
+        Valued(int type, int dim, Object value) { this.type = type; this.dim = dim; this.value = value; }
+        String code() {
+            StringBuilder sb = new StringBuilder(type < 0 ? "record" : rules.TYPE_NAMES[type]);
+            for (int i = 0; i < dim; i++) sb.append("[]");
+            return sb.toString();
+        }
+    }
+
+    /** null for a null or an empty value. */
+    Valued typed(Object raw) {
+        if (raw == null) return null;
+        if (raw instanceof NativeObserver.Obj) {
+            for (String n : ((NativeObserver.Obj) raw).names) if (!n.isEmpty()) return new Valued(-1, 0, raw);
+            return null;
+        }
+        if (raw instanceof List) {
+            NativeObserver.ArrayInfo info = rules.array((List<?>) raw);
+            if (info == NativeObserver.MIXED_ARRAY) return new Valued(rules.mixed, 0, json(raw));
+            if (info.kind == NativeObserver.EMPTY_KIND) return null;
+            if (info.kind == NativeObserver.RECORD_KIND) return new Valued(-1, info.dim, raw);
+            int type = rules.elements(leaves(raw, info.dim), info.dim, info.types).type;
+            return new Valued(type, info.dim, leafValues(raw, info.dim, type));
+        }
+        NativeObserver.Prim p = rules.primitive(raw);
+        return new Valued(p.type, 0, domain(p, raw));
+    }
+
+    static List<Object> leaves(Object raw, int dim) {
+        ArrayList<Object> out = new ArrayList<>();
+        NativeObserver.leaves(raw, dim, out);
+        return out;
+    }
+
+    /** A primitive's value in its type's domain; a string type's is its text (Typer.primitive and _holds). */
+    Object domain(NativeObserver.Prim p, Object raw) {
+        if (!rules.family[p.type].equals("string")) return p.value;
+        if (raw instanceof Boolean) return ((Boolean) raw) ? "true" : "false";
+        if (raw instanceof NativeObserver.Num) return ((NativeObserver.Num) raw).token;
+        return raw;
+    }
+
+    /** Typer._convert_leaves: each leaf converted into the array's element type. */
+    Object leafValues(Object raw, int dim, int type) {
+        if (raw == null) return null;
+        if (dim == 0) {
+            NativeObserver.Prim p = rules.primitive(raw);
+            Object v = domain(p, raw);
+            for (NativeObserver.Edge e : rules.paths[p.type][type]) if (v != FAIL) v = forward(v, e, true);
+            if (v == FAIL) throw new IllegalStateException("an array element does not convert into its type");
+            return v;
+        }
+        ArrayList<Object> out = new ArrayList<>();
+        for (Object x : (List<?>) raw) out.add(leafValues(x, dim - 1, type));
+        return out;
+    }
+
+    // --- text: engine.conversions.to_text and engine.values.json_text ------------------------------------------
+
+    static String text(Object v) {
+        if (v instanceof Boolean) return ((Boolean) v) ? "true" : "false";
+        if (v instanceof Long) return v.toString();
+        if (v instanceof Double) return formatDouble((Double) v);
+        if (v instanceof BigDecimal) return v.toString();
+        if (v instanceof NativeObserver.Day) return LocalDate.ofEpochDay(((NativeObserver.Day) v).days).toString();
+        if (v instanceof NativeObserver.Micros) return timestamp(((NativeObserver.Micros) v).micros);
+        return (String) v;
+    }
+
+    /** engine.conversions.format_double: Java's Double.toString layout with the shortest round-trip digits. */
+    static String formatDouble(double x) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+        if (x == 0) return (1 / x < 0) ? "-0.0" : "0.0";
+        String sign = x < 0 ? "-" : "";
+        BigDecimal b = NativeObserver.shortest(Math.abs(x)).stripTrailingZeros();
+        String digits = b.unscaledValue().toString();
+        int exp = digits.length() - b.scale();  // value = 0.digits * 10^exp
+        double a = Math.abs(x);
+        if (a >= 1e-3 && a < 1e7) {
+            String body;
+            if (exp <= 0) body = "0." + "0".repeat(-exp) + digits;
+            else if (exp >= digits.length()) body = digits + "0".repeat(exp - digits.length()) + ".0";
+            else body = digits.substring(0, exp) + "." + digits.substring(exp);
+            return sign + body;
+        }
+        String mantissa = digits.charAt(0) + "." + (digits.length() > 1 ? digits.substring(1) : "0");
+        return sign + mantissa + "E" + (exp - 1);
+    }
+
+    /** engine.conversions.format_timestamp: ISO-8601 in UTC, six fraction digits only when there is a fraction. */
+    static String timestamp(long micros) {
+        long seconds = Math.floorDiv(micros, 1_000_000L);
+        int fraction = (int) Math.floorMod(micros, 1_000_000L);
+        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+        String head = String.format("%04d-%02d-%02dT%02d:%02d:%02d", t.getYear(), t.getMonthValue(),
+                                    t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
+        return head + (fraction != 0 ? String.format(".%06d", fraction) : "") + "Z";
+    }
+
+    /** Compact JSON of a parsed value as Spark's to_json prints its VARIANT: keys sorted by their UTF-8 bytes
+     * (code points), numbers as written, strings as Python's json.dumps(ensure_ascii=False) writes them. */
+    static String json(Object raw) {
+        StringBuilder sb = new StringBuilder();
+        json(raw, sb);
+        return sb.toString();
+    }
+
+    static void json(Object raw, StringBuilder sb) {
+        if (raw == null) { sb.append("null"); return; }
+        if (raw instanceof Boolean) { sb.append(((Boolean) raw) ? "true" : "false"); return; }
+        if (raw instanceof NativeObserver.Num) { sb.append(((NativeObserver.Num) raw).token); return; }
+        if (raw instanceof String) { quote((String) raw, sb); return; }
+        if (raw instanceof List) {
+            sb.append('[');
+            boolean first = true;
+            for (Object x : (List<?>) raw) { if (!first) sb.append(','); first = false; json(x, sb); }
+            sb.append(']');
+            return;
+        }
+        NativeObserver.Obj o = (NativeObserver.Obj) raw;
+        Integer[] order = new Integer[o.names.size()];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        Arrays.sort(order, (a, b) -> codePoints(o.names.get(a), o.names.get(b)));
+        sb.append('{');
+        for (int i = 0; i < order.length; i++) {
+            if (i > 0) sb.append(',');
+            quote(o.names.get(order[i]), sb);
+            sb.append(':');
+            json(o.values.get(order[i]), sb);
+        }
+        sb.append('}');
+    }
+
+    static int codePoints(String a, String b) {
+        int i = 0, j = 0;
+        while (i < a.length() && j < b.length()) {
+            int x = a.codePointAt(i), y = b.codePointAt(j);
+            if (x != y) return Integer.compare(x, y);
+            i += Character.charCount(x); j += Character.charCount(y);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    static void quote(String s, StringBuilder sb) {
+        sb.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"': sb.append("\\\""); break;
+                case '\\': sb.append("\\\\"); break;
+                case '\n': sb.append("\\n"); break;
+                case '\r': sb.append("\\r"); break;
+                case '\t': sb.append("\\t"); break;
+                case '\b': sb.append("\\b"); break;
+                case '\f': sb.append("\\f"); break;
+                default:
+                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+                    else sb.append(c);
+            }
+        }
+        sb.append('"');
+    }
+
+    // --- Spark's values -----------------------------------------------------------------------------------------
+
+    /** A routed value as Spark holds it in a column of ``type``. */
+    static Object spark(Object v, DataType type) {
+        if (v == null) return null;
+        if (type instanceof ArrayType) {
+            DataType element = ((ArrayType) type).elementType();
+            List<?> list = (List<?>) v;
+            Object[] out = new Object[list.size()];
+            for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), element);
+            return new GenericArrayData(out);
+        }
+        if (type instanceof StructType) return v;  // a record's row, built by level()
+        if (type instanceof StringType) return UTF8String.fromString((String) v);
+        if (type instanceof LongType) return (Long) v;
+        if (type instanceof IntegerType) return ((Long) v).intValue();
+        if (type instanceof DoubleType) return (Double) v;
+        if (type instanceof BooleanType) return (Boolean) v;
+        if (type instanceof DateType) return Math.toIntExact(((NativeObserver.Day) v).days);
+        if (type instanceof TimestampType) return ((NativeObserver.Micros) v).micros;
+        if (type instanceof DecimalType) {
+            DecimalType d = (DecimalType) type;
+            return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),
+                                                            d.scale());
+        }
+        throw new IllegalStateException("a column of " + type.simpleString());
+    }
+}
