@@ -60,6 +60,7 @@ public final class NativeObserver implements Serializable {
     final int[][] guardedUps;     // those along a `where exact` edge
     final Edge[][][] paths;       // [t][u] -> the edges from t to u
     final int[] join;             // by bit set of types
+    final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
     static final int INTEGER = 0, FRACTION = 1, BOOLEAN = 2, STRING = 3, MIXED = 4;
 
     static final class Edge implements Serializable {
@@ -104,6 +105,8 @@ public final class NativeObserver implements Serializable {
             }
         }
         join = ints(spec.get("join"));
+        bound = new BigDecimal[ntypes];
+        for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
     }
 
     private static int[] ints(JsonNode a) {
@@ -467,11 +470,24 @@ public final class NativeObserver implements Serializable {
         final int type, dim; final long bits;
         final String name;
         Typed(int type, int dim, long bits, String name) { this.type = type; this.dim = dim; this.bits = bits; this.name = name; }
-        String code() {
-            StringBuilder sb = new StringBuilder(type < 0 ? "record" : name);
+        String code() { return shapeCode(type < 0 ? "record" : name, dim); }
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> CODES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A shape's code (``long[]``, ``record``): one String per code, so its hash is computed once. */
+    static String shapeCode(String type, int dim) {
+        if (dim == 0) return type;
+        String key = type + dim;
+        String code = CODES.get(key);
+        if (code == null) {
+            StringBuilder sb = new StringBuilder(type);
             for (int i = 0; i < dim; i++) sb.append("[]");
-            return sb.toString();
+            code = sb.toString();
+            CODES.putIfAbsent(key, code);
         }
+        return code;
     }
 
 
@@ -612,7 +628,8 @@ public final class NativeObserver implements Serializable {
         if (num.token.length() > 60) return null;
         if (fam.equals("integer") || (fam.equals("decimal") && kind == INTEGER)) {
             if (kind != INTEGER) return null;
-            BigInteger value = new BigDecimal(num.token).toBigInteger();
+            BigInteger value = num.storage() == SIG_BIGINT ? BigInteger.valueOf(Long.parseLong(num.token))
+                    : new BigDecimal(num.token).toBigInteger();
             return fits(type, value);
         }
         if (fam.equals("decimal")) {
@@ -647,7 +664,7 @@ public final class NativeObserver implements Serializable {
             return fits(type, d.toBigIntegerExact());
         }
         int p = precision[type], s = scale[type];
-        if (d.abs().compareTo(BigDecimal.TEN.pow(p - s)) >= 0) return null;
+        if (d.abs().compareTo(bound[type]) >= 0) return null;
         if (d.signum() != 0 && d.stripTrailingZeros().scale() > s) return null;
         return d;
     }
@@ -709,7 +726,13 @@ public final class NativeObserver implements Serializable {
     /** The string's characters, or null when it cannot be ISO text (longer than any). */
     private static int[] codePoints(String s) {
         if (s.length() > 32) return null;
-        return s.codePoints().toArray();
+        int[] out = new int[s.length()];
+        for (int i = 0; i < out.length; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) return s.codePoints().toArray();
+            out[i] = c;
+        }
+        return out;
     }
 
     /** The value of ``len`` ASCII digits at ``from``; -1 if not digits. */
@@ -776,6 +799,7 @@ public final class NativeObserver implements Serializable {
      * left out (``OBJECT``); arrays of strings carry their leaves' types as a bit set (``ARRAY<STRING>/4``). */
     String storageKind(Object raw) {
         Sig sig = sig(raw);
+        if (sig.kind != SIG_ARRAY) return sig.name();
         int dim = 0; Sig inner = sig;
         while (inner.kind == SIG_ARRAY) { dim++; inner = inner.element; }
         StringBuilder sb = new StringBuilder();
@@ -890,7 +914,14 @@ public final class NativeObserver implements Serializable {
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
         /** (digits as written, leading zeros aside, and the scale: Spark's VariantBuilder measures the token
          * before it drops trailing zeros) */
+        private int storage = -1;
+
         int storage() {
+            if (storage < 0) storage = measure();
+            return storage;
+        }
+
+        private int measure() {
             if (isInteger() && fitsLong()) return SIG_BIGINT;
             if (hasExponent()) return SIG_DOUBLE;
             String u = unsigned();

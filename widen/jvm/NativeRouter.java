@@ -51,7 +51,7 @@ public final class NativeRouter implements Serializable {
     static final class Level implements Serializable {
         final DataType[] types;
         final Level[] levels;
-        final HashMap<String, Target[]> routes = new HashMap<>();
+        final HashMap<String, HashMap<String, Target[]>> routes = new HashMap<>();  // field -> shape -> targets
 
         Level(JsonNode plan, StructType schema) {
             JsonNode columns = plan.get("columns");
@@ -74,12 +74,10 @@ public final class NativeRouter implements Serializable {
                     targets[j] = new Target(t.get("column").asInt(), t.get("wrap").asInt(),
                                             t.get("guarded").asBoolean(), edges);
                 }
-                routes.put(key(r.get("field").asText(), r.get("shape").asText()), targets);
+                routes.computeIfAbsent(r.get("field").asText(), k -> new HashMap<>()).put(r.get("shape").asText(), targets);
             }
         }
     }
-
-    static String key(String field, String shape) { return field + '\u0000' + shape; }
 
     static StructType leafStruct(DataType t) {
         while (t instanceof ArrayType) t = ((ArrayType) t).elementType();
@@ -156,7 +154,8 @@ public final class NativeRouter implements Serializable {
             Object raw = record.values.get(i);
             Valued typed = typed(raw);
             if (typed == null) continue;  // null, or an empty value: nothing routes it
-            Target[] targets = level.routes.get(key(name, typed.code()));
+            HashMap<String, Target[]> shapes = level.routes.get(name);
+            Target[] targets = shapes == null ? null : shapes.get(typed.code());
             if (targets == null) {
                 if (typed.type < 0 && hollow(typed.value, typed.dim)) continue;
                 throw new IllegalStateException("the plan has no route for " + path + name + " as " + typed.code());
@@ -262,11 +261,7 @@ public final class NativeRouter implements Serializable {
     final class Valued {
         final int type, dim; final Object value;
         Valued(int type, int dim, Object value) { this.type = type; this.dim = dim; this.value = value; }
-        String code() {
-            StringBuilder sb = new StringBuilder(type < 0 ? "record" : rules.TYPE_NAMES[type]);
-            for (int i = 0; i < dim; i++) sb.append("[]");
-            return sb.toString();
-        }
+        String code() { return NativeObserver.shapeCode(type < 0 ? "record" : rules.TYPE_NAMES[type], dim); }
     }
 
     /** null for a null or an empty value. */
