@@ -633,6 +633,16 @@ def _may_nest_deeper(kind, levels: int):
 RESCUED_EXAMPLES = 1000
 
 
+def _placed(observations: Observations, files) -> Observations:
+    """The native pass's rescued examples of unnumbered lines (:meth:`FileLines.keyed`) with their file's path and
+    line number, in that order (as the Spark observer orders them)."""
+    import dataclasses
+
+    rescued = sorted((Rescued(*files.place(r.source, r.line), r.reason, r.raw) for r in observations.rescued),
+                     key=lambda r: (r.source, r.line))
+    return dataclasses.replace(observations, rescued=tuple(rescued))
+
+
 def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame]:
     """Observe a batch of lines in Spark: (observations, the parsed lines, cached: ``record`` and ``reason``;
     ``reason`` is null for records). Rescued lines are counted in Spark; at most :data:`RESCUED_EXAMPLES` of them
@@ -646,18 +656,31 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     return observations, parsed
 
 
-def observe_frame(lines: DataFrame, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame, bool]:
+def observe_frame(lines, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame, bool]:
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
-    number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it."""
+    number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
+    ``lines`` may be a batch's files (:class:`~widen.spark_io.FileLines`): their lines are numbered only when the
+    batch is not plain."""
+    from widen.spark_io import FileLines
+
     case_merge = rules.policy("case_conflict") == "merge"
     _t = time.perf_counter()
+    files = lines if isinstance(lines, FileLines) else None
+    if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.keyed)
+        lines = files.keyed()
     result = observe_natively(lines, rules) if native else None  # (it skips blank lines itself)
+    if result is not None and result.observations.rescued_count == 0 and not result.needs_checks:
+        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
+        # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
+        lines = lines.filter(F.trim(F.col("value")) != "")
+        return result.observations, lines.withColumn("reason", F.lit(None).cast("string")), True
+    if files is not None:
+        lines = files.numbered()
+        if result is not None:
+            result.observations = _placed(result.observations, files)
     lines = lines.filter(F.trim(F.col("value")) != "")
     if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
-        if result.observations.rescued_count == 0 and not result.needs_checks:
-            # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
-            return result.observations, lines.withColumn("reason", F.lit(None).cast("string")), True
         checks = result.needs_checks
         return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks), False
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check

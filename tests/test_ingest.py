@@ -177,7 +177,7 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     observe, write_parquet = spark_observe.observe_frame, commit.write_parquet
 
     def observing(lines, rules, **kwargs):
-        seen.append(("observe", *(lines.sparkSession.conf.get(k) for k in keys)))
+        seen.append(("observe", *(spark.conf.get(k) for k in keys)))
         return observe(lines, rules, **kwargs)
 
     def writing(df, data_dir, fields=()):

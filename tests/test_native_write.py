@@ -3,6 +3,8 @@ batch the native pass observed plain (no rescued line, no per-line check) is wri
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -107,3 +109,59 @@ def test_ingest_writes_a_plain_batch_natively(spark, rules, tmp_path, monkeypatc
     on = run("on", True)
     assert len(calls) == 1 and calls[0] is not None
     assert on == run("off", False)
+
+
+def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_path, monkeypatch):
+    """A plain batch of files is observed and written without counting each split's lines (a job of its own); a
+    batch with rescued lines, in several files each read in several splits, names each rescued line by its file
+    and line number as the Spark observer does (WIDEN_NATIVE=0)."""
+    from widen.ingest import ingest, open_catalog
+    from widen.spark_io import FileLines
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    from widen.compiler import spark_observe
+
+    counted, examples = [], []
+    splits, observe = FileLines.splits, spark_observe.observe_frame
+    monkeypatch.setattr(FileLines, "splits", lambda self: counted.append(1) or splits(self))
+
+    def observing(*args, **kwargs):
+        got = observe(*args, **kwargs)
+        examples.append([(r.source, r.line, r.reason, r.raw) for r in got[0].rescued])
+        return got
+
+    monkeypatch.setattr(spark_observe, "observe_frame", observing)
+    good = ['{"id": %d, "v": %s}' % (i, v) for i, v in enumerate(["1", '"x"', "2.5", "true", '"2024-01-01"'] * 8)]
+    (tmp_path / "batch").mkdir()
+    files = []
+    for n in range(3):
+        lines = list(good)
+        lines.insert(3 + 7 * n, "not json %d" % n)
+        lines.insert(30 - n, "[%d]" % n)
+        files.append(tmp_path / "batch" / f"part-{n}.jsonl")
+        files[-1].write_text("\n".join(lines) + "\n")
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text("\n".join(good) + "\n")
+    spark.conf.set("spark.sql.files.maxPartitionBytes", "300")  # several splits per file
+    try:
+        def run(paths, name, native):
+            monkeypatch.setenv("WIDEN_NATIVE", "1" if native else "0")
+            wh = str(tmp_path / f"wh-{name}")
+            [report] = ingest([str(p) for p in paths], "n.t", rules=rules, warehouse=wh, spark=spark,
+                              progress=lambda _: None)
+            cat = open_catalog(None, wh)
+            rescued = sorted((r["source"], r["line"], r["reason"], r["raw"]) for r in
+                             cat.load_table("n.t__rescued").scan().to_arrow().to_pylist()
+                             ) if cat.table_exists("n.t__rescued") else []
+            return report.rescued, examples.pop(), rescued
+
+        counted.clear()
+        assert run([plain], "plain", True) == (0, [], [])
+        assert counted == []
+        on = run([tmp_path / "batch"], "on", True)
+        assert counted and on[0] == 6 and len(on[2]) == 6 and on[1] == sorted(on[1])
+        assert on == run([tmp_path / "batch"], "off", False)
+        assert {(Path(s).name, line) for s, line, *_ in on[2]} == {
+            (f"part-{n}.jsonl", line) for n in range(3) for line in (4 + 7 * n, 31 - n)}
+    finally:
+        spark.conf.unset("spark.sql.files.maxPartitionBytes")

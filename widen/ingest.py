@@ -25,7 +25,7 @@ from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
 from widen.sources import DriverLines, JsonLines, Source, Typed, driver_batch_bytes, json_source, on_driver
-from widen.spark_io import read_lines, read_parquet, session_settings  # noqa: F401
+from widen.spark_io import FileLines, read_lines, read_parquet, session_settings  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
 
@@ -164,7 +164,7 @@ class _Run:
         if self.input_format == "json":
             if on_driver(prints):  # a small batch: read, observed and routed on the driver, written by Spark
                 return DriverLines(self.spark, paths)
-            return JsonLines(read_lines(self.spark, paths), own=True)
+            return JsonLines(FileLines(self.spark, paths), own=True)
         return Typed(read_parquet(self.spark, paths, batch))
 
 

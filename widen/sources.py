@@ -194,8 +194,10 @@ class JsonLines(Source):
     the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
     def __init__(self, lines, own: bool = False):
-        self.lines = lines
-        self.spark = lines.sparkSession
+        from widen.spark_io import FileLines
+
+        self.lines = lines  # a DataFrame, or a batch's files (FileLines: numbered only if some line must be named)
+        self.spark = lines.spark if isinstance(lines, FileLines) else lines.sparkSession
         self.own = own
         self.plain = False
 
@@ -223,7 +225,7 @@ class JsonLines(Source):
         if self.plain:
             from widen import jvm
 
-            routed = jvm.route(self.lines, compiled.plan, compiled.compiler.rules)
+            routed = jvm.route(self.parsed, compiled.plan, compiled.compiler.rules)
             if routed is not None:
                 return routed
         return super().projected(compiled)

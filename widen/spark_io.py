@@ -18,35 +18,79 @@ from widen.session import shuffle_partitions
 def read_lines(spark, paths: Sequence[str]):
     """The batch's lines as a DataFrame (``value``, ``source``, ``line``), line numbers counted per file in Spark
     (per split, then offset by the earlier splits of the same file: nothing but counts reach the driver)."""
-    from pyspark.sql import functions as F
+    return FileLines(spark, paths).numbered()
 
-    reader, resolved = files_reader(spark, paths)
-    df = reader.text(resolved).select(
-        F.col("value"),
-        F.input_file_name().alias("source"),
-        F.input_file_block_start().alias("block"),
-        F.spark_partition_id().alias("part"),
-        F.monotonically_increasing_id().bitwiseAND(F.lit((1 << 33) - 1)).alias("pos"),
-    )
-    with session_settings(spark, OWN_JOB_SETTINGS):
-        splits = df.groupBy("source", "block", "part").agg(F.min("pos").alias("first"),
-                                                           F.count("pos").alias("n")).collect()
-    rows, offsets = [], {}
-    for r in sorted(splits, key=lambda r: (r["source"], r["block"])):
-        start = offsets.get(r["source"], 0)
-        # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
-        path = unquote(re.sub("^file:(//)?", "", r["source"]))
-        rows.append((r["source"], r["block"], r["part"], r["first"], start, path))
-        offsets[r["source"]] = start + r["n"]
-    if not rows:
-        return df.select("value", "source", F.lit(0).alias("line")).limit(0)
-    import pyarrow as pa
 
-    table = rows_frame(spark, rows, {"source": pa.string(), "block": pa.int64(), "part": pa.int32(),
-                                     "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
-    joined = df.join(F.broadcast(table), ["source", "block", "part"])
-    line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
-    return joined.select("value", F.col("path").alias("source"), line.alias("line"))
+class FileLines:
+    """A batch's files as Spark reads them, line by line, numbered only when asked: counting each split's lines
+    is a job of its own, which a batch the native router writes (no rescued line to name) never needs."""
+
+    def __init__(self, spark, paths: Sequence[str]):
+        from pyspark.sql import functions as F
+
+        self.spark = spark
+        reader, resolved = files_reader(spark, paths)
+        self.raw = reader.text(resolved).select(
+            F.col("value"),
+            F.input_file_name().alias("source"),
+            F.input_file_block_start().alias("block"),
+            F.spark_partition_id().alias("part"),
+            F.monotonically_increasing_id().bitwiseAND(F.lit((1 << 33) - 1)).alias("pos"),
+        )
+        self._splits: dict | None = None
+
+    def keyed(self):
+        """The lines as the native pass reads them (``value``, ``source``, ``line``), unnumbered: each line's
+        ``source`` names its split (:meth:`place` reads it) and its ``line`` is its position in its partition, so
+        the pass keeps the first rescued lines of the batch in file order."""
+        from pyspark.sql import functions as F
+
+        split = F.concat(F.col("source"), F.lit(_SPLIT), F.lpad(F.col("block").cast("string"), 20, "0"))
+        return self.raw.select("value", split.alias("source"), F.col("pos").alias("line"))
+
+    def splits(self) -> dict:
+        """(file URI, block) -> (partition, the split's first position, the lines of its file before it, the
+        file's path), from one job that counts each split's lines."""
+        if self._splits is None:
+            from pyspark.sql import functions as F
+
+            with session_settings(self.spark, OWN_JOB_SETTINGS):
+                counted = self.raw.groupBy("source", "block", "part").agg(F.min("pos").alias("first"),
+                                                                          F.count("pos").alias("n")).collect()
+            self._splits, offsets = {}, {}
+            for r in sorted(counted, key=lambda r: (r["source"], r["block"])):
+                start = offsets.get(r["source"], 0)
+                # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
+                path = unquote(re.sub("^file:(//)?", "", r["source"]))
+                self._splits[(r["source"], r["block"])] = (r["part"], r["first"], start, path)
+                offsets[r["source"]] = start + r["n"]
+        return self._splits
+
+    def place(self, source: str, position: int) -> tuple[str, int]:
+        """(file path, line number) of a line :meth:`keyed` names by its split and position."""
+        uri, _, block = source.rpartition(_SPLIT)
+        _, first, start, path = self.splits()[(uri, int(block))]
+        return path, start + position - first + 1
+
+    def numbered(self):
+        """The lines with their file's path and their line number in it (``value``, ``source``, ``line``)."""
+        from pyspark.sql import functions as F
+
+        splits = self.splits()
+        if not splits:
+            return self.raw.select("value", "source", F.lit(0).alias("line")).limit(0)
+        import pyarrow as pa
+
+        rows = [(uri, block, *split) for (uri, block), split in splits.items()]
+        table = rows_frame(self.spark, rows, {"source": pa.string(), "block": pa.int64(), "part": pa.int32(),
+                                              "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
+        joined = self.raw.join(F.broadcast(table), ["source", "block", "part"])
+        line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
+        return joined.select("value", F.col("path").alias("source"), line.alias("line"))
+
+
+#: between a file's URI and its split's block in :meth:`FileLines.keyed` (no URI holds it: Spark %-escapes it)
+_SPLIT = "\u0000"
 
 
 def files_reader(spark, paths: Sequence[str]):
