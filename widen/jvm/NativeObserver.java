@@ -154,6 +154,7 @@ public final class NativeObserver implements Serializable {
         long nulls, empties;
         final HashMap<String, long[]> shapes = new HashMap<>();   // code -> {count, exactness bits}
         final HashSet<String> storage = new HashSet<>();
+        String lastStorage;
         final TreeMap<Integer, Level> children = new TreeMap<>();
     }
 
@@ -194,9 +195,10 @@ public final class NativeObserver implements Serializable {
         void line(byte[] raw, String source, Long number) {
             if (raw == null || blank(raw)) return;
             lines++;
-            String text;
+            String text = null;
+            boolean ascii = ascii(raw);
             try {
-                text = utf8.decode(ByteBuffer.wrap(raw)).toString();
+                if (!ascii) text = utf8.decode(ByteBuffer.wrap(raw)).toString();
             } catch (CharacterCodingException e) {
                 rescue(source, number, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8));
                 return;
@@ -204,29 +206,30 @@ public final class NativeObserver implements Serializable {
             Object value;
             Parsed parsed = new Parsed();
             try {
-                value = parse(text, parsed);
+                value = ascii ? parse(raw, parsed) : parse(text, parsed);
             } catch (StreamConstraintsException e) {
                 if (!String.valueOf(e.getMessage()).contains("nesting depth")) {
                     if (declined == null) declined = "line " + number + " of " + source + ": " + e.getMessage();
                     return;
                 }
-                rescue(source, number, "not valid JSON", text);
+                rescue(source, number, "not valid JSON", lineText(raw, text));
                 return;
             } catch (Declined d) {
                 if (declined == null) declined = "line " + number + " of " + source + ": " + d.getMessage();
                 return;
             } catch (IOException | RuntimeException e) {
                 needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
-                rescue(source, number, "not valid JSON", text);
+                rescue(source, number, "not valid JSON", lineText(raw, text));
                 return;
             }
             if (!(value instanceof Obj)) {
-                rescue(source, number, "a JSON " + jsonType(value) + " is not an object", text);
+                rescue(source, number, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text));
                 return;
             }
             if (parsed.depth > MAX_NESTING) {
                 needsChecks = true;
-                rescue(source, number, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING, text);
+                rescue(source, number, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
+                       lineText(raw, text));
                 return;
             }
             if (parsed.asText) needsChecks = true;
@@ -238,6 +241,20 @@ public final class NativeObserver implements Serializable {
             } catch (RuntimeException e) {  // a value this pass does not expect: the Spark observer takes the batch
                 if (declined == null) declined = "line " + number + " of " + source + ": " + e;
             }
+        }
+
+        /** Every byte in 0x01-0x7F, and no ``\\u`` escape: the line is its own text (no decoding, no invalid UTF-8;
+         * no NUL byte, from which Jackson's byte parser would guess another encoding; no escaped surrogate, which
+         * its byte parser does not give back as written) and Jackson's byte parser reads it. */
+        static boolean ascii(byte[] raw) {
+            for (int i = 0; i < raw.length; i++) {
+                if (raw[i] <= 0 || (raw[i] == '\\' && i + 1 < raw.length && raw[i + 1] == 'u')) return false;
+            }
+            return true;
+        }
+
+        static String lineText(byte[] raw, String decoded) {
+            return decoded != null ? decoded : new String(raw, StandardCharsets.ISO_8859_1);
         }
 
         static boolean blank(byte[] raw) {
@@ -260,14 +277,25 @@ public final class NativeObserver implements Serializable {
             if (!text.isEmpty() && text.charAt(0) == '\uFEFF') throw new IOException("a byte-order mark");
             parsed.escapes = text.indexOf("\\u") >= 0;  // a lone surrogate comes only from an escape
             try (JsonParser p = factory.createParser(text)) {
-                JsonToken t = p.nextToken();
-                if (t == null) throw new IOException("no value");
-                Object v = read(p, t, 1, parsed);
-                parsed.trailing = true;  // until the text is seen to end here
-                if (p.nextToken() != null) throw new IOException("trailing text");
-                parsed.trailing = false;
-                return v;
+                return parse(p, parsed);
             }
+        }
+
+        /** A line :meth:`ascii` takes, parsed from its bytes (Jackson's byte parser: no text to decode first). */
+        Object parse(byte[] ascii, Parsed parsed) throws IOException {
+            try (JsonParser p = factory.createParser(ascii)) {
+                return parse(p, parsed);
+            }
+        }
+
+        private Object parse(JsonParser p, Parsed parsed) throws IOException {
+            JsonToken t = p.nextToken();
+            if (t == null) throw new IOException("no value");
+            Object v = read(p, t, 1, parsed);
+            parsed.trailing = true;  // until the text is seen to end here
+            if (p.nextToken() != null) throw new IOException("trailing text");
+            parsed.trailing = false;
+            return v;
         }
 
         private Object read(JsonParser p, JsonToken t, int depth, Parsed parsed) throws IOException {
@@ -441,7 +469,11 @@ public final class NativeObserver implements Serializable {
             if (name.isEmpty()) { part.emptyNames++; continue; }
             Object raw = record.values.get(i);
             Field f = acc.field(name);
-            f.storage.add(storageKind(raw));
+            String kind = storageKind(raw);
+            if (kind != f.lastStorage) {  // (a scalar's kind is a constant: the same as the last value's, mostly)
+                f.storage.add(kind);
+                f.lastStorage = kind;
+            }
             if (raw == null) { f.nulls++; continue; }
             Typed typed = typeValue(raw);
             if (typed == null) { f.empties++; continue; }
@@ -672,6 +704,9 @@ public final class NativeObserver implements Serializable {
     // --- ISO dates and timestamps: engine.conversions.parse_date, parse_timestamp (ASCII digits, the whole text) ----
 
     static Object isoDate(String s) {
+        // (a text whose UTF-16 units at these places are not the date's cannot be one: any unit of a non-ASCII
+        // character fails the code-point check below too)
+        if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') return null;
         int[] cps = codePoints(s);
         if (cps == null || cps.length != 10) return null;
         int y = digits(cps, 0, 4), m = digits(cps, 5, 2), d = digits(cps, 8, 2);
@@ -685,6 +720,7 @@ public final class NativeObserver implements Serializable {
     }
 
     static Object isoTimestamp(String s, boolean anyOffset) {
+        if (s.length() < 20 || s.charAt(4) != '-' || s.charAt(10) != 'T') return null;  // (as in isoDate)
         int[] c = codePoints(s);
         if (c == null || c.length < 20) return null;
         int y = digits(c, 0, 4), mo = digits(c, 5, 2), d = digits(c, 8, 2);

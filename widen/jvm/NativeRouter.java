@@ -134,8 +134,9 @@ public final class NativeRouter implements Serializable {
     InternalRow record(NativeObserver.Partition parser, byte[] raw) {
         Object value;
         try {
-            String text = parser.utf8.decode(ByteBuffer.wrap(raw)).toString();
-            value = parser.parse(text, new NativeObserver.Parsed());
+            NativeObserver.Parsed parsed = new NativeObserver.Parsed();
+            value = NativeObserver.Partition.ascii(raw) ? parser.parse(raw, parsed)
+                    : parser.parse(parser.utf8.decode(ByteBuffer.wrap(raw)).toString(), parsed);
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("a line the native observer took is not UTF-8", e);
         } catch (IOException e) {
