@@ -294,8 +294,26 @@ public final class NativeRouter implements Serializable {
     Object domain(NativeObserver.Prim p, Object raw) {
         if (!rules.family[p.type].equals("string")) return p.value;
         if (raw instanceof Boolean) return ((Boolean) raw) ? "true" : "false";
-        if (raw instanceof NativeObserver.Num) return ((NativeObserver.Num) raw).token;
+        if (raw instanceof NativeObserver.Num) return numberText((NativeObserver.Num) raw);
         return raw;
+    }
+
+    /** engine.values.JsonNumber.text: a number's text as Spark's to_json of its VARIANT prints it (a long's
+     * digits; a decimal's, without leading zeros, trailing fraction zeros or the sign of a zero; a double's
+     * shortest text when the double is the number, else the token). */
+    static String numberText(NativeObserver.Num n) {
+        int storage = n.storage();
+        if (storage == NativeObserver.SIG_BIGINT) return Long.toString(n.asLong);
+        if (storage == NativeObserver.SIG_DECIMAL) {
+            String unsigned = n.token.startsWith("-") ? n.token.substring(1) : n.token;
+            int dot = unsigned.indexOf('.');
+            String whole = (dot < 0 ? unsigned : unsigned.substring(0, dot)).replaceFirst("^0+", "");
+            String frac = n.fraction();
+            String body = (whole.isEmpty() ? "0" : whole) + (frac.isEmpty() ? "" : "." + frac);
+            boolean zero = body.chars().allMatch(c -> c == '0' || c == '.');
+            return (n.token.startsWith("-") && !zero ? "-" : "") + body;
+        }
+        return n.exactDouble() ? formatDouble(Double.parseDouble(n.token)) : n.token;
     }
 
     /** Typer._convert_leaves: each leaf converted into the array's element type. */
@@ -367,7 +385,7 @@ public final class NativeRouter implements Serializable {
     static void json(Object raw, StringBuilder sb) {
         if (raw == null) { sb.append("null"); return; }
         if (raw instanceof Boolean) { sb.append(((Boolean) raw) ? "true" : "false"); return; }
-        if (raw instanceof NativeObserver.Num) { sb.append(((NativeObserver.Num) raw).token); return; }
+        if (raw instanceof NativeObserver.Num) { sb.append(numberText((NativeObserver.Num) raw)); return; }
         if (raw instanceof String) { quote((String) raw, sb); return; }
         if (raw instanceof List) {
             sb.append('[');
