@@ -660,9 +660,6 @@ public final class NativeObserver implements Serializable {
         if (num.token.length() > 60) return null;
         if (fam.equals("integer") || (fam.equals("decimal") && kind == INTEGER)) {
             if (kind != INTEGER) return null;
-            if (num.storage() == SIG_BIGINT && fam.equals("integer"))  // (most integers: no BigInteger)
-                return iceberg[type].equals("int") && (num.asLong < Integer.MIN_VALUE || num.asLong > Integer.MAX_VALUE)
-                        ? null : (Object) num.asLong;
             BigInteger value = num.storage() == SIG_BIGINT ? BigInteger.valueOf(num.asLong)
                     : new BigDecimal(num.token).toBigInteger();
             return fits(type, value);
@@ -672,7 +669,6 @@ public final class NativeObserver implements Serializable {
             return exact == null ? null : fits(type, exact);
         }
         if (fam.equals("float")) {
-            if (kind == FRACTION && num.shortFraction()) return Double.parseDouble(num.token) + 0.0;
             double d = Double.parseDouble(num.token);
             if (Double.isInfinite(d) || Double.isNaN(d)) return null;
             BigDecimal exact = decimal(num.token);
@@ -952,22 +948,6 @@ public final class NativeObserver implements Serializable {
         boolean fitsLong() {
             if (token.length() > 20) return false;
             try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
-        }
-
-        /** A fraction written with no exponent and at most 15 significant digits: the double nearest it gives
-         * its digits back (any two decimals of at most 15 digits have distinct nearest doubles, and a token of at
-         * most 60 characters is far from the doubles' subnormal and infinite ends). */
-        boolean shortFraction() {
-            if (hasExponent() || token.length() > 60) return false;
-            int first = -1, last = -1;
-            for (int i = 0; i < token.length(); i++) {
-                char c = token.charAt(i);
-                if (c >= '1' && c <= '9') { if (first < 0) first = i; last = i; }
-            }
-            if (first < 0) return true;  // zero
-            int digits = last - first + 1;
-            if (token.indexOf('.') > first && token.indexOf('.') < last) digits--;
-            return digits <= 15;
         }
 
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
