@@ -530,13 +530,12 @@ public final class NativeObserver implements Serializable {
             return null;
         }
         if (raw instanceof List) {
-            ArrayInfo info = array((List<?>) raw);
+            ArrayList<Prim> prims = new ArrayList<>();
+            ArrayInfo info = array((List<?>) raw, prims);
             if (info == MIXED_ARRAY) return prim(mixed, 0, Collections.singletonList((Object) OPAQUE));
             if (info.kind == EMPTY_KIND) return null;
             if (info.kind == RECORD_KIND) return new Typed(-1, info.dim, -1L, null);
-            ArrayList<Object> leafs = new ArrayList<>();
-            leaves(raw, info.dim, leafs);
-            return elements(leafs, info.dim, info.types);
+            return elements(prims, info.dim, info.types);
         }
         Prim p = primitive(raw);
         return prim(p.type, 0, Collections.singletonList(p.value));
@@ -568,7 +567,11 @@ public final class NativeObserver implements Serializable {
     static final ArrayInfo MIXED_ARRAY = new ArrayInfo(-1, 0, 0);
 
     /** engine.values.Typer._array. */
-    ArrayInfo array(List<?> items) {
+    ArrayInfo array(List<?> items) { return array(items, null); }
+
+    /** ``prims``: where the typed leaves of a primitive array are added, in order (leaves()), so that they are
+     * typed once. */
+    ArrayInfo array(List<?> items, List<Prim> prims) {
         int kinds = 0;  // bit 1: prim, bit 2: record
         int dims = -1; boolean manyDims = false;
         long types = 0;
@@ -577,7 +580,7 @@ public final class NativeObserver implements Serializable {
             if (x == null) continue;
             int kind, dim;
             if (x instanceof List) {
-                ArrayInfo sub = array((List<?>) x);
+                ArrayInfo sub = array((List<?>) x, prims);
                 if (sub == MIXED_ARRAY) return MIXED_ARRAY;
                 if (sub.kind == EMPTY_KIND) { emptyDepth = Math.max(emptyDepth, sub.dim); continue; }
                 kind = sub.kind; dim = sub.dim; types |= sub.types;
@@ -585,7 +588,9 @@ public final class NativeObserver implements Serializable {
                 kind = RECORD_KIND; dim = 0;
             } else {
                 kind = PRIM_KIND; dim = 0;
-                types |= 1L << primitive(x).type;
+                Prim p = primitive(x);
+                if (prims != null) prims.add(p);
+                types |= 1L << p.type;
             }
             kinds |= 1 << kind;
             if (dims == -1) dims = dim; else if (dims != dim) manyDims = true;
@@ -597,11 +602,11 @@ public final class NativeObserver implements Serializable {
     }
 
     /** engine.values.Typer._element_type, then the exactness bits of the leaves converted into it. */
-    Typed elements(List<Object> raws, int dim, long types) {
+    Typed elements(List<Prim> prims, int dim, long types) {
         int joined = join[(int) types];
-        int n = raws.size();
+        int n = prims.size();
         int[] t = new int[n]; Object[] v = new Object[n];
-        for (int i = 0; i < n; i++) { Prim p = primitive(raws.get(i)); t[i] = p.type; v[i] = p.value; }
+        for (int i = 0; i < n; i++) { Prim p = prims.get(i); t[i] = p.type; v[i] = p.value; }
         for (int candidate : ups[joined]) {
             ArrayList<Object> converted = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {

@@ -273,21 +273,16 @@ public final class NativeRouter implements Serializable {
             return null;
         }
         if (raw instanceof List) {
-            NativeObserver.ArrayInfo info = rules.array((List<?>) raw);
+            ArrayList<NativeObserver.Prim> prims = new ArrayList<>();
+            NativeObserver.ArrayInfo info = rules.array((List<?>) raw, prims);
             if (info == NativeObserver.MIXED_ARRAY) return new Valued(rules.mixed, 0, json(raw));
             if (info.kind == NativeObserver.EMPTY_KIND) return null;
             if (info.kind == NativeObserver.RECORD_KIND) return new Valued(-1, info.dim, raw);
-            int type = rules.elements(leaves(raw, info.dim), info.dim, info.types).type;
-            return new Valued(type, info.dim, leafValues(raw, info.dim, type));
+            int type = rules.elements(prims, info.dim, info.types).type;
+            return new Valued(type, info.dim, leafValues(raw, info.dim, type, prims.iterator()));
         }
         NativeObserver.Prim p = rules.primitive(raw);
         return new Valued(p.type, 0, domain(p, raw));
-    }
-
-    static List<Object> leaves(Object raw, int dim) {
-        ArrayList<Object> out = new ArrayList<>();
-        NativeObserver.leaves(raw, dim, out);
-        return out;
     }
 
     /** A primitive's value in its type's domain; a string type's is its text (Typer.primitive and _holds). */
@@ -317,17 +312,17 @@ public final class NativeRouter implements Serializable {
     }
 
     /** Typer._convert_leaves: each leaf converted into the array's element type. */
-    Object leafValues(Object raw, int dim, int type) {
+    Object leafValues(Object raw, int dim, int type, Iterator<NativeObserver.Prim> prims) {
         if (raw == null) return null;
         if (dim == 0) {
-            NativeObserver.Prim p = rules.primitive(raw);
+            NativeObserver.Prim p = prims.next();  // (the leaves typed by array(), in the same order)
             Object v = domain(p, raw);
             for (NativeObserver.Edge e : rules.paths[p.type][type]) if (v != FAIL) v = forward(v, e, true);
             if (v == FAIL) throw new IllegalStateException("an array element does not convert into its type");
             return v;
         }
         ArrayList<Object> out = new ArrayList<>();
-        for (Object x : (List<?>) raw) out.add(leafValues(x, dim - 1, type));
+        for (Object x : (List<?>) raw) out.add(leafValues(x, dim - 1, type, prims));
         return out;
     }
 
