@@ -357,7 +357,7 @@ class Typer:
             return value if fits(iceberg, value) else None
         if fam == "decimal":
             try:
-                value = Decimal(raw)
+                value = Decimal(raw) + 0  # (no negative zero: VARIANT's and Spark's decimals have none)
             except InvalidOperation:
                 return None
             return value if fits(iceberg, value) else None

@@ -165,3 +165,31 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
             (f"part-{n}.jsonl", line) for n in range(3) for line in (4 + 7 * n, 31 - n)}
     finally:
         spark.conf.unset("spark.sql.files.maxPartitionBytes")
+
+
+def test_native_router_under_rules_with_an_int_and_a_money_type(spark):
+    """Rules with an int32 below long and a decimal(10, 2) for fractions: the router casts int32 into long and
+    writes money values and their text as the reference does, negative zero included (a decimal has no negative
+    zero in VARIANT or in Spark: the reference writes 0.00, as it writes 0.0 for a double)."""
+    money = widen.load_rules(str(Path(__file__).parent / "data" / "money.rules"))
+    lines = ['{"n": 1, "b": -0.00, "c": 12.5}', '{"n": 5000000000, "b": "y", "c": [-0.0, "x"]}',
+             '{"n": -2147483649, "b": 1.25, "c": 99999999.99}']
+    assert assert_same(spark, lines, money)
+    for line in lines:
+        assert assert_same(spark, [line], money)
+    assert widen.Router(widen.plan(widen.TableSchema(), widen.observe_lines(lines[:1], money), money), money).route(
+        widen.parse_line(lines[0]))["b"] == 0
+
+
+def test_native_router_declines_columns_it_does_not_build(spark, rules, tmp_path):
+    """A zone-less timestamp column (Iceberg `timestamp`, Spark TIMESTAMP_NTZ): the router declines the plan up
+    front and the compiled projection writes the batch."""
+    text = (Path(__file__).parent / "data" / "money.rules").read_text().replace(
+        "type timestamp = timestamptz", "type timestamp = timestamp")
+    (tmp_path / "ntz.rules").write_text(text)
+    ntz = widen.load_rules(str(tmp_path / "ntz.rules"))
+    lines = ['{"t": "2024-01-02T03:04:05Z", "n": 1}']
+    frame = lines_frame(spark, lines)
+    p = widen.plan(widen.TableSchema(), widen.observe_lines(lines, ntz), ntz)
+    assert [str(c.shape) for c in p.schema.columns] == ["int32", "timestamp"]
+    assert jvm.route(frame, p, ntz) is None

@@ -364,9 +364,10 @@ public final class NativeRouter implements Serializable {
         long seconds = Math.floorDiv(micros, 1_000_000L);
         int fraction = (int) Math.floorMod(micros, 1_000_000L);
         LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-        String head = String.format("%04d-%02d-%02dT%02d:%02d:%02d", t.getYear(), t.getMonthValue(),
+        // (Locale.ROOT: ASCII digits whatever the executor's locale)
+        String head = String.format(Locale.ROOT, "%04d-%02d-%02dT%02d:%02d:%02d", t.getYear(), t.getMonthValue(),
                                     t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
-        return head + (fraction != 0 ? String.format(".%06d", fraction) : "") + "Z";
+        return head + (fraction != 0 ? String.format(Locale.ROOT, ".%06d", fraction) : "") + "Z";
     }
 
     /** Compact JSON of a parsed value as Spark's to_json prints its VARIANT: keys sorted by their UTF-8 bytes
@@ -426,7 +427,7 @@ public final class NativeRouter implements Serializable {
                 case '\b': sb.append("\\b"); break;
                 case '\f': sb.append("\\f"); break;
                 default:
-                    if (c < 0x20) sb.append(String.format("\\u%04x", (int) c));
+                    if (c < 0x20) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     else sb.append(c);
             }
         }

@@ -326,7 +326,7 @@ def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | Non
 
 #: the Spark types of columns the router builds (a float, a timestamp without a zone or binary column: the compiled
 #: projection writes the batch)
-_BUILT = ("string", "bigint", "int", "double", "boolean", "date", "timestamp", "decimal(")
+_BUILT = {"string", "bigint", "int", "double", "boolean", "date", "timestamp"}
 
 
 def route(lines, plan, rules: Rules):
@@ -344,7 +344,7 @@ def route(lines, plan, rules: Rules):
         return None
     schema = struct_type([cp.column for cp in plan.root.columns], rules)
     leaves = [t for t in _leaf_types(schema)]
-    if not all(t.simpleString().startswith(_BUILT) for t in leaves):
+    if not all(t.simpleString() in _BUILT or t.simpleString().startswith("decimal(") for t in leaves):
         _debug(f"the router does not build {sorted({t.simpleString() for t in leaves})}: the projection writes")
         return None
     index = {t: i for i, t in enumerate(rules.lattice.types)}
@@ -390,7 +390,8 @@ _ROUTED["epoch_millis"] = _ROUTED["epoch_micros"] = _ROUTED["epoch_seconds"]
 def _edge(e, index: dict, fams: dict) -> list:
     source, target = fams[e.source], fams[e.target]
     covered = target == "string" if e.via == "text" else (
-        e.via in _ROUTED and source in _ROUTED[e.via][0] and target in _ROUTED[e.via][1] and source != target)
+        e.via in _ROUTED and source in _ROUTED[e.via][0] and target in _ROUTED[e.via][1]
+        and not (e.via.startswith("epoch_") and source == target))
     if not covered:
         raise _NotCovered(f"{e.via} from {e.source} into {e.target}")
     return [e.via, index[e.source], index[e.target]]
