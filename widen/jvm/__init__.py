@@ -8,6 +8,10 @@ own session takes it too. Nothing depends on it for correctness: where there is 
 typing it does not cover (:func:`spec` says which), or where a batch holds a value it does not cover (the pass
 *declines*, naming it), the Spark observer (:mod:`widen.compiler.spark_observe`) observes the batch instead.
 ``WIDEN_NATIVE=0`` turns it off.
+
+The native router (``NativeRouter.java``, :func:`route`) writes a batch the pass observed plain: the reference
+router's port, building Spark's rows for its Parquet writer; it declines up front what it does not build, and the
+compiled projection writes the batch then.
 """
 
 from __future__ import annotations
