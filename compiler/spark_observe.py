@@ -669,8 +669,9 @@ def observe_frame(lines, rules: Rules, native: bool = False) -> tuple[Observatio
     if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.keyed)
         lines = files.keyed()
     result = observe_natively(lines, rules) if native else None  # (it skips blank lines itself)
-    if result is not None and result.observations.rescued_count == 0 and not result.needs_checks:
+    if result is not None:
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
+    if result is not None and result.observations.rescued_count == 0 and not result.needs_checks:
         # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
         lines = lines.filter(F.trim(F.col("value")) != "")
         return result.observations, lines.withColumn("reason", F.lit(None).cast("string")), True
@@ -680,7 +681,6 @@ def observe_frame(lines, rules: Rules, native: bool = False) -> tuple[Observatio
             result.observations = _placed(result.observations, files)
     lines = lines.filter(F.trim(F.col("value")) != "")
     if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
-        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
         checks = result.needs_checks
         return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks), False
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check

@@ -357,9 +357,11 @@ class Typer:
             return value if fits(iceberg, value) else None
         if fam == "decimal":
             try:
-                value = Decimal(raw) + 0  # (no negative zero: VARIANT's and Spark's decimals have none)
+                value = Decimal(raw)
             except InvalidOperation:
                 return None
+            if value.is_zero():  # no negative zero: VARIANT's and Spark's decimals have none (exact: no context)
+                value = value.copy_abs()
             return value if fits(iceberg, value) else None
         if fam == "float":
             try:

@@ -201,3 +201,21 @@ def test_decimal_storage_counts_the_digits_as_written():
     assert JsonNumber(big).storage == "double"
     assert parse_line('{"a": %s, "b": 1.%s}' % (big, "0" * 40)) == {"a": big, "b": "1." + "0" * 40}
     assert type(parse_line('{"b": 1.%s}' % ("0" * 40))["b"]) is JsonNumber  # the double 1.0 exactly: a number
+
+
+def test_a_decimal_is_typed_exactly_and_without_a_negative_zero(tmp_path):
+    """A fraction typed as a decimal keeps every digit (no context rounding at 28 digits) and has no negative zero
+    (VARIANT's and Spark's decimals have none: the native router and the Spark path write 0.00)."""
+    from decimal import Decimal
+    from pathlib import Path
+
+    import widen
+    from widen.engine.values import Typer, parse_line
+
+    text = (Path(__file__).parent / "data" / "money.rules").read_text()
+    (tmp_path / "wide.rules").write_text(text.replace("decimal(10, 2)", "decimal(38, 30)"))
+    typer = Typer(widen.load_rules(str(tmp_path / "wide.rules")))
+    digits = "12345678.123456789012345678901234"  # 32 significant digits, scale 24
+    for token, expected in ((digits, Decimal(digits)), ("-0.00", Decimal("0.00")), ("-0.0", Decimal("0.0"))):
+        typed = typer.type_value(parse_line('{"a": %s}' % token)["a"])
+        assert typed.shape.type == "money" and str(typed.value) == str(expected)
