@@ -656,11 +656,11 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     return observations, parsed
 
 
-def observe_frame(lines, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame, bool]:
+def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False):
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
     number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
     ``lines`` may be a batch's files (:class:`~widen.spark_io.FileLines`): their lines are numbered only when the
-    batch is not plain."""
+    batch is not plain. ``only_plain``: None for a batch the native pass does not observe plain (no other job)."""
     from widen.spark_io import FileLines
 
     case_merge = rules.policy("case_conflict") == "merge"
@@ -675,6 +675,8 @@ def observe_frame(lines, rules: Rules, native: bool = False) -> tuple[Observatio
         # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
         lines = lines.filter(F.trim(F.col("value")) != "")
         return result.observations, lines.withColumn("reason", F.lit(None).cast("string")), True
+    if only_plain:
+        return None
     if files is not None:
         lines = files.numbered()
         if result is not None:

@@ -36,6 +36,14 @@ BATCHES = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _no_native_pass(monkeypatch):
+    """These tests are the driver path's: a small batch the native pass observes plain is the native router's
+    (tests/test_native_write.py::test_a_small_plain_batch_is_written_natively_and_another_on_the_driver), so the
+    pass is off here."""
+    monkeypatch.setenv("WIDEN_NATIVE", "0")
+
+
 def _write(path, lines, newline="\n"):
     path.write_bytes(newline.join(lines).encode("utf-8") + newline.encode("utf-8"))
     return str(path)

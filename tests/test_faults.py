@@ -140,17 +140,20 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
     assert sum(1 for s in table.snapshots() if s.summary.additional_properties.get("widen.commit-id")) == 1
 
 
-@pytest.mark.parametrize("bound", ["0", "4096"], ids=["spark", "driver"])
-def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch, bound):
+@pytest.mark.parametrize("bound, native", [("0", "1"), ("4096", "0"), ("4096", "1")],
+                         ids=["spark", "driver", "small-native"])
+def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch, bound, native):
     """Deterministic interleaving: after our files are written, another writer commits a batch that adds
     `x_string` and `yours`. Our commit fails (our transaction asserted the old schema id), so we reload the table,
     re-plan against its new schema (our long `x` now also goes to `x_string`: a value goes to every column that can
     hold it), rewrite our files because the projection changed, build a new transaction, and land. Both batches
     are in the table, each row the reference router's, and no file of the failed attempt is left behind. Through
-    Spark's projection, and routed on the driver (a small batch: widen.sources.DriverLines)."""
+    Spark's path (the native router), routed on the driver (a small batch without the native pass:
+    widen.sources.DriverLines), and a small plain batch (the native router again)."""
     from widen.sources import DriverLines
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
+    monkeypatch.setenv("WIDEN_NATIVE", native)
     on_driver, observe = [], DriverLines.observe
     monkeypatch.setattr(DriverLines, "observe", lambda self, r: on_driver.append(1) or observe(self, r))
     ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
@@ -174,7 +177,7 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
     [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
     assert report.attempts == 2, said
     assert any("rewriting the batch's files" in s for s in said)
-    assert bool(on_driver) == (bound != "0")
+    assert bool(on_driver) == (bound != "0" and native == "0")
     batches = [[open(seed).read().strip()], [open(theirs).read().strip()], [open(ours).read().strip()]]
     expected = sorted((normalise(r) for r in reference_rows(rules, batches)), key=lambda r: r["id"])
     assert sorted((normalise(r) for r in rows(wh)), key=lambda r: r["id"]) == expected

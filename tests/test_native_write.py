@@ -193,3 +193,40 @@ def test_native_router_declines_columns_it_does_not_build(spark, rules, tmp_path
     p = widen.plan(widen.TableSchema(), widen.observe_lines(lines, ntz), ntz)
     assert [str(c.shape) for c in p.schema.columns] == ["int32", "timestamp"]
     assert jvm.route(frame, p, ntz) is None
+
+
+def test_a_small_plain_batch_is_written_natively_and_another_on_the_driver(spark, rules, tmp_path, monkeypatch):
+    """A small batch (under the driver bound) that the native pass observes plain is written by the native router;
+    one with a rescued line is observed and routed on the driver; without the native pass (WIDEN_NATIVE=0) both
+    are the driver's. The tables are the same either way."""
+    import json
+
+    from widen.ingest import ingest, open_catalog
+    from widen.sources import DriverLines
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", str(1 << 20))
+    plain = [l for l in EVENTS if l.strip(" ") and widen.observe_lines([l], rules).records]
+    rescued = plain + ["not json", "[1]"]
+    driven, routed = [], []
+    observe, route = DriverLines.observe, jvm.route
+    monkeypatch.setattr(DriverLines, "observe", lambda self, r: driven.append(1) or observe(self, r))
+    monkeypatch.setattr(jvm, "route", lambda *a: routed.append(route(*a)) or routed[-1])
+
+    def run(lines, name, native):
+        monkeypatch.setenv("WIDEN_NATIVE", "1" if native else "0")
+        driven.clear(), routed.clear()
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        wh = str(tmp_path / f"wh-{name}")
+        [report] = ingest([str(path)], "n.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+        table = open_catalog(None, wh).load_table("n.t")
+        rows = sorted(json.dumps(r, sort_keys=True, default=str) for r in table.scan().to_arrow().to_pylist())
+        return rows, report.records, report.rescued, (bool(driven), len([r for r in routed if r is not None]))
+
+    on = run(plain, "plain-on", True)
+    assert on[3] == (False, 1)
+    off = run(plain, "plain-off", False)
+    assert off[3] == (True, 0) and on[:3] == off[:3]
+    bad = run(rescued, "rescued-on", True)
+    assert bad[3] == (True, 0) and bad[2] == 2
+    assert bad[:3] == run(rescued, "rescued-off", False)[:3]

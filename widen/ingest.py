@@ -24,7 +24,8 @@ from widen.modes import SchemaMismatch, resolve_mode
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
-from widen.sources import DriverLines, JsonLines, Source, Typed, driver_batch_bytes, json_source, on_driver
+from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
+                           driver_batch_bytes, json_source, on_driver)
 from widen.spark_io import FileLines, read_lines, read_parquet, session_settings  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
@@ -162,8 +163,8 @@ class _Run:
             return Source()
         paths = [fp.path for fp in prints]
         if self.input_format == "json":
-            if on_driver(prints):  # a small batch: read, observed and routed on the driver, written by Spark
-                return DriverLines(self.spark, paths)
+            if on_driver(prints):  # a small batch: the native pass and router when plain, else the driver's
+                return SmallFiles(self.spark, paths)
             return JsonLines(FileLines(self.spark, paths), own=True)
         return Typed(read_parquet(self.spark, paths, batch))
 

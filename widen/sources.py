@@ -193,13 +193,15 @@ class JsonLines(Source):
     read itself (``read_lines``), observed with :data:`widen.spark_io.OWN_JOB_SETTINGS`; a caller's DataFrame keeps
     the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
-    def __init__(self, lines, own: bool = False):
+    def __init__(self, lines, own: bool = False, only_plain: bool = False):
         from widen.spark_io import FileLines
 
         self.lines = lines  # a DataFrame, or a batch's files (FileLines: numbered only if some line must be named)
         self.spark = lines.spark if isinstance(lines, FileLines) else lines.sparkSession
         self.own = own
         self.plain = False
+        #: observe only a batch the native pass finds plain (:class:`SmallFiles`): any other is left unobserved
+        self.only_plain = only_plain
 
     def observe(self, rules) -> None:
         import contextlib
@@ -210,7 +212,10 @@ class JsonLines(Source):
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            self.observations, self.parsed, self.plain = observe_frame(self.lines, rules, native=self.own)
+            observed = observe_frame(self.lines, rules, native=self.own, only_plain=self.only_plain)
+        if observed is None:  # (only_plain: not plain)
+            return
+        self.observations, self.parsed, self.plain = observed
         self.records = self.parsed.filter(F.col("reason").isNull())
 
     def compile(self, p, rules):
@@ -233,6 +238,41 @@ class JsonLines(Source):
     def release(self) -> None:
         if self.parsed is not None:
             self.parsed.unpersist()
+
+
+class SmallFiles(Source):
+    """A small batch of JSON-lines files (:func:`on_driver`): observed by the native pass and written by the native
+    router when it is plain (a fraction of what the driver's Python costs once warm: docs/performance.md, fifteenth
+    session), else observed and routed on the driver (:class:`DriverLines`), which names rescued lines without
+    Spark's projection to compile."""
+
+    def __init__(self, spark, paths):
+        self.spark, self.paths = spark, list(paths)
+        self.inner: Source | None = None
+
+    def observe(self, rules) -> None:
+        from widen.spark_io import FileLines
+
+        inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
+        inner.observe(rules)
+        if not inner.plain:
+            inner = DriverLines(self.spark, self.paths)
+            inner.observe(rules)
+        self.inner = inner
+        self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
+
+    def observations_for(self, rules):
+        return self.inner.observations_for(rules)
+
+    def compile(self, p, rules):
+        return self.inner.compile(p, rules)
+
+    def projected(self, compiled):
+        return self.inner.projected(compiled)
+
+    def release(self) -> None:
+        if self.inner is not None:
+            self.inner.release()
 
 
 #: a JSON-lines batch of at most this many bytes (uncompressed files only) is observed and routed on the driver
