@@ -505,21 +505,12 @@ public final class NativeObserver implements Serializable {
         String code() { return shapeCode(type < 0 ? "record" : name, dim); }
     }
 
-    private static final java.util.concurrent.ConcurrentHashMap<String, String> CODES =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** A shape's code (``long[]``, ``record``): one String per code, so its hash is computed once. */
+    /** A shape's code (``long[]``, ``record``); a scalar's is its type's name, one String (its hash kept). */
     static String shapeCode(String type, int dim) {
         if (dim == 0) return type;
-        String key = type + dim;
-        String code = CODES.get(key);
-        if (code == null) {
-            StringBuilder sb = new StringBuilder(type);
-            for (int i = 0; i < dim; i++) sb.append("[]");
-            code = sb.toString();
-            CODES.putIfAbsent(key, code);
-        }
-        return code;
+        StringBuilder sb = new StringBuilder(type);
+        for (int i = 0; i < dim; i++) sb.append("[]");
+        return sb.toString();
     }
 
 

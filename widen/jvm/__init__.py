@@ -347,13 +347,14 @@ def route(lines, plan, rules: Rules):
     if text is None:
         return None
     schema = struct_type([cp.column for cp in plan.root.columns], rules)
-    leaves = [t for t in _leaf_types(schema)]
+    leaves = list(_leaf_types(schema))
     if not all(t.simpleString() in _BUILT or t.simpleString().startswith("decimal(") for t in leaves):
         _debug(f"the router does not build {sorted({t.simpleString() for t in leaves})}: the projection writes")
         return None
     index = {t: i for i, t in enumerate(rules.lattice.types)}
+    iceberg = {t.name: t.iceberg for t in rules.types}
     try:
-        level = _level_spec(plan.root, index, rules)
+        level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index})
     except _NotCovered as exc:
         _debug(f"the router does not apply {exc}: the projection writes")
         return None
@@ -401,14 +402,13 @@ def _edge(e, index: dict, fams: dict) -> list:
     return [e.via, index[e.source], index[e.target]]
 
 
-def _level_spec(level, index: dict, rules: Rules) -> dict:
+def _level_spec(level, index: dict, fams: dict) -> dict:
     """A level of the plan as ``NativeRouter.Level`` reads it: its columns (and their levels) and each observed
-    (field, shape)'s targets, by column position; :class:`_NotCovered` for a conversion it does not apply."""
-    iceberg = {t.name: t.iceberg for t in rules.types}
-    fams = {t: family(iceberg[t]) for t in index}
+    (field, shape)'s targets, by column position (``index``: type -> position, ``fams``: type -> family);
+    :class:`_NotCovered` for a conversion it does not apply."""
     position = {cp.column.name: i for i, cp in enumerate(level.columns)}
     return {
-        "columns": [{"level": _level_spec(cp.level, index, rules) if cp.level is not None else None}
+        "columns": [{"level": _level_spec(cp.level, index, fams) if cp.level is not None else None}
                     for cp in level.columns],
         "routes": [{"field": r.field, "shape": str(r.shape), "targets": [
             {"column": position[t.column], "wrap": t.wrap, "guarded": t.guarded,
