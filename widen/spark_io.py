@@ -40,13 +40,13 @@ class FileLines:
         self._splits: dict | None = None
 
     def keyed(self):
-        """The lines as the native pass reads them (``value``, ``source``, ``line``), unnumbered: each line's
-        ``source`` names its split (:meth:`place` reads it) and its ``line`` is its position in its partition, so
-        the pass keeps the first rescued lines of the batch in file order."""
+        """The lines as the native pass reads them (``value``, ``source``, ``block``, ``line``), unnumbered: each
+        line's file and split (the pass names a line's source ``<file URI>\\0<block, 20 digits>``, which
+        :meth:`place` reads) and its position in its partition, so the pass keeps the first rescued lines of the
+        batch in file order."""
         from pyspark.sql import functions as F
 
-        split = F.concat(F.col("source"), F.lit(_SPLIT), F.lpad(F.col("block").cast("string"), 20, "0"))
-        return self.raw.select("value", split.alias("source"), F.col("pos").alias("line"))
+        return self.raw.select("value", "source", "block", F.col("pos").alias("line"))
 
     def splits(self) -> dict:
         """(file URI, block) -> (partition, the split's first position, the lines of its file before it, the
@@ -89,7 +89,8 @@ class FileLines:
         return joined.select("value", F.col("path").alias("source"), line.alias("line"))
 
 
-#: between a file's URI and its split's block in :meth:`FileLines.keyed` (no URI holds it: Spark %-escapes it)
+#: between a file's URI and its split's block in a source the native pass names (:meth:`FileLines.keyed`; no URI
+#: holds it: Spark %-escapes it)
 _SPLIT = "\u0000"
 
 

@@ -18,10 +18,10 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
 
 import java.io.*;
 import java.math.BigDecimal;
@@ -61,6 +61,8 @@ public final class NativeObserver implements Serializable {
     final Edge[][][] paths;       // [t][u] -> the edges from t to u
     final int[] join;             // by bit set of types
     final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
+    final long[] longBound;       // the same as a long; Long.MAX_VALUE where every long is below it
+    final int[] intBits;          // an integer type's bits (32 for Iceberg's int, else 64); 0 for other types
     static final int INTEGER = 0, FRACTION = 1, BOOLEAN = 2, STRING = 3, MIXED = 4;
 
     static final class Edge implements Serializable {
@@ -107,6 +109,12 @@ public final class NativeObserver implements Serializable {
         join = ints(spec.get("join"));
         bound = new BigDecimal[ntypes];
         for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
+        longBound = new long[ntypes]; intBits = new int[ntypes];
+        for (int t = 0; t < ntypes; t++) {
+            int digits = Math.max(0, precision[t] - scale[t]);
+            longBound[t] = digits >= 19 ? Long.MAX_VALUE : BigDecimal.TEN.pow(digits).longValueExact();
+            intBits[t] = !family[t].equals("integer") ? 0 : iceberg[t].equals("int") ? 32 : 64;
+        }
     }
 
     private static int[] ints(JsonNode a) {
@@ -117,29 +125,68 @@ public final class NativeObserver implements Serializable {
 
     // --- the pass ----------------------------------------------------------------------------------------------
 
-    /** Observes ``lines`` (columns: raw, the line's bytes; source; line) and returns the merged result, serialised
-     * (read by widen/jvm/__init__.py). */
+    /** Observes ``lines`` (columns: raw, the line's bytes; source; line; and, when there is a fourth, the block of
+     * the line's split, which the source is named with: ``FileLines.keyed``) and returns the merged result,
+     * serialised (read by widen/jvm/__init__.py). Spark's own rows are read (no row is converted into a Java
+     * one), and a line's source and number only when a line is rescued or declined. */
     public static byte[] observe(Dataset<Row> lines, String spec) throws IOException {
         NativeObserver rules = new NativeObserver(spec);
-        List<byte[]> parts = lines.mapPartitions((MapPartitionsFunction<Row, byte[]>) it -> {
+        boolean blocks = lines.schema().size() > 3;
+        List<byte[]> parts = lines.queryExecution().toRdd().toJavaRDD().mapPartitions(
+                (FlatMapFunction<Iterator<InternalRow>, byte[]>) it -> {
             Partition part = new Partition(rules);
+            RowPlace at = new RowPlace(blocks);
             while (it.hasNext()) {
-                Row r = it.next();
-                part.line((byte[]) r.get(0), r.isNullAt(1) ? null : r.getString(1),
-                          r.isNullAt(2) ? null : ((Number) r.get(2)).longValue());
+                InternalRow r = it.next();
+                if (r.isNullAt(0)) continue;
+                at.row = r;
+                part.line(r.getBinary(0), at);
             }
             return Collections.singletonList(part.serialise()).iterator();
-        }, Encoders.BINARY()).collectAsList();
+        }).collect();
         Partition all = new Partition(rules);
         for (byte[] p : parts) all.merge(p);
         return all.serialise();
     }
 
+    /** Where a line is: its source and its number, read when a line must be named. */
+    interface Place {
+        String source();
+        Long number();
+    }
+
+    /** The place of the row a partition's pass is at. */
+    static final class RowPlace implements Place {
+        final boolean blocks;
+        InternalRow row;
+        RowPlace(boolean blocks) { this.blocks = blocks; }
+
+        public String source() {
+            if (row.isNullAt(1)) return null;
+            String uri = row.getUTF8String(1).toString();
+            if (!blocks) return uri;
+            String block = Long.toString(row.getLong(2));
+            return uri + "\0" + "0".repeat(Math.max(0, 20 - block.length())) + block;
+        }
+
+        public Long number() {
+            int i = blocks ? 3 : 2;
+            return row.isNullAt(i) ? null : row.getLong(i);
+        }
+    }
+
     /** For tests: observes lines given on the driver, no Spark job (the same code as each partition runs). */
     public static byte[] observeLocal(List<byte[]> raws, String spec) throws IOException {
         Partition part = new Partition(new NativeObserver(spec));
-        long n = 0;
-        for (byte[] raw : raws) part.line(raw, "<input>", ++n);
+        long[] n = {0};
+        Place at = new Place() {
+            public String source() { return "<input>"; }
+            public Long number() { return n[0]; }
+        };
+        for (byte[] raw : raws) {
+            n[0]++;
+            part.line(raw, at);
+        }
         return part.serialise();
     }
 
@@ -192,7 +239,7 @@ public final class NativeObserver implements Serializable {
 
         Partition(NativeObserver rules) { this.rules = rules; }
 
-        void line(byte[] raw, String source, Long number) {
+        void line(byte[] raw, Place at) {
             if (raw == null || blank(raw)) return;
             lines++;
             String text = null;
@@ -200,7 +247,7 @@ public final class NativeObserver implements Serializable {
             try {
                 if (!ascii) text = utf8.decode(ByteBuffer.wrap(raw)).toString();
             } catch (CharacterCodingException e) {
-                rescue(source, number, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8));
+                rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8));
                 return;
             }
             Object value;
@@ -209,26 +256,26 @@ public final class NativeObserver implements Serializable {
                 value = ascii ? parse(raw, parsed) : parse(text, parsed);
             } catch (StreamConstraintsException e) {
                 if (!String.valueOf(e.getMessage()).contains("nesting depth")) {
-                    if (declined == null) declined = "line " + number + " of " + source + ": " + e.getMessage();
+                    if (declined == null) declined = where(at) + e.getMessage();
                     return;
                 }
-                rescue(source, number, "not valid JSON", lineText(raw, text));
+                rescue(at, "not valid JSON", lineText(raw, text));
                 return;
             } catch (Declined d) {
-                if (declined == null) declined = "line " + number + " of " + source + ": " + d.getMessage();
+                if (declined == null) declined = where(at) + d.getMessage();
                 return;
             } catch (IOException | RuntimeException e) {
                 needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
-                rescue(source, number, "not valid JSON", lineText(raw, text));
+                rescue(at, "not valid JSON", lineText(raw, text));
                 return;
             }
             if (!(value instanceof Obj)) {
-                rescue(source, number, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text));
+                rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text));
                 return;
             }
             if (parsed.depth > MAX_NESTING) {
                 needsChecks = true;
-                rescue(source, number, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
+                rescue(at, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
                        lineText(raw, text));
                 return;
             }
@@ -239,7 +286,7 @@ public final class NativeObserver implements Serializable {
             } catch (Declined d) {
                 if (declined == null) declined = d.getMessage();
             } catch (RuntimeException e) {  // a value this pass does not expect: the Spark observer takes the batch
-                if (declined == null) declined = "line " + number + " of " + source + ": " + e;
+                if (declined == null) declined = where(at) + e;
             }
         }
 
@@ -262,9 +309,11 @@ public final class NativeObserver implements Serializable {
             return true;
         }
 
-        void rescue(String source, Long number, String reason, String raw) {
+        static String where(Place at) { return "line " + at.number() + " of " + at.source() + ": "; }
+
+        void rescue(Place at, String reason, String raw) {
             rescued++;
-            keep(new Rescue(source, number, reason, raw));
+            keep(new Rescue(at.source(), at.number(), reason, raw));
         }
 
         void keep(Rescue r) {
@@ -656,9 +705,8 @@ public final class NativeObserver implements Serializable {
         if (num.token.length() > 60) return null;
         if (fam.equals("integer") || (fam.equals("decimal") && kind == INTEGER)) {
             if (kind != INTEGER) return null;
-            BigInteger value = num.storage() == SIG_BIGINT ? BigInteger.valueOf(num.asLong)
-                    : new BigDecimal(num.token).toBigInteger();
-            return fits(type, value);
+            if (num.storage() == SIG_BIGINT) return fits(type, num.asLong);
+            return fits(type, new BigDecimal(num.token).toBigInteger());
         }
         if (fam.equals("decimal")) {
             BigDecimal exact = decimal(num.token);
@@ -679,11 +727,19 @@ public final class NativeObserver implements Serializable {
     /** The value in the domain of an integer or decimal type (a Long or a BigDecimal), or null when it does not
      * fit (engine.conversions.fits). */
     Object fits(int type, BigInteger v) {
-        if (family[type].equals("integer")) {
-            int bits = iceberg[type].equals("int") ? 32 : 64;
-            return v.bitLength() < bits ? (Object) v.longValue() : null;
-        }
+        if (intBits[type] != 0) return v.bitLength() < intBits[type] ? (Object) v.longValue() : null;
+        if (v.bitLength() < 64) return fits(type, v.longValue());
         return fits(type, new BigDecimal(v));
+    }
+
+    /** :meth:`fits` of a long, without a BigInteger (an integer type's value is a Long, a decimal type's a
+     * BigDecimal of scale 0, as there). */
+    Object fits(int type, long v) {
+        if (intBits[type] == 64) return v;
+        if (intBits[type] == 32) return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? (Object) v : null;
+        if (longBound[type] == Long.MAX_VALUE || (v > -longBound[type] && v < longBound[type]))
+            return BigDecimal.valueOf(v);
+        return null;
     }
 
     Object fits(int type, BigDecimal d) {
@@ -805,7 +861,7 @@ public final class NativeObserver implements Serializable {
                 long unit = e.via.equals("epoch_seconds") ? 1_000_000L : e.via.equals("epoch_millis") ? 1_000L : 1L;
                 long micros = ((Micros) v).micros;
                 if (Math.floorMod(micros, unit) != 0) return INEXACT;
-                Object out = fits(e.target, BigInteger.valueOf(Math.floorDiv(micros, unit)));
+                Object out = fits(e.target, Math.floorDiv(micros, unit));
                 return out == null ? INEXACT : out;
             }
             default:
@@ -821,7 +877,7 @@ public final class NativeObserver implements Serializable {
             if (v >= -DOUBLE_EXACT && v <= DOUBLE_EXACT) return d;
             return new BigDecimal(d).compareTo(BigDecimal.valueOf(v)) == 0 ? (Object) d : INEXACT;
         }
-        Object out = fits(target, BigInteger.valueOf(v));
+        Object out = fits(target, v);
         return out == null ? INEXACT : out;
     }
 

@@ -218,7 +218,7 @@ public final class NativeRouter implements Serializable {
                 return forward(((Boolean) v) ? 1L : 0L, new NativeObserver.Edge("cast", e.source, e.target), exact);
             case "cast": {
                 long x = (Long) v;
-                if (!rules.family[e.target].equals("float")) return orFail(rules.fits(e.target, BigInteger.valueOf(x)));
+                if (!rules.family[e.target].equals("float")) return orFail(rules.fits(e.target, x));
                 return !exact || rules.number(x, e.target) != NativeObserver.INEXACT ? (Object) (double) x : FAIL;
             }
             case "epoch_seconds": case "epoch_millis": case "epoch_micros": {
@@ -364,10 +364,19 @@ public final class NativeRouter implements Serializable {
         long seconds = Math.floorDiv(micros, 1_000_000L);
         int fraction = (int) Math.floorMod(micros, 1_000_000L);
         LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-        // (Locale.ROOT: ASCII digits whatever the executor's locale)
-        String head = String.format(Locale.ROOT, "%04d-%02d-%02dT%02d:%02d:%02d", t.getYear(), t.getMonthValue(),
-                                    t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
-        return head + (fraction != 0 ? String.format(Locale.ROOT, ".%06d", fraction) : "") + "Z";
+        // (ASCII digits, filled in: String.format cost an eighth of the write's time where timestamps became text)
+        char[] c = new char[fraction != 0 ? 27 : 20];
+        digits(c, 0, t.getYear(), 4); c[4] = '-'; digits(c, 5, t.getMonthValue(), 2); c[7] = '-';
+        digits(c, 8, t.getDayOfMonth(), 2); c[10] = 'T'; digits(c, 11, t.getHour(), 2); c[13] = ':';
+        digits(c, 14, t.getMinute(), 2); c[16] = ':'; digits(c, 17, t.getSecond(), 2);
+        if (fraction != 0) { c[19] = '.'; digits(c, 20, fraction, 6); }
+        c[c.length - 1] = 'Z';
+        return new String(c);
+    }
+
+    /** ``value`` (not negative) as ``width`` decimal digits, zero-padded, into ``out`` at ``at``. */
+    static void digits(char[] out, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) { out[i] = (char) ('0' + value % 10); value /= 10; }
     }
 
     /** Compact JSON of a parsed value as Spark's to_json prints its VARIANT: keys sorted by their UTF-8 bytes

@@ -226,7 +226,8 @@ def observe(lines, rules: Rules) -> NativeResult | None:
     try:
         if _class(lines.sparkSession) is None:
             return None
-        frame = lines.select(F.col("value").cast("binary"), F.col("source").cast("string"),
+        blocks = [F.col("block").cast("long")] if "block" in lines.columns else []  # (FileLines.keyed)
+        frame = lines.select(F.col("value").cast("binary"), F.col("source").cast("string"), *blocks,
                              F.col("line").cast("long"))
         data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), frame._jdf, text))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
