@@ -13,7 +13,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,9 +23,12 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 
 import java.io.*;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
@@ -63,11 +65,28 @@ public final class NativeObserver implements Serializable {
     final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
     final long[] longBound;       // the same as a long; Long.MAX_VALUE where every long is below it
     final int[] intBits;          // an integer type's bits (32 for Iceberg's int, else 64); 0 for other types
+    final String[][] codes;       // [type + 1][dim]: shape codes (type -1: records), interned, built once
+    static final int CODED_DIMS = 10;
+    /** Arrays' storage kinds, built once each (a pass's own: a task deserialises its own copy of the rules). */
+    private transient HashMap<Long, String> arrayKinds;
     static final int INTEGER = 0, FRACTION = 1, BOOLEAN = 2, STRING = 3, MIXED = 4;
+    static final String[] VIAS = {"text", "bool_to_int", "cast", "midnight_utc", "epoch_seconds", "epoch_millis",
+                                  "epoch_micros"};
+    static final int VIA_TEXT = 0, VIA_BOOL_TO_INT = 1, VIA_CAST = 2, VIA_MIDNIGHT_UTC = 3, VIA_EPOCH_SECONDS = 4,
+            VIA_EPOCH_MILLIS = 5, VIA_EPOCH_MICROS = 6, VIA_OTHER = 7;
+    /** An epoch conversion's unit in microseconds, by its VIA_ code. */
+    static long epochUnit(int how) {
+        return how == VIA_EPOCH_SECONDS ? 1_000_000L : how == VIA_EPOCH_MILLIS ? 1_000L : 1L;
+    }
 
     static final class Edge implements Serializable {
         final String via; final int source, target;
-        Edge(String via, int source, int target) { this.via = via; this.source = source; this.target = target; }
+        final int how;  // the conversion, as one of the VIA_ codes (a switch on an int, not on the name's text)
+        Edge(String via, int source, int target) {
+            this.via = via; this.source = source; this.target = target;
+            int i = Arrays.asList(VIAS).indexOf(via);
+            how = i < 0 ? VIA_OTHER : i;
+        }
     }
 
     NativeObserver(String specJson) throws IOException {
@@ -78,8 +97,9 @@ public final class NativeObserver implements Serializable {
         precision = new int[ntypes]; scale = new int[ntypes];
         for (int i = 0; i < ntypes; i++) {
             JsonNode t = types.get(i);
-            TYPE_NAMES[i] = t.get("name").asText();
-            family[i] = t.get("family").asText(); iceberg[i] = t.get("iceberg").asText();
+            // (interned, as Jackson interns a record's names: a lookup by the same text finds the same instance)
+            TYPE_NAMES[i] = t.get("name").asText().intern();
+            family[i] = t.get("family").asText().intern(); iceberg[i] = t.get("iceberg").asText().intern();
             precision[i] = t.get("p").asInt(); scale[i] = t.get("s").asInt();
         }
         top = spec.get("top").asInt();
@@ -109,6 +129,11 @@ public final class NativeObserver implements Serializable {
         join = ints(spec.get("join"));
         bound = new BigDecimal[ntypes];
         for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
+        codes = new String[ntypes + 1][CODED_DIMS];
+        for (int t = -1; t < ntypes; t++) {
+            String name = t < 0 ? "record" : TYPE_NAMES[t];
+            for (int d = 0; d < CODED_DIMS; d++) codes[t + 1][d] = shapeCode(name, d).intern();
+        }
         longBound = new long[ntypes]; intBits = new int[ntypes];
         for (int t = 0; t < ntypes; t++) {
             int digits = Math.max(0, precision[t] - scale[t]);
@@ -195,13 +220,27 @@ public final class NativeObserver implements Serializable {
     static final class Level {
         final HashMap<String, Field> fields = new HashMap<>();
         Field field(String name) { return fields.computeIfAbsent(name, k -> new Field()); }
+
+        /** The field of the ``i``-th name of a record: the same as the last record's there, mostly (the same
+         * instance: Jackson interns names), else looked up. */
+        Field field(int i, String name) {
+            if (i < SEEN && seenNames[i] == name) return seenFields[i];
+            Field f = field(name);
+            if (i < SEEN) { seenNames[i] = name; seenFields[i] = f; }
+            return f;
+        }
+
+        static final int SEEN = 64;
+        final String[] seenNames = new String[SEEN];
+        final Field[] seenFields = new Field[SEEN];
     }
 
     static final class Field {
         long nulls, empties;
         final HashMap<String, long[]> shapes = new HashMap<>();   // code -> {count, exactness bits}
         final HashSet<String> storage = new HashSet<>();
-        String lastStorage;
+        String lastStorage, lastCode;
+        long[] lastSeen;
         final TreeMap<Integer, Level> children = new TreeMap<>();
     }
 
@@ -232,8 +271,8 @@ public final class NativeObserver implements Serializable {
         // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
         // 1,000 characters, a name of 50,000, a string of 20,000,000): a line beyond one of the others is one the
         // write's parser refuses where Python's takes it, so the batch goes to the Spark observer
+        // (duplicate names are refused by duplicates(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
         final JsonFactory factory = JsonFactory.builder()
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
                 .build();
 
@@ -294,7 +333,21 @@ public final class NativeObserver implements Serializable {
          * no NUL byte, from which Jackson's byte parser would guess another encoding; no escaped surrogate, which
          * its byte parser does not give back as written) and Jackson's byte parser reads it. */
         static boolean ascii(byte[] raw) {
-            for (int i = 0; i < raw.length; i++) {
+            int i = 0, n = raw.length;
+            // eight bytes at a time; a word with a high bit, a NUL or a backslash byte by byte
+            for (; i + 8 <= n; i += 8) {
+                long w = (long) LONGS.get(raw, i), x = w ^ 0x5C5C5C5C5C5C5C5CL;
+                long flags = (w & HIGH) | ((w - LOW) & ~w & HIGH) | ((x - LOW) & ~x & HIGH);
+                if (flags != 0 && !asciiBytes(raw, i, i + 8)) return false;
+            }
+            return asciiBytes(raw, i, n);
+        }
+
+        static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+        static final long LOW = 0x0101010101010101L, HIGH = 0x8080808080808080L;
+
+        static boolean asciiBytes(byte[] raw, int from, int to) {
+            for (int i = from; i < to; i++) {
                 if (raw[i] <= 0 || (raw[i] == '\\' && i + 1 < raw.length && raw[i + 1] == 'u')) return false;
             }
             return true;
@@ -351,14 +404,23 @@ public final class NativeObserver implements Serializable {
             switch (t) {
                 case START_OBJECT: {
                     parsed.depth = Math.max(parsed.depth, depth);
-                    Obj o = new Obj();
-                    while (p.nextToken() != JsonToken.END_OBJECT) {
-                        String name = p.currentName();
-                        if (parsed.escapes) surrogates(name);
-                        o.names.add(name);
-                        o.values.add(read(p, p.nextToken(), depth + 1, parsed));
+                    // (an object's names and values gather in its depth's lists, which no other object uses
+                    // meanwhile, then are copied once into arrays of their size)
+                    while (names.size() <= depth) { names.add(new ArrayList<>()); values.add(new ArrayList<>()); }
+                    ArrayList<String> ns = names.get(depth);
+                    ArrayList<Object> vs = values.get(depth);
+                    try {
+                        while (p.nextToken() != JsonToken.END_OBJECT) {
+                            String name = p.currentName();
+                            if (parsed.escapes) surrogates(name);
+                            ns.add(name);
+                            vs.add(read(p, p.nextToken(), depth + 1, parsed));
+                        }
+                        if (ns.size() > 1) duplicates(ns);
+                        return new Obj(ns.toArray(NO_NAMES), vs.toArray());
+                    } finally {
+                        ns.clear(); vs.clear();
                     }
-                    return o;
                 }
                 case START_ARRAY: {
                     parsed.depth = Math.max(parsed.depth, depth);
@@ -383,6 +445,35 @@ public final class NativeObserver implements Serializable {
                 default: throw new IOException("unexpected " + t);
             }
         }
+
+        private int[] hashes = new int[64];
+        private final ArrayList<ArrayList<String>> names = new ArrayList<>();
+        private final ArrayList<ArrayList<Object>> values = new ArrayList<>();
+
+        /** A name given twice in an object is not JSON here (Jackson's strict duplicate detection; Python's json
+         * keeps the last value, which the reference refuses too): few names are compared pairwise (the names are
+         * interned: the same text, mostly the same instance); more, by their sorted hashes first. */
+        void duplicates(ArrayList<String> names) throws IOException {
+            int n = names.size();
+            if (n <= 12) {
+                for (int i = 1; i < n; i++) {
+                    String a = names.get(i);
+                    for (int j = 0; j < i; j++) if (a.equals(names.get(j))) throw duplicate(a);
+                }
+                return;
+            }
+            if (hashes.length < n) hashes = new int[Math.max(n, 2 * hashes.length)];
+            for (int i = 0; i < n; i++) hashes[i] = names.get(i).hashCode();
+            Arrays.sort(hashes, 0, n);
+            for (int i = 1; i < n; i++) {
+                if (hashes[i] != hashes[i - 1]) continue;
+                HashSet<String> seen = new HashSet<>();  // two names of one hash: which are the same text
+                for (String a : names) if (!seen.add(a)) throw duplicate(a);
+                return;
+            }
+        }
+
+        static IOException duplicate(String name) { return new IOException("duplicate field '" + name + "'"); }
 
         byte[] serialise() throws IOException {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -434,9 +525,12 @@ public final class NativeObserver implements Serializable {
 
     /** A JSON object: its names and values in order (Jackson refuses duplicate names). */
     static final class Obj {
-        final ArrayList<String> names = new ArrayList<>();
-        final ArrayList<Object> values = new ArrayList<>();
+        final String[] names;
+        final Object[] values;
+        Obj(String[] names, Object[] values) { this.names = names; this.values = values; }
     }
+
+    static final String[] NO_NAMES = new String[0];
 
     static final class Declined extends RuntimeException {
         Declined(String why) { super(why, null, false, false); }
@@ -513,11 +607,11 @@ public final class NativeObserver implements Serializable {
     // --- observing a record: engine/observe.py Observer._level ---------------------------------------------------
 
     void level(Partition part, Level acc, Obj record) {
-        for (int i = 0; i < record.names.size(); i++) {
-            String name = record.names.get(i);
+        for (int i = 0; i < record.names.length; i++) {
+            String name = record.names[i];
             if (name.isEmpty()) { part.emptyNames++; continue; }
-            Object raw = record.values.get(i);
-            Field f = acc.field(name);
+            Object raw = record.values[i];
+            Field f = acc.field(i, name);
             String kind = storageKind(raw);
             if (kind != f.lastStorage) {  // (a scalar's kind is a constant: the same as the last value's, mostly)
                 f.storage.add(kind);
@@ -526,10 +620,11 @@ public final class NativeObserver implements Serializable {
             if (raw == null) { f.nulls++; continue; }
             Typed typed = typeValue(raw);
             if (typed == null) { f.empties++; continue; }
-            String code = typed.code();
-            long[] seen = f.shapes.get(code);
-            if (seen == null) f.shapes.put(code, new long[]{1, typed.bits});
-            else { seen[0]++; seen[1] &= typed.bits; }
+            String code = code(typed.type, typed.dim);
+            long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.get(code);  // (mostly the last value's shape)
+            if (seen == null) f.shapes.put(code, seen = new long[]{0, -1L});
+            seen[0]++; seen[1] &= typed.bits;
+            f.lastCode = code; f.lastSeen = seen;
             if (typed.type < 0) {
                 Level children = f.children.computeIfAbsent(typed.dim, k -> new Level());
                 ArrayList<Object> recs = new ArrayList<>();
@@ -551,10 +646,15 @@ public final class NativeObserver implements Serializable {
         final int type, dim; final long bits;
         final String name;
         Typed(int type, int dim, long bits, String name) { this.type = type; this.dim = dim; this.bits = bits; this.name = name; }
-        String code() { return shapeCode(type < 0 ? "record" : name, dim); }
     }
 
-    /** A shape's code (``long[]``, ``record``); a scalar's is its type's name, one String (its hash kept). */
+    /** The code of a shape of ``type`` (-1: records) at ``dim`` (:meth:`shapeCode`), interned. */
+    String code(int type, int dim) {
+        if (dim < CODED_DIMS) return codes[type + 1][dim];
+        return shapeCode(type < 0 ? "record" : TYPE_NAMES[type], dim).intern();
+    }
+
+    /** A shape's code (``long[]``, ``record``); a scalar's is its type's name. */
     static String shapeCode(String type, int dim) {
         if (dim == 0) return type;
         StringBuilder sb = new StringBuilder(type);
@@ -847,18 +947,18 @@ public final class NativeObserver implements Serializable {
 
     Object convert(Object v, Edge e) {
         String target = family[e.target];
-        switch (e.via) {
-            case "text":
+        switch (e.how) {
+            case VIA_TEXT:
                 return OPAQUE;  // a type's canonical text converts back to it (the spec admits no edge above text)
-            case "bool_to_int":
+            case VIA_BOOL_TO_INT:
                 return number(((Boolean) v) ? 1L : 0L, e.target);
-            case "cast":
+            case VIA_CAST:
                 if (v instanceof Long) return number((Long) v, e.target);
                 throw new Declined("cast of " + v.getClass().getSimpleName());
-            case "midnight_utc":
+            case VIA_MIDNIGHT_UTC:
                 return new Micros(((Day) v).days * 86_400_000_000L);
-            case "epoch_seconds": case "epoch_millis": case "epoch_micros": {
-                long unit = e.via.equals("epoch_seconds") ? 1_000_000L : e.via.equals("epoch_millis") ? 1_000L : 1L;
+            case VIA_EPOCH_SECONDS: case VIA_EPOCH_MILLIS: case VIA_EPOCH_MICROS: {
+                long unit = epochUnit(e.how);
                 long micros = ((Micros) v).micros;
                 if (Math.floorMod(micros, unit) != 0) return INEXACT;
                 Object out = fits(e.target, Math.floorDiv(micros, unit));
@@ -890,17 +990,27 @@ public final class NativeObserver implements Serializable {
         if (sig.kind != SIG_ARRAY) return sig.name();
         int dim = 0; Sig inner = sig;
         while (inner.kind == SIG_ARRAY) { dim++; inner = inner.element; }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < dim; i++) sb.append("ARRAY<");
-        sb.append(inner.name());
-        for (int i = 0; i < dim; i++) sb.append('>');
-        if (dim > 0 && inner.kind == SIG_STRING) {
+        long mask = 0;
+        if (inner.kind == SIG_STRING) {
             ArrayList<Object> strings = new ArrayList<>();
             leaves(raw, dim, strings);
-            long mask = 0;
             for (Object s : strings) mask |= 1L << primitive(s).type;
-            sb.append('/').append(mask);
         }
+        String name = inner.name();
+        if (dim > 255 || ntypes > 40) return arrayKind(dim, name, inner.kind, mask);
+        long key = (mask << 16) | ((long) dim << 8) | (inner.kind << 1) | (name.equals("DEC15") ? 1 : 0);
+        if (arrayKinds == null) arrayKinds = new HashMap<>();
+        String kind = arrayKinds.get(key);
+        if (kind == null) arrayKinds.put(key, kind = arrayKind(dim, name, inner.kind, mask));
+        return kind;
+    }
+
+    static String arrayKind(int dim, String inner, int innerKind, long mask) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < dim; i++) sb.append("ARRAY<");
+        sb.append(inner);
+        for (int i = 0; i < dim; i++) sb.append('>');
+        if (innerKind == SIG_STRING) sb.append('/').append(mask);
         return sb.toString();
     }
 
@@ -998,8 +1108,21 @@ public final class NativeObserver implements Serializable {
         long asLong;
 
         boolean fitsLong() {
-            if (token.length() > 20) return false;
-            try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
+            int n = token.length();
+            if (n > 20) return false;
+            boolean negative = n > 0 && token.charAt(0) == '-';
+            int i = negative ? 1 : 0;
+            if (i == n || n - i > 18) {  // (18 digits never overflow: the loop below needs no check)
+                try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
+            }
+            long v = 0;
+            for (; i < n; i++) {
+                char c = token.charAt(i);
+                if (c < '0' || c > '9') return false;
+                v = v * 10 + (c - '0');
+            }
+            asLong = negative ? -v : v;
+            return true;
         }
 
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */

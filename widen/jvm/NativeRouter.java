@@ -51,7 +51,16 @@ public final class NativeRouter implements Serializable {
     static final class Level implements Serializable {
         final DataType[] types;
         final Level[] levels;
-        final HashMap<String, HashMap<String, Target[]>> routes = new HashMap<>();  // field -> shape -> targets
+        final HashMap<String, Shapes> routes = new HashMap<>();  // field -> shape -> targets
+        transient Seen seen;
+
+        Target[] targets(int i, String name, String code) {
+            if (seen == null) seen = new Seen();
+            Shapes shapes = i < Seen.SIZE && seen.names[i] == name ? seen.shapes[i] : routes.get(name);
+            if (shapes == null) return null;
+            if (i < Seen.SIZE) { seen.names[i] = name; seen.shapes[i] = shapes; }
+            return shapes.targets(code);
+        }
 
         Level(JsonNode plan, StructType schema) {
             JsonNode columns = plan.get("columns");
@@ -74,8 +83,30 @@ public final class NativeRouter implements Serializable {
                     targets[j] = new Target(t.get("column").asInt(), t.get("wrap").asInt(),
                                             t.get("guarded").asBoolean(), edges);
                 }
-                routes.computeIfAbsent(r.get("field").asText(), k -> new HashMap<>()).put(r.get("shape").asText(), targets);
+                // (interned: Jackson interns a record's names, and the shape codes are: a lookup finds the instance)
+                routes.computeIfAbsent(r.get("field").asText().intern(), k -> new Shapes())
+                        .byCode.put(r.get("shape").asText().intern(), targets);
             }
+        }
+    }
+
+    /** The routes of the last record's fields by position (a record's ``i``-th field is mostly the last one's:
+     * the same instance, as Jackson interns names). A task's own (each deserialises its copy of the router). */
+    static final class Seen {
+        static final int SIZE = 64;
+        final String[] names = new String[SIZE];
+        final Shapes[] shapes = new Shapes[SIZE];
+    }
+
+    /** A field's routes by shape, with the last shape looked up (a field's values mostly have one shape). */
+    static final class Shapes implements Serializable {
+        final HashMap<String, Target[]> byCode = new HashMap<>();
+        transient String lastCode;
+        transient Target[] lastTargets;
+
+        Target[] targets(String code) {
+            if (code != lastCode) { lastTargets = byCode.get(code); lastCode = code; }
+            return lastTargets;
         }
     }
 
@@ -149,14 +180,13 @@ public final class NativeRouter implements Serializable {
 
     InternalRow level(Level level, NativeObserver.Obj record, String path) {
         Object[] row = new Object[level.types.length];
-        for (int i = 0; i < record.names.size(); i++) {
-            String name = record.names.get(i);
+        for (int i = 0; i < record.names.length; i++) {
+            String name = record.names[i];
             if (name.isEmpty()) continue;
-            Object raw = record.values.get(i);
+            Object raw = record.values[i];
             Valued typed = typed(raw);
             if (typed == null) continue;  // null, or an empty value: nothing routes it
-            HashMap<String, Target[]> shapes = level.routes.get(name);
-            Target[] targets = shapes == null ? null : shapes.get(typed.code());
+            Target[] targets = level.targets(i, name, rules.code(typed.type, typed.dim));
             if (targets == null) {
                 if (typed.type < 0 && hollow(typed.value, typed.dim)) continue;
                 throw new IllegalStateException("the plan has no route for " + path + name + " as " + typed.code());
@@ -211,19 +241,20 @@ public final class NativeRouter implements Serializable {
      * long into a double that does not give the long back fails too (engine.lattice.Lattice.exact: every other
      * conversion that succeeds gives its value back). */
     Object forward(Object v, NativeObserver.Edge e, boolean exact) {
-        switch (e.via) {
-            case "text":
+        switch (e.how) {
+            case NativeObserver.VIA_TEXT:
                 return text(v);
-            case "bool_to_int":
+            case NativeObserver.VIA_BOOL_TO_INT:
                 return forward(((Boolean) v) ? 1L : 0L, new NativeObserver.Edge("cast", e.source, e.target), exact);
-            case "cast": {
+            case NativeObserver.VIA_CAST: {
                 long x = (Long) v;
                 if (!rules.family[e.target].equals("float")) return orFail(rules.fits(e.target, x));
                 return !exact || rules.number(x, e.target) != NativeObserver.INEXACT ? (Object) (double) x : FAIL;
             }
-            case "epoch_seconds": case "epoch_millis": case "epoch_micros": {
+            case NativeObserver.VIA_EPOCH_SECONDS: case NativeObserver.VIA_EPOCH_MILLIS:
+            case NativeObserver.VIA_EPOCH_MICROS: {
                 if (v instanceof NativeObserver.Micros) break;  // timestamp -> integer: the observer's
-                long unit = e.via.equals("epoch_seconds") ? 1_000_000L : e.via.equals("epoch_millis") ? 1_000L : 1L;
+                long unit = NativeObserver.epochUnit(e.how);
                 try {
                     long micros = Math.multiplyExact((Long) v, unit);
                     return micros < MIN_MICROS || micros > MAX_MICROS ? FAIL : new NativeObserver.Micros(micros);
@@ -247,9 +278,9 @@ public final class NativeRouter implements Serializable {
             return true;
         }
         NativeObserver.Obj o = (NativeObserver.Obj) value;
-        for (int i = 0; i < o.names.size(); i++) {
-            if (o.names.get(i).isEmpty()) continue;
-            Valued t = typed(o.values.get(i));
+        for (int i = 0; i < o.names.length; i++) {
+            if (o.names[i].isEmpty()) continue;
+            Valued t = typed(o.values[i]);
             if (t == null) continue;
             if (t.type >= 0 || !hollow(t.value, t.dim)) return false;
         }
@@ -262,7 +293,7 @@ public final class NativeRouter implements Serializable {
     final class Valued {
         final int type, dim; final Object value;
         Valued(int type, int dim, Object value) { this.type = type; this.dim = dim; this.value = value; }
-        String code() { return NativeObserver.shapeCode(type < 0 ? "record" : rules.TYPE_NAMES[type], dim); }
+        String code() { return rules.code(type, dim); }
     }
 
     /** null for a null or an empty value. */
@@ -400,15 +431,15 @@ public final class NativeRouter implements Serializable {
             return;
         }
         NativeObserver.Obj o = (NativeObserver.Obj) raw;
-        Integer[] order = new Integer[o.names.size()];
+        Integer[] order = new Integer[o.names.length];
         for (int i = 0; i < order.length; i++) order[i] = i;
-        Arrays.sort(order, (a, b) -> codePoints(o.names.get(a), o.names.get(b)));
+        Arrays.sort(order, (a, b) -> codePoints(o.names[a], o.names[b]));
         sb.append('{');
         for (int i = 0; i < order.length; i++) {
             if (i > 0) sb.append(',');
-            quote(o.names.get(order[i]), sb);
+            quote(o.names[order[i]], sb);
             sb.append(':');
-            json(o.values.get(order[i]), sb);
+            json(o.values[order[i]], sb);
         }
         sb.append('}');
     }
