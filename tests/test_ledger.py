@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -138,6 +139,11 @@ def test_widen_maintain_expires_keeps_the_ledger_and_says_what_it_did(spark, rul
     assert ids(wh) == [i for k in (1, 2, 3) for i in range(10 * k, 10 * k + 5)]
     again = cli("ingest", "--table", "t.e", "--warehouse", wh, files[0])
     assert again.returncode == 0 and "already ingested" in again.stderr
+    assert "spark:" not in again.stderr  # a replay starts no session
+    copy = tmp_path / "renamed.jsonl"  # a renamed copy is found out by its hash
+    copy.write_bytes(Path(files[1]).read_bytes())
+    renamed = cli("ingest", "--table", "t.e", "--warehouse", wh, str(copy))
+    assert renamed.returncode == 0 and "already ingested" in renamed.stderr, renamed.stderr
     assert len(ids(wh)) == 15
 
 
