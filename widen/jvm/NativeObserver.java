@@ -813,6 +813,10 @@ public final class NativeObserver implements Serializable {
             return exact == null ? null : fits(type, exact);
         }
         if (fam.equals("float")) {
+            if (kind == FRACTION) {
+                Double quick = num.shortDouble();
+                if (quick != null) return quick;
+            }
             double d = Double.parseDouble(num.token);
             if (Double.isInfinite(d) || Double.isNaN(d)) return null;
             BigDecimal exact = decimal(num.token);
@@ -1101,6 +1105,49 @@ public final class NativeObserver implements Serializable {
         final String token;
         Num(String token) { this.token = token; }
 
+        /** A short fraction: a token with a point, no exponent and at most 18 digits (its value is unscaled /
+         * 10^scale, a long; ``significant``: its digits but the leading zeros). Its storage, VARIANT's decimal,
+         * and its signature are worked out from these, with no BigDecimal; it is held exactly by a double when
+         * ``significant`` is at most 15 (:meth:`shortDouble`). */
+        private int shortFraction = -1;
+        long unscaled;
+        int scale, significant;
+
+        boolean shortFraction() {
+            if (shortFraction < 0) shortFraction = scanFraction() ? 1 : 0;
+            return shortFraction == 1;
+        }
+
+        private boolean scanFraction() {
+            int n = token.length(), i = 0;
+            boolean negative = n > 0 && token.charAt(0) == '-', dot = false, nonZero = false;
+            if (negative) i++;
+            long u = 0;
+            int digits = 0, leading = 0, sc = 0;
+            for (; i < n; i++) {
+                char c = token.charAt(i);
+                if (c == '.' && !dot) { dot = true; continue; }
+                if (c < '0' || c > '9' || ++digits > 18) return false;
+                if (dot) sc++;
+                if (c != '0') nonZero = true;
+                else if (!nonZero) leading++;
+                u = u * 10 + (c - '0');
+            }
+            if (!dot || digits == 0) return false;
+            unscaled = negative ? -u : u; scale = sc; significant = digits - leading;
+            return true;
+        }
+
+        /** A short fraction of at most 15 significant digits as a double, or null. Such a decimal within the
+         * normal range of doubles (a short fraction's is: 10^-18 to 10^18) is the shortest text of the double
+         * nearest it (DBL_DIG: 15 digits come back from a double), so the double is exact; and unscaled (below
+         * 2^53) and 10^scale (at most 10^18, below 10^22) are doubles exactly, so their quotient, correctly
+         * rounded, is that nearest double. */
+        Double shortDouble() {
+            if (!shortFraction() || significant > 15) return null;
+            return (double) unscaled / POW10[scale] + 0.0;  // (+ 0.0: no negative zero, as on the general path)
+        }
+
         boolean isInteger() { return token.indexOf('.') < 0 && token.indexOf('e') < 0 && token.indexOf('E') < 0; }
         boolean hasExponent() { return token.indexOf('e') >= 0 || token.indexOf('E') >= 0; }
 
@@ -1136,6 +1183,7 @@ public final class NativeObserver implements Serializable {
         }
 
         private int measure() {
+            if (shortFraction()) return SIG_DECIMAL;
             if (isInteger() && fitsLong()) return SIG_BIGINT;
             if (hasExponent()) return SIG_DOUBLE;
             String u = unsigned();
@@ -1159,6 +1207,7 @@ public final class NativeObserver implements Serializable {
         }
 
         boolean isIntegerKind() {
+            if (shortFraction()) return false;  // (a fraction; 1.0 too: an integer-valued decimal below 2^63 is)
             int storage = storage();
             if (storage == SIG_BIGINT || isInteger()) return true;
             if (storage == SIG_DECIMAL && fraction().isEmpty()) {
@@ -1184,10 +1233,29 @@ public final class NativeObserver implements Serializable {
             int storage = storage();
             if (storage == SIG_BIGINT) return BIGINT;
             if (storage == SIG_DOUBLE) return DOUBLE;
+            if (shortFraction()) {  // (the same as below: trailing zeros dropped, down to the units)
+                long u = Math.abs(unscaled);
+                int s = scale;
+                while (s > 0 && u % 10 == 0) { u /= 10; s--; }
+                int precision = Math.max(u == 0 ? 1 : Long.toString(u).length(), s);
+                return decimalSig(precision - s, s);
+            }
             BigDecimal d = new BigDecimal(token).stripTrailingZeros();
             if (d.scale() < 0) d = d.setScale(0);
             int scale = d.scale(), precision = Math.max(d.precision(), scale);
             return new Sig(SIG_DECIMAL, precision - scale, scale, null);
         }
+    }
+
+    static final double[] POW10 = new double[19];
+    static { for (int i = 0; i < POW10.length; i++) POW10[i] = Math.pow(10, i); }
+    private static final Sig[][] DECIMAL_SIGS = new Sig[39][39];
+
+    /** A decimal signature, one per (range, scale) up to 38 each. */
+    static Sig decimalSig(int range, int scale) {
+        if (range > 38 || scale > 38) return new Sig(SIG_DECIMAL, range, scale, null);
+        Sig sig = DECIMAL_SIGS[range][scale];
+        if (sig == null) DECIMAL_SIGS[range][scale] = sig = new Sig(SIG_DECIMAL, range, scale, null);
+        return sig;
     }
 }
