@@ -62,6 +62,7 @@ public final class NativeObserver implements Serializable {
     final int[][] guardedUps;     // those along a `where exact` edge
     final Edge[][][] paths;       // [t][u] -> the edges from t to u
     final int[] join;             // by bit set of types
+    final boolean[] floatCasts;   // every guarded edge above the type is one cast into a float type
     final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
     final long[] longBound;       // the same as a long; Long.MAX_VALUE where every long is below it
     final int[] intBits;          // an integer type's bits (32 for Iceberg's int, else 64); 0 for other types
@@ -127,6 +128,15 @@ public final class NativeObserver implements Serializable {
             }
         }
         join = ints(spec.get("join"));
+        floatCasts = new boolean[ntypes];
+        for (int t = 0; t < ntypes; t++) {
+            boolean all = guardedUps[t].length > 0;
+            for (int u : guardedUps[t]) {
+                Edge[] p = paths[t][u];
+                all &= p != null && p.length == 1 && p[0].how == VIA_CAST && family[u].equals("float");
+            }
+            floatCasts[t] = all;
+        }
         bound = new BigDecimal[ntypes];
         for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
         codes = new String[ntypes + 1][CODED_DIMS];
@@ -688,6 +698,16 @@ public final class NativeObserver implements Serializable {
     /** Bits of the types along a guarded edge above ``type`` that every value converts into exactly (the others
      * set: the Spark observer's bits, read by widen/jvm/__init__.py as the inexact sets). */
     long bits(int type, List<Object> values) {
+        if (floatCasts[type]) {  // longs within 2^53 cast into a double exactly (number())
+            boolean small = true;
+            for (Object v : values) {
+                if (!(v instanceof Long) || (Long) v < -DOUBLE_EXACT || (Long) v > DOUBLE_EXACT) {
+                    small = false;
+                    break;
+                }
+            }
+            if (small) return -1L;
+        }
         long bits = -1L;
         for (int u : guardedUps[type]) {
             for (Object v : values) {
@@ -1118,6 +1138,9 @@ public final class NativeObserver implements Serializable {
             return shortFraction == 1;
         }
 
+        /** Whether the token is an integer of at most 18 digits (its value then in ``asLong``). */
+        private boolean shortInteger;
+
         private boolean scanFraction() {
             int n = token.length(), i = 0;
             boolean negative = n > 0 && token.charAt(0) == '-', dot = false, nonZero = false;
@@ -1133,7 +1156,12 @@ public final class NativeObserver implements Serializable {
                 else if (!nonZero) leading++;
                 u = u * 10 + (c - '0');
             }
-            if (!dot || digits == 0) return false;
+            if (digits == 0) return false;
+            if (!dot) {
+                shortInteger = true;
+                asLong = negative ? -u : u;
+                return false;
+            }
             unscaled = negative ? -u : u; scale = sc; significant = digits - leading;
             return true;
         }
@@ -1184,6 +1212,7 @@ public final class NativeObserver implements Serializable {
 
         private int measure() {
             if (shortFraction()) return SIG_DECIMAL;
+            if (shortInteger) return SIG_BIGINT;
             if (isInteger() && fitsLong()) return SIG_BIGINT;
             if (hasExponent()) return SIG_DOUBLE;
             String u = unsigned();
