@@ -55,6 +55,7 @@ TRICKY = [
     '{"f": [0.25, -0.0, 100.0, 0.000000000000000000], "g": 9.999999999999999, "h": 0.1234567890123456789}',
     # a name given twice, at a level of few names and of many ("Aa" and "BB" share a hash), and never
     '{"r": {"x": 1, "y": 2, "x": 3}}', '{"r": [{"x": 1}, {"x": 1, "x": 1}]}',
+    '{"a": 1, "a": 2, "b": "\\ud800"}', '{"a": 1, "a": 2, "b": %s}' % ("1" * 1001),  # (not JSON before declined)
     "{%s}" % ", ".join(f'"k{i}": {i}' for i in range(14)) + " ",
     "{%s, \"k3\": 0}" % ", ".join(f'"k{i}": {i}' for i in range(14)),
     "{%s, \"Aa\": 1, \"BB\": 2}" % ", ".join(f'"k{i}": {i}' for i in range(14)),

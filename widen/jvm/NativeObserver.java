@@ -234,15 +234,19 @@ public final class NativeObserver implements Serializable {
         /** The field of the ``i``-th name of a record: the same as the last record's there, mostly (the same
          * instance: Jackson interns names), else looked up. */
         Field field(int i, String name) {
-            if (i < SEEN && seenNames[i] == name) return seenFields[i];
+            if (i < seenNames.length && seenNames[i] == name) return seenFields[i];
             Field f = field(name);
-            if (i < SEEN) { seenNames[i] = name; seenFields[i] = f; }
+            if (i >= seenNames.length && i < SEEN) {  // (grown as records' fields come: a level may see one name)
+                int size = Math.min(SEEN, Math.max(i + 1, 2 * seenNames.length));
+                seenNames = Arrays.copyOf(seenNames, size); seenFields = Arrays.copyOf(seenFields, size);
+            }
+            if (i < seenNames.length) { seenNames[i] = name; seenFields[i] = f; }
             return f;
         }
 
         static final int SEEN = 64;
-        final String[] seenNames = new String[SEEN];
-        final Field[] seenFields = new Field[SEEN];
+        String[] seenNames = new String[4];
+        Field[] seenFields = new Field[4];
     }
 
     static final class Field {
@@ -281,7 +285,7 @@ public final class NativeObserver implements Serializable {
         // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
         // 1,000 characters, a name of 50,000, a string of 20,000,000): a line beyond one of the others is one the
         // write's parser refuses where Python's takes it, so the batch goes to the Spark observer
-        // (duplicate names are refused by duplicates(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
+        // (duplicate names are refused by given(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
         final JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
                 .build();
@@ -416,20 +420,23 @@ public final class NativeObserver implements Serializable {
                     parsed.depth = Math.max(parsed.depth, depth);
                     // (an object's names and values gather in its depth's lists, which no other object uses
                     // meanwhile, then are copied once into arrays of their size)
-                    while (names.size() <= depth) { names.add(new ArrayList<>()); values.add(new ArrayList<>()); }
+                    while (names.size() <= depth) {
+                        names.add(new ArrayList<>()); values.add(new ArrayList<>()); sets.add(new HashSet<>());
+                    }
                     ArrayList<String> ns = names.get(depth);
                     ArrayList<Object> vs = values.get(depth);
+                    HashSet<String> set = sets.get(depth);
                     try {
                         while (p.nextToken() != JsonToken.END_OBJECT) {
                             String name = p.currentName();
+                            if (given(ns, set, name)) throw duplicate(name);  // (where Jackson's own check was)
                             if (parsed.escapes) surrogates(name);
                             ns.add(name);
                             vs.add(read(p, p.nextToken(), depth + 1, parsed));
                         }
-                        if (ns.size() > 1) duplicates(ns);
                         return new Obj(ns.toArray(NO_NAMES), vs.toArray());
                     } finally {
-                        ns.clear(); vs.clear();
+                        ns.clear(); vs.clear(); set.clear();
                     }
                 }
                 case START_ARRAY: {
@@ -456,31 +463,22 @@ public final class NativeObserver implements Serializable {
             }
         }
 
-        private int[] hashes = new int[64];
         private final ArrayList<ArrayList<String>> names = new ArrayList<>();
         private final ArrayList<ArrayList<Object>> values = new ArrayList<>();
+        private final ArrayList<HashSet<String>> sets = new ArrayList<>();
 
-        /** A name given twice in an object is not JSON here (Jackson's strict duplicate detection; Python's json
-         * keeps the last value, which the reference refuses too): few names are compared pairwise (the names are
-         * interned: the same text, mostly the same instance); more, by their sorted hashes first. */
-        void duplicates(ArrayList<String> names) throws IOException {
+        /** Whether an object's ``name`` was given before in it (``names``, so far): a name given twice is not JSON
+         * here (Jackson's strict duplicate detection, at the same point; Python's json keeps the last value, which
+         * the reference refuses too). Few names are compared pairwise (they are interned: the same text, mostly
+         * the same instance); from the 13th on, ``set`` holds them all. */
+        static boolean given(ArrayList<String> names, HashSet<String> set, String name) {
             int n = names.size();
-            if (n <= 12) {
-                for (int i = 1; i < n; i++) {
-                    String a = names.get(i);
-                    for (int j = 0; j < i; j++) if (a.equals(names.get(j))) throw duplicate(a);
-                }
-                return;
+            if (n < 12) {
+                for (int j = 0; j < n; j++) if (name.equals(names.get(j))) return true;
+                return false;
             }
-            if (hashes.length < n) hashes = new int[Math.max(n, 2 * hashes.length)];
-            for (int i = 0; i < n; i++) hashes[i] = names.get(i).hashCode();
-            Arrays.sort(hashes, 0, n);
-            for (int i = 1; i < n; i++) {
-                if (hashes[i] != hashes[i - 1]) continue;
-                HashSet<String> seen = new HashSet<>();  // two names of one hash: which are the same text
-                for (String a : names) if (!seen.add(a)) throw duplicate(a);
-                return;
-            }
+            if (set.isEmpty()) set.addAll(names);
+            return !set.add(name);
         }
 
         static IOException duplicate(String name) { return new IOException("duplicate field '" + name + "'"); }
