@@ -66,7 +66,7 @@ def _plain(spark, line, rules):
     return result is not None and not result.observations.rescued_count and not result.needs_checks
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
 @given(st.lists(json_records().map(json_text), min_size=1, max_size=8))
 def test_native_router_matches_the_reference_on_generated_batches(spark, rules, lines):
