@@ -285,7 +285,7 @@ public final class NativeObserver implements Serializable {
         // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
         // 1,000 characters, a name of 50,000, a string of 20,000,000): a line beyond one of the others is one the
         // write's parser refuses where Python's takes it, so the batch goes to the Spark observer
-        // (duplicate names are refused by given(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
+        // (duplicate names are refused by duplicates(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
         final JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
                 .build();
@@ -420,23 +420,28 @@ public final class NativeObserver implements Serializable {
                     parsed.depth = Math.max(parsed.depth, depth);
                     // (an object's names and values gather in its depth's lists, which no other object uses
                     // meanwhile, then are copied once into arrays of their size)
-                    while (names.size() <= depth) {
-                        names.add(new ArrayList<>()); values.add(new ArrayList<>()); sets.add(new HashSet<>());
-                    }
+                    while (names.size() <= depth) { names.add(new ArrayList<>()); values.add(new ArrayList<>()); }
                     ArrayList<String> ns = names.get(depth);
                     ArrayList<Object> vs = values.get(depth);
-                    HashSet<String> set = sets.get(depth);
+                    String name = null;
                     try {
                         while (p.nextToken() != JsonToken.END_OBJECT) {
-                            String name = p.currentName();
-                            if (given(ns, set, name)) throw duplicate(name);  // (where Jackson's own check was)
+                            name = p.currentName();
                             if (parsed.escapes) surrogates(name);
                             ns.add(name);
+                            name = null;
                             vs.add(read(p, p.nextToken(), depth + 1, parsed));
                         }
+                        if (ns.size() > 1) duplicates(ns);
                         return new Obj(ns.toArray(NO_NAMES), vs.toArray());
+                    } catch (IOException | RuntimeException e) {
+                        // Jackson refused a name given twice as it read it, before anything that follows it: a
+                        // duplicate among the names read so far (this one too) is why the line is refused
+                        if (name != null) ns.add(name);
+                        if (ns.size() > 1) duplicates(ns);
+                        throw e;
                     } finally {
-                        ns.clear(); vs.clear(); set.clear();
+                        ns.clear(); vs.clear();
                     }
                 }
                 case START_ARRAY: {
@@ -465,20 +470,31 @@ public final class NativeObserver implements Serializable {
 
         private final ArrayList<ArrayList<String>> names = new ArrayList<>();
         private final ArrayList<ArrayList<Object>> values = new ArrayList<>();
-        private final ArrayList<HashSet<String>> sets = new ArrayList<>();
+        private int[] hashes = new int[64];
 
-        /** Whether an object's ``name`` was given before in it (``names``, so far): a name given twice is not JSON
-         * here (Jackson's strict duplicate detection, at the same point; Python's json keeps the last value, which
-         * the reference refuses too). Few names are compared pairwise (they are interned: the same text, mostly
-         * the same instance); from the 13th on, ``set`` holds them all. */
-        static boolean given(ArrayList<String> names, HashSet<String> set, String name) {
+        /** A name given twice in an object is not JSON here (Jackson's strict duplicate detection; Python's json
+         * keeps the last value, which the reference refuses too): few names are compared pairwise (the names are
+         * interned: the same text, mostly the same instance); more, by their sorted hashes first. Checked at the
+         * object's end, and where reading it failed (read()), so that the same lines are refused as by Jackson's
+         * check, which was made as each name was read and cost a HashSet per object. */
+        void duplicates(ArrayList<String> names) throws IOException {
             int n = names.size();
-            if (n < 12) {
-                for (int j = 0; j < n; j++) if (name.equals(names.get(j))) return true;
-                return false;
+            if (n <= 12) {
+                for (int i = 1; i < n; i++) {
+                    String a = names.get(i);
+                    for (int j = 0; j < i; j++) if (a.equals(names.get(j))) throw duplicate(a);
+                }
+                return;
             }
-            if (set.isEmpty()) set.addAll(names);
-            return !set.add(name);
+            if (hashes.length < n) hashes = new int[Math.max(n, 2 * hashes.length)];
+            for (int i = 0; i < n; i++) hashes[i] = names.get(i).hashCode();
+            Arrays.sort(hashes, 0, n);
+            for (int i = 1; i < n; i++) {
+                if (hashes[i] != hashes[i - 1]) continue;
+                HashSet<String> seen = new HashSet<>();  // two names of one hash: which are the same text
+                for (String a : names) if (!seen.add(a)) throw duplicate(a);
+                return;
+            }
         }
 
         static IOException duplicate(String name) { return new IOException("duplicate field '" + name + "'"); }
