@@ -1196,22 +1196,9 @@ public final class NativeObserver implements Serializable {
         /** The token's value, when it is an integer that fits a long (``fitsLong``). */
         long asLong;
 
-        boolean fitsLong() {
-            int n = token.length();
-            if (n > 20) return false;
-            boolean negative = n > 0 && token.charAt(0) == '-';
-            int i = negative ? 1 : 0;
-            if (i == n || n - i > 18) {  // (18 digits never overflow: the loop below needs no check)
-                try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
-            }
-            long v = 0;
-            for (; i < n; i++) {
-                char c = token.charAt(i);
-                if (c < '0' || c > '9') return false;
-                v = v * 10 + (c - '0');
-            }
-            asLong = negative ? -v : v;
-            return true;
+        boolean fitsLong() {  // (an integer of at most 18 digits is the short scan's: scanFraction)
+            if (token.length() > 20) return false;
+            try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
         }
 
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
