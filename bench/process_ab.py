@@ -1,7 +1,7 @@
 """Whole-process A/B of two builds of the ``widen`` CLI on one file: fresh process, fresh warehouse, alternating,
 medians; then whether both wrote the same rows.
 
-    python bench/process_ab.py FILE --old "PYTHON SCRIPT" [--new "PYTHON SCRIPT"] [--repeat K]
+    python bench/process_ab.py FILE --old "PYTHON SCRIPT" [--new "PYTHON SCRIPT"] [--repeat K] [--warm N]
 
 ``--old`` and ``--new`` are commands that run a build's CLI (``widen ingest ...`` arguments are appended); the
 default ``--new`` is this checkout's ``python -m widen.cli``. To run an older commit's CLI next to an editable
@@ -11,6 +11,10 @@ install of this one: ``git worktree add /tmp/old REV``, a ``python -m venv --sys
 timed and reaped as ``bench/process.py`` does it (``run_child``: spawn to the Python process's exit; the orphaned
 driver JVM is waited for before the next run). Rows are compared with Spark (``exceptAll`` both ways) over the two
 last tables.
+
+``--warm N`` compares the builds warm instead: each run is one process of a build (its command without the
+``-m widen.cli`` at the end, running ``WARM_CHILD``) that starts a session, ingests FILE once to warm up, then N
+times more, each into a fresh warehouse; the medians are of those N runs of every process of a build.
 """
 
 from __future__ import annotations
@@ -23,18 +27,68 @@ import tempfile
 from pathlib import Path
 
 
+WARM_CHILD = """import json, sys, tempfile, time
+from widen.ingest import ingest
+from widen.session import spark_session
+path, n = sys.argv[1], int(sys.argv[2])
+spark = spark_session()
+times = []
+for i in range(n + 1):  # i == 0: the warm-up
+    t = time.perf_counter()
+    ingest([path], "bench.events", warehouse=tempfile.mkdtemp(), spark=spark, progress=lambda m: None)
+    times.append(time.perf_counter() - t)
+print("bench-warm: " + json.dumps(times[1:]))
+"""
+
+
+def warm(a, work: Path) -> int:
+    """``--warm``: alternating processes of the two builds, each a session and N warm ingests."""
+    import json
+    import re
+
+    from process import run_child
+
+    script = work / "warm_child.py"
+    script.write_text(WARM_CHILD)
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    for i in range(a.repeat):
+        for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
+            cmd = shlex.split(getattr(a, name))
+            if cmd[-2:] != ["-m", "widen.cli"]:
+                raise SystemExit(f"--warm needs --{name} to end with '-m widen.cli'")
+            run_dir = work / f"{name}-{i}"
+            run_dir.mkdir()
+            done = run_child(cmd[:-2] + [str(script), str(Path(a.file).resolve()), str(a.warm)], run_dir)
+            m = re.search(r"^bench-warm: (.*)$", done["stdout"], re.M)
+            if done["rc"] != 0 or not m:
+                print(done["stderr"][-2000:], file=sys.stderr)
+                continue
+            runs = json.loads(m.group(1))
+            times[name] += runs
+            print(f"{name} process {i + 1}: warm runs {', '.join(f'{v:.2f}' for v in runs)} s", flush=True)
+    for name, values in times.items():
+        if values:
+            print(f"{name}: median {statistics.median(values):.2f} s of {len(values)} warm runs")
+    if times["old"] and times["new"]:
+        print(f"warm ratio old/new: {statistics.median(times['old']) / statistics.median(times['new']):.2f}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("file")
     ap.add_argument("--old", required=True)
     ap.add_argument("--new", default=f"{sys.executable} -m widen.cli")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--warm", type=int, default=0, help="compare N warm runs in each process instead")
     a = ap.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from process import become_subreaper, run_child
 
     become_subreaper()
     work = Path(tempfile.mkdtemp(prefix="process-ab-"))
+    if a.warm:
+        return warm(a, work)
     times: dict[str, list[float]] = {"old": [], "new": []}
     last = {}
     for i in range(a.repeat):

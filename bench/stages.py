@@ -6,7 +6,9 @@ compiling), the time the JVM spent compiling generated code (Spark's ``CodegenMe
 compiler threads spent compiling (``CompilationMXBean``: elapsed time summed over those threads; on a machine of 2
 cores, much of it is time the tasks do not get) and its collectors' time.
 
-    python bench/stages.py FILE widen|spark [--jvm-options "-XX:..."]
+    python bench/stages.py FILE widen|spark [--jvm-options "-XX:..."] [--runs N]
+
+``--runs N`` does the work N times in the one session and shows the last run's stages: a warm profile.
 
 A profile, not a benchmark: ratios live in ``bench/process.py`` and ``bench/process_ab.py``.
 """
@@ -34,6 +36,7 @@ def main(argv=None) -> int:
     ap.add_argument("file")
     ap.add_argument("what", choices=("widen", "spark"))
     ap.add_argument("--jvm-options", default="", help="extra driver JVM options (SPARK_SUBMIT_OPTS)")
+    ap.add_argument("--runs", type=int, default=1, help="do the work N times; show the last run's stages")
     a = ap.parse_args(argv)
     from widen.session import QUIET_OPTION
 
@@ -48,22 +51,26 @@ def main(argv=None) -> int:
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     print(f"session {time.perf_counter() - started:.1f}s")
-    work = tempfile.mkdtemp(prefix="stages-")
-    started = time.perf_counter()
-    epoch = time.time()
-    if a.what == "widen":
-        from widen.ingest import ingest
+    for run in range(a.runs):
+        work = tempfile.mkdtemp(prefix="stages-")
+        started = time.perf_counter()
+        epoch = time.time()
+        if a.what == "widen":
+            from widen.ingest import ingest
 
-        report = ingest([a.file], "bench.events", warehouse=f"{work}/wh", spark=spark, progress=lambda _: None)[0]
-        print("phases", {k: round(v, 2) for k, v in report.phases.items()})
-    else:
-        spark.read.json(a.file).write.parquet(f"{work}/out")
-    print(f"work {time.perf_counter() - started:.1f}s")
+            report = ingest([a.file], "bench.events", warehouse=f"{work}/wh", spark=spark,
+                            progress=lambda _: None)[0]
+            print("phases", {k: round(v, 2) for k, v in report.phases.items()})
+        else:
+            spark.read.json(a.file).write.parquet(f"{work}/out")
+        print(f"run {run + 1}: work {time.perf_counter() - started:.1f}s")
     ui = spark.sparkContext.uiWebUrl
     app = spark.sparkContext.applicationId
     stages = json.load(urllib.request.urlopen(f"{ui}/api/v1/applications/{app}/stages"))
     print("stage tasks task_s cpu_s gc_s input_MB from_s  to_s  where")
     for s in sorted(stages, key=lambda s: s["stageId"]):
+        if _epoch(s.get("submissionTime")) < epoch:  # an earlier run's
+            continue
         began, ended = _epoch(s.get("submissionTime")) - epoch, _epoch(s.get("completionTime")) - epoch
         print(f"{s['stageId']:>5} {s['numTasks']:>5} {s['executorRunTime'] / 1e3:>6.1f} {s['executorCpuTime'] / 1e9:>5.1f} "
               f"{s['jvmGcTime'] / 1e3:>4.1f} {s['inputBytes'] // 1_000_000:>8} {began:>6.1f} {ended:>5.1f}  "

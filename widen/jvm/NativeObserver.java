@@ -160,7 +160,7 @@ public final class NativeObserver implements Serializable {
 
     // --- the pass ----------------------------------------------------------------------------------------------
 
-    /** Observes ``lines`` (columns: raw, the line's bytes; source; line; and, when there is a fourth, the block of
+    /** Observes ``lines`` (columns: the line's text; source; line; and, when there is a fourth, the block of
      * the line's split, which the source is named with: ``FileLines.keyed``) and returns the merged result,
      * serialised (read by widen/jvm/__init__.py). Spark's own rows are read (no row is converted into a Java
      * one), and a line's source and number only when a line is rescued or declined. */
@@ -175,7 +175,7 @@ public final class NativeObserver implements Serializable {
                 InternalRow r = it.next();
                 if (r.isNullAt(0)) continue;
                 at.row = r;
-                part.line(r.getBinary(0), at);
+                part.line(r.getUTF8String(0).getBytes(), at);
             }
             return Collections.singletonList(part.serialise()).iterator();
         }).collect();
@@ -399,10 +399,16 @@ public final class NativeObserver implements Serializable {
 
         /** A line :meth:`ascii` takes, parsed from its bytes (Jackson's byte parser: no text to decode first). */
         Object parse(byte[] ascii, Parsed parsed) throws IOException {
+            bytes = ascii;
             try (JsonParser p = factory.createParser(ascii)) {
                 return parse(p, parsed);
+            } finally {
+                bytes = null;
             }
         }
+
+        /** The ASCII line being parsed (its strings are read as :class:`Text` slices of it), else null. */
+        private byte[] bytes;
 
         private Object parse(JsonParser p, Parsed parsed) throws IOException {
             JsonToken t = p.nextToken();
@@ -452,13 +458,18 @@ public final class NativeObserver implements Serializable {
                     return a;
                 }
                 case VALUE_STRING: {
+                    if (bytes != null) {
+                        Text slice = Text.of(bytes, p);
+                        if (slice != null) return slice;
+                    }
                     String s = p.getText();
                     if (parsed.escapes) surrogates(s);
                     return s;
                 }
                 case VALUE_NUMBER_INT: case VALUE_NUMBER_FLOAT: {
-                    Num n = new Num(p.getText());
-                    if (depth > 1 && n.heldAsText()) { parsed.asText = true; return n.token; }
+                    Num n = bytes != null ? Num.of(bytes, p) : null;
+                    if (n == null) n = new Num(p.getText());
+                    if (depth > 1 && n.heldAsText()) { parsed.asText = true; return n.token(); }
                     return n;  // (a line that is a number alone is rescued as a number)
                 }
                 case VALUE_TRUE: return Boolean.TRUE;
@@ -470,13 +481,16 @@ public final class NativeObserver implements Serializable {
 
         private final ArrayList<ArrayList<String>> names = new ArrayList<>();
         private final ArrayList<ArrayList<Object>> values = new ArrayList<>();
-        private int[] hashes = new int[64];
+        private String[] slots = new String[64];
+        private int[] stamps = new int[64];
+        private int stamp;
 
         /** A name given twice in an object is not JSON here (Jackson's strict duplicate detection; Python's json
          * keeps the last value, which the reference refuses too): few names are compared pairwise (the names are
-         * interned: the same text, mostly the same instance); more, by their sorted hashes first. Checked at the
-         * object's end, and where reading it failed (read()), so that the same lines are refused as by Jackson's
-         * check, which was made as each name was read and cost a HashSet per object. */
+         * interned: the same text, mostly the same instance); more, in an open-addressing table of the object's
+         * names, emptied by a new stamp (sorting their hashes cost the router 2%). Checked at the object's end,
+         * and where reading it failed (read()), so that the same lines are refused as by Jackson's check, which
+         * was made as each name was read and cost a HashSet per object. */
         void duplicates(ArrayList<String> names) throws IOException {
             int n = names.size();
             if (n <= 12) {
@@ -486,14 +500,21 @@ public final class NativeObserver implements Serializable {
                 }
                 return;
             }
-            if (hashes.length < n) hashes = new int[Math.max(n, 2 * hashes.length)];
-            for (int i = 0; i < n; i++) hashes[i] = names.get(i).hashCode();
-            Arrays.sort(hashes, 0, n);
-            for (int i = 1; i < n; i++) {
-                if (hashes[i] != hashes[i - 1]) continue;
-                HashSet<String> seen = new HashSet<>();  // two names of one hash: which are the same text
-                for (String a : names) if (!seen.add(a)) throw duplicate(a);
-                return;
+            if (slots.length < 2 * n) {
+                slots = new String[Integer.highestOneBit(2 * n - 1) << 1];
+                stamps = new int[slots.length];
+            }
+            if (++stamp == 0) { Arrays.fill(stamps, 0); stamp = 1; }
+            int mask = slots.length - 1;
+            for (int k = 0; k < n; k++) {
+                String a = names.get(k);
+                int h = a.hashCode();
+                int i = (h ^ (h >>> 16)) & mask;
+                for (; stamps[i] == stamp; i = (i + 1) & mask) {
+                    if (slots[i] == a || slots[i].equals(a)) throw duplicate(a);
+                }
+                stamps[i] = stamp;
+                slots[i] = a;
             }
         }
 
@@ -556,6 +577,33 @@ public final class NativeObserver implements Serializable {
 
     static final String[] NO_NAMES = new String[0];
 
+    /** A string value of an ASCII line with no escape, as the slice of the line's bytes between its quotes: its
+     * text is those bytes, so neither pass decodes it into a String (the router writes the bytes themselves). */
+    static final class Text implements CharSequence {
+        final byte[] raw; final int from, len;
+        Text(byte[] raw, int from, int len) { this.raw = raw; this.from = from; this.len = len; }
+
+        /** The string token ``p`` is at, as a slice of ``ascii`` (its bytes); null when the string holds a
+         * backslash or a control character (Jackson's getText reads it, and refuses what JSON does). Jackson then
+         * skips the string without decoding it. */
+        static Text of(byte[] ascii, JsonParser p) {
+            long at = p.currentTokenLocation().getByteOffset();  // the opening quote
+            if (at < 0 || at >= ascii.length || ascii[(int) at] != '"') return null;
+            int from = (int) at + 1;
+            for (int i = from; i < ascii.length; i++) {
+                byte b = ascii[i];
+                if (b == '"') return new Text(ascii, from, i - from);
+                if (b == '\\' || b < 0x20) return null;
+            }
+            return null;
+        }
+
+        public int length() { return len; }
+        public char charAt(int i) { return (char) raw[from + i]; }
+        public CharSequence subSequence(int a, int b) { return toString().subSequence(a, b); }
+        @Override public String toString() { return new String(raw, from, len, StandardCharsets.ISO_8859_1); }
+    }
+
     static final class Declined extends RuntimeException {
         Declined(String why) { super(why, null, false, false); }
     }
@@ -565,7 +613,7 @@ public final class NativeObserver implements Serializable {
         if (v instanceof Boolean) return "boolean";
         if (v instanceof Num) return "number";
         if (v instanceof List) return "array";
-        if (v instanceof String) return "string";
+        if (v instanceof CharSequence) return "string";
         return "value";
     }
 
@@ -636,13 +684,15 @@ public final class NativeObserver implements Serializable {
             if (name.isEmpty()) { part.emptyNames++; continue; }
             Object raw = record.values[i];
             Field f = acc.field(i, name);
-            String kind = storageKind(raw);
+            // (an array's leaves are typed once, for its shape and for its storage kind)
+            ArrayList<Prim> prims = raw instanceof List ? new ArrayList<>() : null;
+            Typed typed = raw == null ? null : typeValue(raw, prims);
+            String kind = storageKind(raw, prims);
             if (kind != f.lastStorage) {  // (a scalar's kind is a constant: the same as the last value's, mostly)
                 f.storage.add(kind);
                 f.lastStorage = kind;
             }
             if (raw == null) { f.nulls++; continue; }
-            Typed typed = typeValue(raw);
             if (typed == null) { f.empties++; continue; }
             String code = code(typed.type, typed.dim);
             long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.get(code);  // (mostly the last value's shape)
@@ -687,14 +737,14 @@ public final class NativeObserver implements Serializable {
     }
 
 
-    /** engine.values.Typer.type_value; null for an empty value (``{}``, ``[]``...). Nulls are the caller's. */
-    Typed typeValue(Object raw) {
+    /** engine.values.Typer.type_value; null for an empty value (``{}``, ``[]``...). Nulls are the caller's.
+     * ``prims``: for an array, where its typed leaves are added (array()); null for any other value. */
+    Typed typeValue(Object raw, ArrayList<Prim> prims) {
         if (raw instanceof Obj) {
             for (String n : ((Obj) raw).names) if (!n.isEmpty()) return new Typed(-1, 0, -1L, null);
             return null;
         }
         if (raw instanceof List) {
-            ArrayList<Prim> prims = new ArrayList<>();
             ArrayInfo info = array((List<?>) raw, prims);
             if (info == MIXED_ARRAY) return prim(mixed, 0, Collections.singletonList((Object) OPAQUE));
             if (info.kind == EMPTY_KIND) return null;
@@ -827,7 +877,7 @@ public final class NativeObserver implements Serializable {
         if (kind == BOOLEAN) return fam.equals("boolean") ? raw : null;
         if (kind == STRING) {
             if (detector == null) return null;
-            String s = (String) raw;
+            CharSequence s = (CharSequence) raw;
             switch (detector) {
                 case "iso_date": return isoDate(s);
                 case "iso_timestamp": return isoTimestamp(s, false);
@@ -836,14 +886,14 @@ public final class NativeObserver implements Serializable {
             }
         }
         Num num = (Num) raw;
-        if (num.token.length() > 60) return null;
+        if (num.length() > 60) return null;
         if (fam.equals("integer") || (fam.equals("decimal") && kind == INTEGER)) {
             if (kind != INTEGER) return null;
             if (num.storage() == SIG_BIGINT) return fits(type, num.asLong);
-            return fits(type, new BigDecimal(num.token).toBigInteger());
+            return fits(type, new BigDecimal(num.token()).toBigInteger());
         }
         if (fam.equals("decimal")) {
-            BigDecimal exact = decimal(num.token);
+            BigDecimal exact = decimal(num.token());
             return exact == null ? null : fits(type, exact);
         }
         if (fam.equals("float")) {
@@ -851,9 +901,9 @@ public final class NativeObserver implements Serializable {
                 Double quick = num.shortDouble();
                 if (quick != null) return quick;
             }
-            double d = Double.parseDouble(num.token);
+            double d = Double.parseDouble(num.token());
             if (Double.isInfinite(d) || Double.isNaN(d)) return null;
-            BigDecimal exact = decimal(num.token);
+            BigDecimal exact = decimal(num.token());
             if (exact == null) return null;
             if (kind == INTEGER) return new BigDecimal(d).compareTo(exact) == 0 ? (Object) d : null;
             if (shortest(d).compareTo(exact) != 0) return null;
@@ -893,7 +943,7 @@ public final class NativeObserver implements Serializable {
 
     // --- ISO dates and timestamps: engine.conversions.parse_date, parse_timestamp (ASCII digits, the whole text) ----
 
-    static Object isoDate(String s) {
+    static Object isoDate(CharSequence s) {
         // (a text whose UTF-16 units at these places are not the date's cannot be one: any unit of a non-ASCII
         // character fails the code-point check below too)
         if (s.length() != 10 || s.charAt(4) != '-' || s.charAt(7) != '-') return null;
@@ -909,7 +959,7 @@ public final class NativeObserver implements Serializable {
         }
     }
 
-    static Object isoTimestamp(String s, boolean anyOffset) {
+    static Object isoTimestamp(CharSequence s, boolean anyOffset) {
         if (s.length() < 20 || s.charAt(4) != '-' || s.charAt(10) != 'T') return null;  // (as in isoDate)
         int[] c = codePoints(s);
         if (c == null || c.length < 20) return null;
@@ -950,7 +1000,7 @@ public final class NativeObserver implements Serializable {
     }
 
     /** The string's characters, or null when it cannot be ISO text (longer than any). */
-    private static int[] codePoints(String s) {
+    private static int[] codePoints(CharSequence s) {
         if (s.length() > 32) return null;
         int[] out = new int[s.length()];
         for (int i = 0; i < out.length; i++) {
@@ -1023,7 +1073,8 @@ public final class NativeObserver implements Serializable {
 
     /** A value's VARIANT schema, as schema_of_variant prints it after normal_signature, with objects' fields
      * left out (``OBJECT``); arrays of strings carry their leaves' types as a bit set (``ARRAY<STRING>/4``). */
-    String storageKind(Object raw) {
+    /** ``prims``: an array's leaves as typeValue() typed them (all of them, or fewer: then typed here). */
+    String storageKind(Object raw, List<Prim> prims) {
         Sig sig = sig(raw);
         if (sig.kind != SIG_ARRAY) return sig.name();
         int dim = 0; Sig inner = sig;
@@ -1032,7 +1083,11 @@ public final class NativeObserver implements Serializable {
         if (inner.kind == SIG_STRING) {
             ArrayList<Object> strings = new ArrayList<>();
             leaves(raw, dim, strings);
-            for (Object s : strings) mask |= 1L << primitive(s).type;
+            if (prims != null && prims.size() == strings.size()) {  // (the same leaves, typed in the same order)
+                for (Prim p : prims) mask |= 1L << p.type;
+            } else {
+                for (Object s : strings) mask |= 1L << primitive(s).type;
+            }
         }
         String name = inner.name();
         if (dim > 255 || ntypes > 40) return arrayKind(dim, name, inner.kind, mask);
@@ -1082,7 +1137,7 @@ public final class NativeObserver implements Serializable {
     static Sig sig(Object raw) {
         if (raw == null) return VOID;
         if (raw instanceof Boolean) return BOOL;
-        if (raw instanceof String) return STR;
+        if (raw instanceof CharSequence) return STR;
         if (raw instanceof Obj) return OBJECT;
         if (raw instanceof Num) return ((Num) raw).sig();
         Sig merged = VOID;
@@ -1136,8 +1191,35 @@ public final class NativeObserver implements Serializable {
     }
 
     static final class Num {
-        final String token;
-        Num(String token) { this.token = token; }
+        /** The token's text (built from its bytes when first asked for); its bytes, when the line's own. */
+        private String token;
+        private final byte[] raw;
+        private final int from, len;
+
+        Num(String token) { this.token = token; raw = null; from = 0; len = token.length(); }
+
+        Num(byte[] raw, int from, int len) { this.raw = raw; this.from = from; this.len = len; }
+
+        /** The number token ``p`` is at, as a slice of ``ascii`` (its bytes: no String is built for a number
+         * the short scan reads); null where the bytes there are not the token's text (Jackson's getText reads
+         * it then). */
+        static Num of(byte[] ascii, JsonParser p) throws IOException {
+            long at = p.currentTokenLocation().getByteOffset();
+            int len = p.getTextLength();
+            if (at < 0 || len <= 0 || at + len > ascii.length) return null;
+            byte first = ascii[(int) at], last = ascii[(int) at + len - 1];
+            if (first != '-' && (first < '0' || first > '9') || last < '0' || last > '9') return null;
+            return new Num(ascii, (int) at, len);
+        }
+
+        String token() {
+            if (token == null) token = new String(raw, from, len, StandardCharsets.ISO_8859_1);
+            return token;
+        }
+
+        int length() { return len; }
+
+        private char at(int i) { return raw != null ? (char) raw[from + i] : token.charAt(i); }
 
         /** A short fraction: a token with a point, no exponent and at most 18 digits (its value is unscaled /
          * 10^scale, a long; ``significant``: its digits but the leading zeros). Its storage, VARIANT's decimal,
@@ -1156,13 +1238,13 @@ public final class NativeObserver implements Serializable {
         private boolean shortInteger;
 
         private boolean scanFraction() {
-            int n = token.length(), i = 0;
-            boolean negative = n > 0 && token.charAt(0) == '-', dot = false, nonZero = false;
+            int n = len, i = 0;
+            boolean negative = n > 0 && at(0) == '-', dot = false, nonZero = false;
             if (negative) i++;
             long u = 0;
             int digits = 0, leading = 0, sc = 0;
             for (; i < n; i++) {
-                char c = token.charAt(i);
+                char c = at(i);
                 if (c == '.' && !dot) { dot = true; continue; }
                 if (c < '0' || c > '9' || ++digits > 18) return false;
                 if (dot) sc++;
@@ -1190,15 +1272,19 @@ public final class NativeObserver implements Serializable {
             return (double) unscaled / POW10[scale] + 0.0;  // (+ 0.0: no negative zero, as on the general path)
         }
 
-        boolean isInteger() { return token.indexOf('.') < 0 && token.indexOf('e') < 0 && token.indexOf('E') < 0; }
-        boolean hasExponent() { return token.indexOf('e') >= 0 || token.indexOf('E') >= 0; }
+        boolean isInteger() {
+            String t = token();
+            return t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0;
+        }
+
+        boolean hasExponent() { return token().indexOf('e') >= 0 || token().indexOf('E') >= 0; }
 
         /** The token's value, when it is an integer that fits a long (``fitsLong``). */
         long asLong;
 
         boolean fitsLong() {  // (an integer of at most 18 digits is the short scan's: scanFraction)
-            if (token.length() > 20) return false;
-            try { asLong = Long.parseLong(token); return true; } catch (NumberFormatException e) { return false; }
+            if (token().length() > 20) return false;
+            try { asLong = Long.parseLong(token()); return true; } catch (NumberFormatException e) { return false; }
         }
 
         /** ``bigint``, ``decimal`` or ``double``: how VARIANT stores it. */
@@ -1225,12 +1311,12 @@ public final class NativeObserver implements Serializable {
             return digits.length() - i <= 38 && scale <= 38 ? SIG_DECIMAL : SIG_DOUBLE;
         }
 
-        private String unsigned() { return token.startsWith("-") ? token.substring(1) : token; }
+        private String unsigned() { String t = token(); return t.startsWith("-") ? t.substring(1) : t; }
 
         String fraction() {
-            int dot = token.indexOf('.');
+            int dot = token().indexOf('.');
             if (dot < 0) return "";
-            String f = token.substring(dot + 1);
+            String f = token().substring(dot + 1);
             int end = f.length();
             while (end > 0 && f.charAt(end - 1) == '0') end--;
             return f.substring(0, end);
@@ -1241,7 +1327,7 @@ public final class NativeObserver implements Serializable {
             int storage = storage();
             if (storage == SIG_BIGINT || isInteger()) return true;
             if (storage == SIG_DECIMAL && fraction().isEmpty()) {
-                BigInteger v = new BigDecimal(token).toBigInteger();
+                BigInteger v = new BigDecimal(token()).toBigInteger();
                 return v.bitLength() >= 64;  // beyond a long: an integer; else a fraction (1.0)
             }
             return false;
@@ -1249,9 +1335,9 @@ public final class NativeObserver implements Serializable {
 
         boolean exactDouble() {
             double d;
-            try { d = Double.parseDouble(token); } catch (NumberFormatException e) { return false; }
+            try { d = Double.parseDouble(token()); } catch (NumberFormatException e) { return false; }
             if (Double.isInfinite(d) || Double.isNaN(d)) return false;
-            BigDecimal exact = decimal(token);
+            BigDecimal exact = decimal(token());
             return exact != null && shortest(d).compareTo(exact) == 0;
         }
 
@@ -1270,7 +1356,7 @@ public final class NativeObserver implements Serializable {
                 int precision = Math.max(u == 0 ? 1 : Long.toString(u).length(), s);
                 return decimalSig(precision - s, s);
             }
-            BigDecimal d = new BigDecimal(token).stripTrailingZeros();
+            BigDecimal d = new BigDecimal(token()).stripTrailingZeros();
             if (d.scale() < 0) d = d.setScale(0);
             int scale = d.scale(), precision = Math.max(d.precision(), scale);
             return new Sig(SIG_DECIMAL, precision - scale, scale, null);

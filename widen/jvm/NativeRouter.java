@@ -50,6 +50,7 @@ public final class NativeRouter implements Serializable {
      * targets of each observed (field, shape)). */
     static final class Level implements Serializable {
         final DataType[] types;
+        final int[] kinds;
         final Level[] levels;
         final HashMap<String, Shapes> routes = new HashMap<>();  // field -> shape -> targets
         transient Seen seen;
@@ -65,9 +66,11 @@ public final class NativeRouter implements Serializable {
         Level(JsonNode plan, StructType schema) {
             JsonNode columns = plan.get("columns");
             types = new DataType[columns.size()];
+            kinds = new int[columns.size()];
             levels = new Level[columns.size()];
             for (int i = 0; i < types.length; i++) {
                 types[i] = schema.fields()[i].dataType();
+                kinds[i] = kind(types[i]);
                 JsonNode inner = columns.get(i).get("level");
                 if (!inner.isNull()) levels[i] = new Level(inner, leafStruct(types[i]));
             }
@@ -143,7 +146,7 @@ public final class NativeRouter implements Serializable {
                 while (lines.hasNext()) {
                     InternalRow line = lines.next();
                     if (line.isNullAt(0)) continue;
-                    byte[] raw = line.getBinary(0);
+                    byte[] raw = line.getUTF8String(0).getBytes();  // (a copy: the row's buffer is reused)
                     if (NativeObserver.Partition.blank(raw)) continue;
                     return record(parser, raw);
                 }
@@ -200,7 +203,7 @@ public final class NativeRouter implements Serializable {
                     if (value == FAIL) continue;
                 }
                 for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
-                row[target.column] = spark(value, level.types[target.column]);
+                row[target.column] = spark(value, level.kinds[target.column], level.types[target.column]);
             }
         }
         return new GenericInternalRow(row);
@@ -331,15 +334,15 @@ public final class NativeRouter implements Serializable {
         int storage = n.storage();
         if (storage == NativeObserver.SIG_BIGINT) return Long.toString(n.asLong);
         if (storage == NativeObserver.SIG_DECIMAL) {
-            String unsigned = n.token.startsWith("-") ? n.token.substring(1) : n.token;
+            String unsigned = n.token().startsWith("-") ? n.token().substring(1) : n.token();
             int dot = unsigned.indexOf('.');
             String whole = (dot < 0 ? unsigned : unsigned.substring(0, dot)).replaceFirst("^0+", "");
             String frac = n.fraction();
             String body = (whole.isEmpty() ? "0" : whole) + (frac.isEmpty() ? "" : "." + frac);
             boolean zero = body.chars().allMatch(c -> c == '0' || c == '.');
-            return (n.token.startsWith("-") && !zero ? "-" : "") + body;
+            return (n.token().startsWith("-") && !zero ? "-" : "") + body;
         }
-        return n.exactDouble() ? formatDouble(Double.parseDouble(n.token)) : n.token;
+        return n.exactDouble() ? formatDouble(Double.parseDouble(n.token())) : n.token();
     }
 
     /** Typer._convert_leaves: each leaf converted into the array's element type. */
@@ -366,6 +369,7 @@ public final class NativeRouter implements Serializable {
         if (v instanceof BigDecimal) return v.toString();
         if (v instanceof NativeObserver.Day) return LocalDate.ofEpochDay(((NativeObserver.Day) v).days).toString();
         if (v instanceof NativeObserver.Micros) return timestamp(((NativeObserver.Micros) v).micros);
+        if (v instanceof NativeObserver.Text) return v.toString();
         return (String) v;
     }
 
@@ -422,7 +426,7 @@ public final class NativeRouter implements Serializable {
         if (raw == null) { sb.append("null"); return; }
         if (raw instanceof Boolean) { sb.append(((Boolean) raw) ? "true" : "false"); return; }
         if (raw instanceof NativeObserver.Num) { sb.append(numberText((NativeObserver.Num) raw)); return; }
-        if (raw instanceof String) { quote((String) raw, sb); return; }
+        if (raw instanceof CharSequence) { quote((CharSequence) raw, sb); return; }
         if (raw instanceof List) {
             sb.append('[');
             boolean first = true;
@@ -454,7 +458,7 @@ public final class NativeRouter implements Serializable {
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
-    static void quote(String s, StringBuilder sb) {
+    static void quote(CharSequence s, StringBuilder sb) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -476,29 +480,54 @@ public final class NativeRouter implements Serializable {
 
     // --- Spark's values -----------------------------------------------------------------------------------------
 
-    /** A routed value as Spark holds it in a column of ``type``. */
-    static Object spark(Object v, DataType type) {
-        if (v == null) return null;
-        if (type instanceof ArrayType) {
-            DataType element = ((ArrayType) type).elementType();
-            List<?> list = (List<?>) v;
-            Object[] out = new Object[list.size()];
-            for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), element);
-            return new GenericArrayData(out);
-        }
-        if (type instanceof StructType) return v;  // a record's row, built by level()
-        if (type instanceof StringType) return UTF8String.fromString((String) v);
-        if (type instanceof LongType) return (Long) v;
-        if (type instanceof IntegerType) return ((Long) v).intValue();
-        if (type instanceof DoubleType) return (Double) v;
-        if (type instanceof BooleanType) return (Boolean) v;
-        if (type instanceof DateType) return Math.toIntExact(((NativeObserver.Day) v).days);
-        if (type instanceof TimestampType) return ((NativeObserver.Micros) v).micros;
-        if (type instanceof DecimalType) {
-            DecimalType d = (DecimalType) type;
-            return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),
-                                                            d.scale());
-        }
+    static final int ARRAY = 0, STRUCT = 1, STRING = 2, LONG = 3, INT = 4, DOUBLE = 5, BOOLEAN = 6, DATE = 7,
+            TIMESTAMP = 8, DECIMAL = 9;
+
+    /** A column type's kind (spark()'s switch: a chain of instanceof tests per value cost the router 5%). */
+    static int kind(DataType type) {
+        if (type instanceof ArrayType) return ARRAY;
+        if (type instanceof StructType) return STRUCT;
+        if (type instanceof StringType) return STRING;
+        if (type instanceof LongType) return LONG;
+        if (type instanceof IntegerType) return INT;
+        if (type instanceof DoubleType) return DOUBLE;
+        if (type instanceof BooleanType) return BOOLEAN;
+        if (type instanceof DateType) return DATE;
+        if (type instanceof TimestampType) return TIMESTAMP;
+        if (type instanceof DecimalType) return DECIMAL;
         throw new IllegalStateException("a column of " + type.simpleString());
+    }
+
+    /** A routed value as Spark holds it in a column of ``type`` (of kind ``kind``). */
+    static Object spark(Object v, int kind, DataType type) {
+        if (v == null) return null;
+        switch (kind) {
+            case ARRAY: {
+                DataType element = ((ArrayType) type).elementType();
+                int inner = kind(element);
+                List<?> list = (List<?>) v;
+                Object[] out = new Object[list.size()];
+                for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), inner, element);
+                return new GenericArrayData(out);
+            }
+            case STRUCT: return v;  // a record's row, built by level()
+            case STRING:
+                if (v instanceof NativeObserver.Text) {  // the line's own bytes (a copy per row: partition())
+                    NativeObserver.Text t = (NativeObserver.Text) v;
+                    return UTF8String.fromBytes(t.raw, t.from, t.len);
+                }
+                return UTF8String.fromString((String) v);
+            case LONG: return (Long) v;
+            case INT: return ((Long) v).intValue();
+            case DOUBLE: return (Double) v;
+            case BOOLEAN: return (Boolean) v;
+            case DATE: return Math.toIntExact(((NativeObserver.Day) v).days);
+            case TIMESTAMP: return ((NativeObserver.Micros) v).micros;
+            default: {
+                DecimalType d = (DecimalType) type;
+                return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),
+                                                                d.scale());
+            }
+        }
     }
 }

@@ -167,6 +167,8 @@ def jar() -> Path | None:
 
 
 _LOADED: dict[str, object] = {}
+#: (application, class, method, parameter types) -> (the java.lang.reflect.Method, java.lang.Object's class)
+_METHODS: dict[tuple, tuple] = {}
 
 
 def _class(spark, name: str = CLASS):
@@ -189,15 +191,22 @@ def _class(spark, name: str = CLASS):
 
 
 def _call(spark, name: str, types: tuple[str, ...], *args, cls: str = CLASS):
-    """A static method of a loaded class, called with ``args`` (of the Java classes ``types``)."""
+    """A static method of a loaded class, called with ``args`` (of the Java classes ``types``); the method is
+    looked up once per Spark application (each Py4J call costs a round trip: a lookup took 30 of them)."""
     gateway = spark.sparkContext._gateway
-    jvm = gateway.jvm
-    params = gateway.new_array(jvm.java.lang.Class, len(types))
-    values = gateway.new_array(jvm.java.lang.Object, len(types))
-    for i, (t, v) in enumerate(zip(types, args)):
-        params[i], values[i] = jvm.java.lang.Class.forName(t), v
-    method = _class(spark, cls).getDeclaredMethod(name, params)
-    method.setAccessible(True)
+    key = (spark.sparkContext.applicationId, cls, name, types)
+    if key not in _METHODS:
+        jvm = gateway.jvm
+        params = gateway.new_array(jvm.java.lang.Class, len(types))
+        for i, t in enumerate(types):
+            params[i] = jvm.java.lang.Class.forName(t)
+        method = _class(spark, cls).getDeclaredMethod(name, params)
+        method.setAccessible(True)
+        _METHODS[key] = method, jvm.java.lang.Object
+    method, java_object = _METHODS[key]
+    values = gateway.new_array(java_object, len(types))
+    for i, v in enumerate(args):
+        values[i] = v
     return method.invoke(None, values)
 
 
@@ -221,14 +230,13 @@ def observe(lines, rules: Rules) -> NativeResult | None:
     if text is None:
         _debug("the rules use typing the native pass does not cover")
         return None
-    from pyspark.sql import functions as F
-
     try:
         if _class(lines.sparkSession) is None:
             return None
-        blocks = [F.col("block").cast("long")] if "block" in lines.columns else []  # (FileLines.keyed)
-        frame = lines.select(F.col("value").cast("binary"), F.col("source").cast("string"), *blocks,
-                             F.col("line").cast("long"))
+        blocks = ["CAST(`block` AS BIGINT)"] if "block" in lines.columns else []  # (FileLines.keyed)
+        # (SQL text: a DataFrame column built in Python costs a dozen Py4J calls; the pass reads the text's bytes)
+        frame = lines.selectExpr("CAST(`value` AS STRING)", "CAST(`source` AS STRING)", *blocks,
+                                 "CAST(`line` AS BIGINT)")
         data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), frame._jdf, text))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         _debug(f"the native pass failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}): "
@@ -340,7 +348,6 @@ def route(lines, plan, rules: Rules):
     DataFrame of the table's columns; None when the pass is off, cannot be loaded, does not cover the rules, or a
     column's type is one it does not build (the compiled projection writes the batch then)."""
     from pyspark.sql import DataFrame
-    from pyspark.sql import functions as F
 
     from widen.compiler.spark import struct_type
 
@@ -363,7 +370,7 @@ def route(lines, plan, rules: Rules):
     try:
         if _class(spark, ROUTER) is None:
             return None
-        frame = lines.select(F.col("value").cast("binary"))
+        frame = lines.selectExpr("CAST(`value` AS STRING)")
         jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING), frame._jdf,
                     text, json.dumps(level), schema.json(), cls=ROUTER)
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
