@@ -675,7 +675,7 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
         # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
         # (SQL text: fewer Py4J calls than columns built in Python)
         lines = lines.filter("trim(`value`) != ''")
-        return result.observations, lines.selectExpr("*", "CAST(NULL AS STRING) AS reason"), True
+        return result.observations, lines.withColumn("reason", F.expr("CAST(NULL AS STRING)")), True
     if only_plain:
         return None
     if files is not None:

@@ -171,6 +171,8 @@ def test_the_pass_merges_partitions_as_one(spark, rules):
     '{"s": "\\ud800"}', '{"\\udc00": 1}',  # lone surrogates: Spark's parser refuses them, Python's takes them
     '{"n": %s}' % ("1" * 1001),  # beyond the 1,000 digits Spark's parser reads
     '{"%s": 1}' % ("n" * 50001),  # a name beyond its 50,000 characters
+    # a string beyond its 20,000,000 characters (the pass reads an ASCII line's strings from its bytes)
+    '{"s": "%s"}' % ("x" * 20_000_001), '{"s": ["a", "%s"]}' % ("x" * 20_000_001),
 ])
 def test_a_batch_the_pass_does_not_cover_goes_to_the_spark_observer(spark, rules, line):
     """A line the write's parser reads otherwise than Python's, or whose storage the pass does not work out, makes
@@ -295,3 +297,15 @@ def test_a_file_changed_between_observing_and_writing_is_refused(spark, rules, t
     ingest([str(path)], "c.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
     rows = open_catalog(None, wh).load_table("c.t").scan().to_arrow().to_pylist()
     assert sorted(r["b"] for r in rows) == [1, 2]
+
+
+def test_a_plain_batch_with_a_column_named_reason(spark, rules):
+    """Lines of a caller's DataFrame that has a column ``reason`` of its own, observed plain by the pass: the parsed
+    lines' ``reason`` is the pass's (null: every line a record), not a second column of that name."""
+    from pyspark.sql import functions as F
+
+    frame = lines_frame(spark, ['{"a": 1}', '{"a": 2}']).withColumn("reason", F.lit("theirs"))
+    observations, parsed = observe_dataframe(frame, rules, native=True)
+    assert observations.records == 2
+    assert parsed.filter("reason IS NULL").count() == 2
+    parsed.unpersist()

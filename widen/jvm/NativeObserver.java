@@ -584,13 +584,15 @@ public final class NativeObserver implements Serializable {
         Text(byte[] raw, int from, int len) { this.raw = raw; this.from = from; this.len = len; }
 
         /** The string token ``p`` is at, as a slice of ``ascii`` (its bytes); null when the string holds a
-         * backslash or a control character (Jackson's getText reads it, and refuses what JSON does). Jackson then
-         * skips the string without decoding it. */
+         * backslash or a control character, or is longer than Jackson's limit (its getText reads it then, and
+         * refuses what JSON does, and a string beyond the limit). Jackson then skips the string without decoding
+         * it (and without measuring it). */
         static Text of(byte[] ascii, JsonParser p) {
             long at = p.currentTokenLocation().getByteOffset();  // the opening quote
             if (at < 0 || at >= ascii.length || ascii[(int) at] != '"') return null;
             int from = (int) at + 1;
-            for (int i = from; i < ascii.length; i++) {
+            int end = (int) Math.min(ascii.length, from + (long) p.streamReadConstraints().getMaxStringLength() + 1);
+            for (int i = from; i < end; i++) {
                 byte b = ascii[i];
                 if (b == '"') return new Text(ascii, from, i - from);
                 if (b == '\\' || b < 0x20) return null;
@@ -1072,8 +1074,8 @@ public final class NativeObserver implements Serializable {
     // --- storage: how parse_json stores a value, as compiler.storage.storage_kind names it ------------------------
 
     /** A value's VARIANT schema, as schema_of_variant prints it after normal_signature, with objects' fields
-     * left out (``OBJECT``); arrays of strings carry their leaves' types as a bit set (``ARRAY<STRING>/4``). */
-    /** ``prims``: an array's leaves as typeValue() typed them (all of them, or fewer: then typed here). */
+     * left out (``OBJECT``); arrays of strings carry their leaves' types as a bit set (``ARRAY<STRING>/4``).
+     * ``prims``: an array's leaves as typeValue() typed them (all of them, or fewer: then typed here). */
     String storageKind(Object raw, List<Prim> prims) {
         Sig sig = sig(raw);
         if (sig.kind != SIG_ARRAY) return sig.name();

@@ -146,7 +146,9 @@ public final class NativeRouter implements Serializable {
                 while (lines.hasNext()) {
                     InternalRow line = lines.next();
                     if (line.isNullAt(0)) continue;
-                    byte[] raw = line.getUTF8String(0).getBytes();  // (a copy: the row's buffer is reused)
+                    UTF8String text = line.getUTF8String(0);
+                    byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
+                    if (raw == text.getBaseObject()) raw = raw.clone();  // (the row keeps slices of it)
                     if (NativeObserver.Partition.blank(raw)) continue;
                     return record(parser, raw);
                 }
