@@ -50,7 +50,7 @@ public final class NativeRouter implements Serializable {
      * targets of each observed (field, shape)). */
     static final class Level implements Serializable {
         final DataType[] types;
-        final int[] kinds;
+        final Kind[] kinds;
         final Level[] levels;
         final HashMap<String, Shapes> routes = new HashMap<>();  // field -> shape -> targets
         transient Seen seen;
@@ -66,11 +66,11 @@ public final class NativeRouter implements Serializable {
         Level(JsonNode plan, StructType schema) {
             JsonNode columns = plan.get("columns");
             types = new DataType[columns.size()];
-            kinds = new int[columns.size()];
+            kinds = new Kind[columns.size()];
             levels = new Level[columns.size()];
             for (int i = 0; i < types.length; i++) {
                 types[i] = schema.fields()[i].dataType();
-                kinds[i] = kind(types[i]);
+                kinds[i] = new Kind(types[i]);
                 JsonNode inner = columns.get(i).get("level");
                 if (!inner.isNull()) levels[i] = new Level(inner, leafStruct(types[i]));
             }
@@ -205,7 +205,7 @@ public final class NativeRouter implements Serializable {
                     if (value == FAIL) continue;
                 }
                 for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
-                row[target.column] = spark(value, level.kinds[target.column], level.types[target.column]);
+                row[target.column] = spark(value, level.kinds[target.column]);
             }
         }
         return new GenericInternalRow(row);
@@ -485,31 +485,38 @@ public final class NativeRouter implements Serializable {
     static final int ARRAY = 0, STRUCT = 1, STRING = 2, LONG = 3, INT = 4, DOUBLE = 5, BOOLEAN = 6, DATE = 7,
             TIMESTAMP = 8, DECIMAL = 9;
 
-    /** A column type's kind (spark()'s switch: a chain of instanceof tests per value cost the router 5%). */
-    static int kind(DataType type) {
-        if (type instanceof ArrayType) return ARRAY;
-        if (type instanceof StructType) return STRUCT;
-        if (type instanceof StringType) return STRING;
-        if (type instanceof LongType) return LONG;
-        if (type instanceof IntegerType) return INT;
-        if (type instanceof DoubleType) return DOUBLE;
-        if (type instanceof BooleanType) return BOOLEAN;
-        if (type instanceof DateType) return DATE;
-        if (type instanceof TimestampType) return TIMESTAMP;
-        if (type instanceof DecimalType) return DECIMAL;
-        throw new IllegalStateException("a column of " + type.simpleString());
+    /** A column type as spark() switches on it, built once per column (a chain of instanceof tests per value
+     * cost the router 5%): its kind, an array's element, a decimal's type. */
+    static final class Kind implements Serializable {
+        final int kind;
+        final Kind element;
+        final DecimalType decimal;
+
+        Kind(DataType type) {
+            element = type instanceof ArrayType ? new Kind(((ArrayType) type).elementType()) : null;
+            decimal = type instanceof DecimalType ? (DecimalType) type : null;
+            if (type instanceof ArrayType) kind = ARRAY;
+            else if (type instanceof StructType) kind = STRUCT;
+            else if (type instanceof StringType) kind = STRING;
+            else if (type instanceof LongType) kind = LONG;
+            else if (type instanceof IntegerType) kind = INT;
+            else if (type instanceof DoubleType) kind = DOUBLE;
+            else if (type instanceof BooleanType) kind = BOOLEAN;
+            else if (type instanceof DateType) kind = DATE;
+            else if (type instanceof TimestampType) kind = TIMESTAMP;
+            else if (type instanceof DecimalType) kind = DECIMAL;
+            else throw new IllegalStateException("a column of " + type.simpleString());
+        }
     }
 
-    /** A routed value as Spark holds it in a column of ``type`` (of kind ``kind``). */
-    static Object spark(Object v, int kind, DataType type) {
+    /** A routed value as Spark holds it in a column of kind ``k``. */
+    static Object spark(Object v, Kind k) {
         if (v == null) return null;
-        switch (kind) {
+        switch (k.kind) {
             case ARRAY: {
-                DataType element = ((ArrayType) type).elementType();
-                int inner = kind(element);
                 List<?> list = (List<?>) v;
                 Object[] out = new Object[list.size()];
-                for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), inner, element);
+                for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), k.element);
                 return new GenericArrayData(out);
             }
             case STRUCT: return v;  // a record's row, built by level()
@@ -526,7 +533,7 @@ public final class NativeRouter implements Serializable {
             case DATE: return Math.toIntExact(((NativeObserver.Day) v).days);
             case TIMESTAMP: return ((NativeObserver.Micros) v).micros;
             default: {
-                DecimalType d = (DecimalType) type;
+                DecimalType d = k.decimal;
                 return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),
                                                                 d.scale());
             }
