@@ -213,3 +213,38 @@ def test_a_missing_ledger_file_stops_the_ingest_with_a_message_not_a_duplicate(s
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "ledger file" in out.stderr and "missing" in out.stderr and PROPERTY in out.stderr
     assert len(ids(wh)) == 5
+
+
+def test_a_file_of_a_size_the_table_has_not_seen_is_hashed_while_the_batch_is_read_and_recorded_exactly(
+        spark, rules, tmp_path):
+    import hashlib
+
+    from widen.sources import fingerprints
+
+    f1 = batch(tmp_path / "f1.jsonl", 10)
+    f2 = batch(tmp_path / "f2.jsonl", 100, n=7)  # a size of its own: hashed in a thread while it is read
+    sha = {f: hashlib.sha256(Path(f).read_bytes()).hexdigest() for f in (f1, f2)}
+    assert [fp.sha256 for fp in fingerprints([Path(f1), Path(f2)])] == [sha[f1], sha[f2]]
+    assert [fp.sha256 for fp in fingerprints([Path(f2)], frozenset({os.path.getsize(f2)}))] == [sha[f2]]
+    wh = str(tmp_path / "wh")
+    ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    ingest([f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    recorded = read(open_catalog(None, wh).load_table("t.e")).files
+    assert {recorded[k].path: k for k in recorded} == {str(Path(f).resolve()): sha[f] for f in (f1, f2)}
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(Path(f2).read_bytes())
+    [again] = ingest([str(copy)], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert again.already == [str(copy)] and ids(wh) == [*range(10, 15), *range(100, 107)]
+
+
+def test_a_file_that_cannot_be_read_when_its_hash_is_worked_out_is_named_then(tmp_path):
+    from widen.errors import InputError
+    from widen.sources import fingerprints
+
+    with pytest.raises(InputError, match="missing.jsonl"):  # one that is not there: at once
+        fingerprints([tmp_path / "missing.jsonl"])
+    unreadable = tmp_path / "unreadable.jsonl"
+    unreadable.mkdir()  # (its size can be read, its bytes cannot)
+    [fp] = fingerprints([unreadable])
+    with pytest.raises(InputError, match="unreadable.jsonl"):
+        fp.sha256

@@ -93,7 +93,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
         return Landed(-1)
     files.may_have_landed = False
     if not batch.force:
-        taken = [fp for fp in batch.prints if fp.sha256 in absorbed.files]
+        taken = [fp for fp in batch.prints if absorbed.files.holds(fp)]
         if taken:
             raise Absorbed(taken)
     with timed(report, "plan"):

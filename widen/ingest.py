@@ -124,16 +124,17 @@ class _Run:
 
     def _new_files(self, number: int, batch: str, report: BatchReport):
         """The batch's files the table has not absorbed (all with ``force``); None when there is none."""
-        from widen.sources import batch_files, fingerprint, unique_contents
+        from widen.sources import batch_files, fingerprints, unique_contents
 
-        every = unique_contents([fingerprint(f) for f in batch_files(batch, self.input_format)],
-                        self.say if not self.force else None)
-        prints = every
         tbl = load_table(self.cat, self.table)
-        if tbl is not None and not self.force:
-            absorbed = read_ledger(tbl).files
-            report.already = [fp.path for fp in prints if fp.sha256 in absorbed]
-            prints = [fp for fp in prints if fp.sha256 not in absorbed]
+        absorbed = read_ledger(tbl).files if tbl is not None and not self.force else None
+        every = unique_contents(fingerprints(batch_files(batch, self.input_format),
+                                             absorbed.sizes if absorbed is not None else frozenset()),
+                                self.say if not self.force else None)
+        prints = every
+        if absorbed is not None:
+            report.already = [fp.path for fp in prints if absorbed.holds(fp)]
+            prints = [fp for fp in prints if not absorbed.holds(fp)]
             if report.already and not prints:
                 where = "; ".join(dict.fromkeys(absorbed[fp.sha256].where() for fp in every))
                 self.say(f"batch {number} ({batch}): already ingested ({where}); "

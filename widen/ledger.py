@@ -15,6 +15,7 @@ are removed by ``widen maintain``. See ``docs/guarantees.md``.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import uuid
@@ -78,6 +79,18 @@ class _Entries(Mapping):
 
     def __contains__(self, key) -> bool:
         return key in self._rows
+
+    @functools.cached_property
+    def sizes(self) -> frozenset[int]:
+        """The sizes of the entries (files: equal contents have equal sizes)."""
+        import pyarrow as pa
+
+        return frozenset(self._table.column("size").take(pa.array(list(self._rows.values()), pa.int64())).to_pylist())
+
+    def holds(self, fp) -> bool:
+        """Whether the file (a :class:`widen.sources.Fingerprint`) is one of these entries: its hash is looked at
+        only when an entry has its size (it may still be being worked out)."""
+        return fp.size in self.sizes and fp.sha256 in self
 
     def __iter__(self):
         return iter(self._rows)

@@ -41,7 +41,7 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
     while True:
         if not force:
             absorbed = read_ledger(tbl).files
-            prints = [fp for fp in prints if fp.sha256 not in absorbed]
+            prints = [fp for fp in prints if not absorbed.holds(fp)]
             if not prints:
                 return
         files = _write(tbl, bad, batch, prints, force)
@@ -84,7 +84,7 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
     if snapshot_with(tbl, commit_id) is not None:
         return
     if not force:
-        taken = [fp for fp in prints if fp.sha256 in absorbed.files]
+        taken = [fp for fp in prints if absorbed.files.holds(fp)]
         if taken:  # another writer rescued some of these files first
             raise Absorbed(taken)
     attempt.committing = True
