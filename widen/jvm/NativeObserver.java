@@ -58,6 +58,20 @@ public final class NativeObserver implements Serializable {
     final int top, mixed;
     final int[][] choiceType = new int[5][];      // per kind: integer, fraction, boolean, string, mixed
     final String[][] choiceDetector = new String[5][];
+    /** The detectors as codes (a switch on the name compared strings for every string value). */
+    final int[][] choiceDetect = new int[5][];
+    static final int DETECT_NONE = 0, DETECT_DATE = 1, DETECT_TIMESTAMP = 2, DETECT_TIMESTAMP_ANY = 3,
+                     DETECT_UNKNOWN = 4;
+
+    static int detectCode(String detector) {
+        if (detector == null) return DETECT_NONE;
+        switch (detector) {
+            case "iso_date": return DETECT_DATE;
+            case "iso_timestamp": return DETECT_TIMESTAMP;
+            case "iso_timestamp_any_offset": return DETECT_TIMESTAMP_ANY;
+            default: return DETECT_UNKNOWN;
+        }
+    }
     final int[][] ups;            // upper bounds, ordered (the type itself first)
     final int[][] guardedUps;     // those along a `where exact` edge
     final Edge[][][] paths;       // [t][u] -> the edges from t to u
@@ -108,9 +122,11 @@ public final class NativeObserver implements Serializable {
         for (int k = 0; k < 5; k++) {
             JsonNode cs = spec.get("choices").get(kinds[k]);
             choiceType[k] = new int[cs.size()]; choiceDetector[k] = new String[cs.size()];
+            choiceDetect[k] = new int[cs.size()];
             for (int i = 0; i < cs.size(); i++) {
                 choiceType[k][i] = cs.get(i).get(0).asInt();
                 choiceDetector[k][i] = cs.get(i).get(1).isNull() ? null : cs.get(i).get(1).asText();
+                choiceDetect[k][i] = detectCode(choiceDetector[k][i]);
             }
         }
         mixed = choiceType[MIXED].length > 0 ? choiceType[MIXED][0] : top;
@@ -577,6 +593,17 @@ public final class NativeObserver implements Serializable {
 
     static final String[] NO_NAMES = new String[0];
 
+    /** The offset of the value token ``p`` is at (its first byte), as ``currentTokenLocation().getByteOffset()``
+     * gives it, without a JsonLocation built per token: Jackson's byte parser keeps a value token's offset plus one
+     * (``getTokenCharacterOffset``). Were it to count otherwise, the slice's checks would refuse what is there (not
+     * a quote; not a number's first and last characters) and the token would be read by ``getText``. */
+    @SuppressWarnings("deprecation")
+    static long tokenOffset(JsonParser p) {
+        if (p instanceof com.fasterxml.jackson.core.base.ParserBase)
+            return ((com.fasterxml.jackson.core.base.ParserBase) p).getTokenCharacterOffset() - 1;
+        return p.currentTokenLocation().getByteOffset();
+    }
+
     /** A string value of an ASCII line with no escape, as the slice of the line's bytes between its quotes: its
      * text is those bytes, so neither pass decodes it into a String (the router writes the bytes themselves). */
     static final class Text implements CharSequence {
@@ -588,7 +615,7 @@ public final class NativeObserver implements Serializable {
          * refuses what JSON does, and a string beyond the limit). Jackson then skips the string without decoding
          * it (and without measuring it). */
         static Text of(byte[] ascii, JsonParser p) {
-            long at = p.currentTokenLocation().getByteOffset();  // the opening quote
+            long at = tokenOffset(p);  // the opening quote
             if (at < 0 || at >= ascii.length || ascii[(int) at] != '"') return null;
             int from = (int) at + 1;
             int end = (int) Math.min(ascii.length, from + (long) p.streamReadConstraints().getMaxStringLength() + 1);
@@ -860,6 +887,13 @@ public final class NativeObserver implements Serializable {
     static final class Day { final long days; Day(long d) { days = d; } }
     static final class Micros { final long micros; Micros(long m) { micros = m; } }
 
+    /** The name of the detector of a string choice of ``type`` (for a message). */
+    String choiceDetectorName(int type) {
+        for (int i = 0; i < choiceType[STRING].length; i++)
+            if (choiceType[STRING][i] == type) return choiceDetector[STRING][i];
+        return null;
+    }
+
     Prim primitive(Object raw) {
         int kind;
         if (raw instanceof Boolean) kind = BOOLEAN;
@@ -867,24 +901,24 @@ public final class NativeObserver implements Serializable {
         else kind = STRING;
         int[] types = choiceType[kind];
         for (int i = 0; i < types.length; i++) {
-            Object v = holds(kind, types[i], choiceDetector[kind][i], raw);
+            Object v = holds(kind, types[i], choiceDetect[kind][i], raw);
             if (v != null) return new Prim(types[i], v);
         }
         return new Prim(top, OPAQUE);
     }
 
-    Object holds(int kind, int type, String detector, Object raw) {
+    Object holds(int kind, int type, int detect, Object raw) {
         String fam = family[type];
         if (fam.equals("string")) return OPAQUE;
         if (kind == BOOLEAN) return fam.equals("boolean") ? raw : null;
         if (kind == STRING) {
-            if (detector == null) return null;
             CharSequence s = (CharSequence) raw;
-            switch (detector) {
-                case "iso_date": return isoDate(s);
-                case "iso_timestamp": return isoTimestamp(s, false);
-                case "iso_timestamp_any_offset": return isoTimestamp(s, true);
-                default: throw new Declined("detector " + detector);
+            switch (detect) {
+                case DETECT_NONE: return null;
+                case DETECT_DATE: return isoDate(s);
+                case DETECT_TIMESTAMP: return isoTimestamp(s, false);
+                case DETECT_TIMESTAMP_ANY: return isoTimestamp(s, true);
+                default: throw new Declined("detector " + choiceDetectorName(type));
             }
         }
         Num num = (Num) raw;
@@ -1206,7 +1240,7 @@ public final class NativeObserver implements Serializable {
          * the short scan reads); null where the bytes there are not the token's text (Jackson's getText reads
          * it then). */
         static Num of(byte[] ascii, JsonParser p) throws IOException {
-            long at = p.currentTokenLocation().getByteOffset();
+            long at = tokenOffset(p);
             int len = p.getTextLength();
             if (at < 0 || len <= 0 || at + len > ascii.length) return null;
             byte first = ascii[(int) at], last = ascii[(int) at + len - 1];
@@ -1220,8 +1254,6 @@ public final class NativeObserver implements Serializable {
         }
 
         int length() { return len; }
-
-        private char at(int i) { return raw != null ? (char) raw[from + i] : token.charAt(i); }
 
         /** A short fraction: a token with a point, no exponent and at most 18 digits (its value is unscaled /
          * 10^scale, a long; ``significant``: its digits but the leading zeros). Its storage, VARIANT's decimal,
@@ -1240,13 +1272,15 @@ public final class NativeObserver implements Serializable {
         private boolean shortInteger;
 
         private boolean scanFraction() {
-            int n = len, i = 0;
-            boolean negative = n > 0 && at(0) == '-', dot = false, nonZero = false;
+            // (over the bytes themselves: a number's text is ASCII)
+            byte[] b = raw != null ? raw : token.getBytes(StandardCharsets.ISO_8859_1);
+            int i = raw != null ? from : 0, end = i + len;
+            boolean negative = len > 0 && b[i] == '-', dot = false, nonZero = false;
             if (negative) i++;
             long u = 0;
             int digits = 0, leading = 0, sc = 0;
-            for (; i < n; i++) {
-                char c = at(i);
+            for (; i < end; i++) {
+                int c = b[i];
                 if (c == '.' && !dot) { dot = true; continue; }
                 if (c < '0' || c > '9' || ++digits > 18) return false;
                 if (dot) sc++;
