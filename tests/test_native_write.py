@@ -231,3 +231,31 @@ def test_a_small_plain_batch_is_written_natively_and_another_on_the_driver(spark
     bad = run(rescued, "rescued-on", True)
     assert bad[3] == (True, 0) and bad[2] == 2
     assert bad[:3] == run(rescued, "rescued-off", False)[:3]
+
+
+def test_a_file_of_more_splits_than_cores_is_cut_into_whole_waves_and_every_line_is_read_once(spark, rules,
+                                                                                              tmp_path):
+    """Spark's cut of a file into splits of at most ``maxPartitionBytes`` leaves a last wave of tasks that not every
+    core has work in; the batch's settings cut it into a whole number of waves, no split larger than Spark's."""
+    from widen.ingest import ingest, open_catalog
+    from widen.sources import fingerprints
+    from widen.spark_io import SESSION_SETTINGS, FileLines, batch_settings, session_settings
+
+    cores = spark.sparkContext.defaultParallelism
+    path = tmp_path / "big.jsonl"
+    path.write_text("".join(f'{{"id": {i}, "v": "{"x" * (i % 50)}"}}\n' for i in range(3000)))
+    size = path.stat().st_size
+    largest = size // (2 * cores + 1) + 1  # Spark's own cut: two waves and one split more
+    with session_settings(spark, {"spark.sql.files.maxPartitionBytes": str(largest)}):
+        own = FileLines(spark, [str(path)]).raw.rdd.getNumPartitions()
+        settings = batch_settings(spark, fingerprints([path]))
+        with session_settings(spark, settings):
+            balanced = FileLines(spark, [str(path)]).raw.rdd.getNumPartitions()
+        assert (own, balanced) == (2 * cores + 1, 3 * cores)
+        assert int(settings["spark.sql.files.maxPartitionBytes"]) <= largest
+        assert batch_settings(spark, fingerprints([path, tmp_path / "big.jsonl"])) == SESSION_SETTINGS
+        wh = str(tmp_path / "wh")
+        [report] = ingest([str(path)], "n.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert spark.conf.get("spark.sql.files.maxPartitionBytes") != settings["spark.sql.files.maxPartitionBytes"]
+    ids = [r["id"] for r in open_catalog(None, wh).load_table("n.t").scan().to_arrow().to_pylist()]
+    assert report.records == 3000 and sorted(ids) == list(range(3000))

@@ -26,7 +26,7 @@ from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
 from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
                            driver_batch_bytes, json_source, on_driver)
-from widen.spark_io import FileLines, read_lines, read_parquet, session_settings  # noqa: F401
+from widen.spark_io import FileLines, batch_settings, read_lines, read_parquet, session_settings  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
 
@@ -107,7 +107,8 @@ class _Run:
                  + (f" (mode {report.mode})" if report.mode != "evolve" else "") + (" (empty)" if empty else ""))
         while prints:
             try:
-                with session_settings(self.spark) if self.spark is not None else contextlib.nullcontext():
+                settings = batch_settings(self.spark, prints, self.input_format) if self.spark is not None else None
+                with session_settings(self.spark, settings) if self.spark is not None else contextlib.nullcontext():
                     ingest_batch(self.cat, Batch(self.table, batch, prints, self._source(empty, prints, batch),
                                                  self.rules, report.mode, self.force, partition_by=self.terms),
                                  report, lambda t: self.say(f"batch {number}: {t}"))

@@ -203,6 +203,26 @@ SESSION_SETTINGS = {
 }
 
 
+def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
+    """:data:`SESSION_SETTINGS` for a batch of files (:class:`widen.sources.Fingerprint`), and, for one JSON-lines
+    file (not gzipped) of more splits than the session has cores, the split size that cuts it into whole waves of
+    those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1 GB file, on 2 cores, into 8 splits of 128 MB
+    and one of 37 MB: both passes over it end with a fifth wave one core sits out; 10 splits of 106 MB are 5 full
+    waves. No split is larger than Spark's own, and the session's ``spark.sql.files.maxPartitionBytes`` stays the
+    bound. (Several files: Spark packs their splits, which this does not foresee.)"""
+    if input_format != "json" or len(prints) != 1 or prints[0].path.endswith(".gz"):
+        return SESSION_SETTINGS
+    conf = spark._jsparkSession.sessionState().conf()
+    size, cost = prints[0].size, conf.filesOpenCostInBytes()
+    cores = spark.sparkContext.defaultParallelism
+    split = min(conf.filesMaxPartitionBytes(), max(cost, (size + cost) // cores))  # Spark's
+    splits = -(-size // split)
+    if splits <= cores or splits % cores == 0:
+        return SESSION_SETTINGS
+    waves = -(-splits // cores)
+    return {**SESSION_SETTINGS, "spark.sql.files.maxPartitionBytes": str(-(-size // (waves * cores)))}
+
+
 #: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse
 #: and aggregates in ``widen ingest``; never a caller's DataFrame, whose joins and aggregations keep the caller's
 #: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
