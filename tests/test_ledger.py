@@ -248,3 +248,43 @@ def test_a_file_that_cannot_be_read_when_its_hash_is_worked_out_is_named_then(tm
     [fp] = fingerprints([unreadable])
     with pytest.raises(InputError, match="unreadable.jsonl"):
         fp.sha256
+
+
+def test_a_file_rewritten_before_its_hash_is_worked_out_is_refused_not_recorded_by_the_new_bytes(monkeypatch,
+                                                                                                   tmp_path):
+    import widen.sources as sources
+
+    f = tmp_path / "f.jsonl"
+    f.write_text('{"a": 1}\n')
+    hash_of = sources._sha256
+
+    def rewritten_first(path, *args):  # another writer rewrites the file (same size) before the thread hashes it
+        Path(path).write_text('{"a": 2}\n')
+        os.utime(path, ns=(1, 1))
+        return hash_of(path, *args)
+
+    monkeypatch.setattr(sources, "_sha256", rewritten_first)
+    [fp] = sources.fingerprints([f])
+    with pytest.raises(sources.InputError, match="f.jsonl: changed while the batch was being ingested"):
+        fp.sha256
+
+
+def test_a_file_rewritten_after_it_was_read_commits_no_rescued_line(spark, rules, monkeypatch, tmp_path):
+    import widen.rescued as rescued
+    from widen.errors import InputError
+
+    f = tmp_path / "f.jsonl"
+    f.write_text('{"a": 1}\nnot json\n{"a": 3}\n')
+    write = rescued._write
+
+    def rewritten_then_written(tbl, bad, batch, prints, force):
+        f.write_text('{"a": 1}\nnot json\n{"a": 4}\n')  # the same size, after the pass read it
+        os.utime(f, ns=(1, 1))
+        return write(tbl, bad, batch, prints, force)
+
+    monkeypatch.setattr(rescued, "_write", rewritten_then_written)
+    wh = str(tmp_path / "wh")
+    with pytest.raises(InputError, match="changed while the batch was being ingested"):
+        ingest([str(f)], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    cat = open_catalog(None, wh)
+    assert not cat.table_exists("t.e__rescued") or not cat.load_table("t.e__rescued").scan().to_arrow().num_rows

@@ -36,6 +36,8 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
     """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
     batch's files in its own ledger. When another writer rescues some of these files first, ours are dropped and
     the rest written again."""
+    from widen.sources import unchanged
+
     name = table + RESCUED_SUFFIX
     tbl = load_or_create(cat, name, rescued_schema())
     while True:
@@ -46,9 +48,11 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
                 return
         files = _write(tbl, bad, batch, prints, force)
         commit_id = uuid.uuid4().hex
-        summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
-                   "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")), **(extra or {})}
         try:
+            unchanged(prints)  # (rescued lines read from other bytes than the hash's would be that file's)
+            summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
+                       "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")),
+                       **(extra or {})}
             retrying(cat, name, commit_id, lambda attempt: _commit(attempt, cat, name, files, prints, force,
                                                                     summary, commit_id))
             return

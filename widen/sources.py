@@ -75,8 +75,14 @@ class Fingerprint:
     def __hash__(self) -> int:
         return hash((self.path, self.size))
 
-    def __repr__(self) -> str:
-        return f"Fingerprint({self.path!r}, {self.size}, {self.sha256!r})"
+    def __repr__(self) -> str:  # (a hash still being worked out is not waited for)
+        sha = "<being hashed>"
+        if isinstance(self._sha256, str) or self._sha256.ready():
+            try:
+                sha = self.sha256
+            except InputError:
+                sha = "<changed or unreadable>"
+        return f"Fingerprint({self.path!r}, {self.size}, {sha!r})"
 
     def entry(self) -> list:
         return [self.path, self.size, self.sha256]
@@ -136,49 +142,60 @@ def fingerprints(paths: list[Path], known_sizes=frozenset()) -> list[Fingerprint
             st = os.stat(path)
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from None
-        stats.append((str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
-    sizes = [size for _, size, _ in stats]
+        stats.append((str(path), str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
+    sizes = [size for _, _, size, _ in stats]
     if len(set(sizes)) < len(sizes) or not known_sizes.isdisjoint(sizes):
-        return [fingerprint(Path(p)) for p, _, _ in stats]
-    hashing = _Hashing([p for p, _, _ in stats])
-    return [Fingerprint(p, size, hashing, mtime) for p, size, mtime in stats]
+        return [fingerprint(Path(given)) for given, _, _, _ in stats]
+    hashing = _Hashing(stats)
+    return [Fingerprint(p, size, hashing, mtime) for _, p, size, mtime in stats]
 
 
 class _Hashing:
     """SHA-256s worked out in a thread of its own, at a lower priority than the process's (on Linux), so that it
-    takes the time the driver and Spark's tasks leave idle rather than theirs. A file that cannot be read raises
-    :class:`InputError` when its hash is asked for."""
+    takes the time the driver and Spark's tasks leave idle rather than theirs. Each file's hash is checked to be of
+    the bytes its fingerprint has (the size and modification time it had when it was looked at, before Spark read
+    it, are still its own once it is hashed): a file that changed, or cannot be read, raises :class:`InputError`
+    when its hash is asked for, and the batch commits nothing."""
 
-    def __init__(self, paths: list[str]):
+    def __init__(self, stats: list[tuple[str, str, int, int]]):
         import threading
 
-        self._digests: dict[str, tuple[int, str] | InputError] = {}
+        self._digests: dict[str, str | InputError] = {}
         self._done = threading.Event()
-        threading.Thread(target=self._run, args=(paths,), name="widen-sha256", daemon=True).start()
+        threading.Thread(target=self._run, args=(stats,), name="widen-sha256", daemon=True).start()
 
-    def _run(self, paths: list[str]) -> None:
+    def _run(self, stats: list[tuple[str, str, int, int]]) -> None:
         import threading
 
         try:
             if sys.platform.startswith("linux"):  # (a thread's id is its own process id to setpriority there)
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                               min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10))
         except OSError:
             pass
         try:
-            for path in paths:
+            for given, path, size, mtime in stats:
                 try:
-                    self._digests[path] = _sha256(path)
-                except InputError as exc:
-                    self._digests[path] = exc
+                    hashed, digest = _sha256(given)
+                    st = os.stat(given)
+                    if (hashed, st.st_size, st.st_mtime_ns) != (size, size, mtime):
+                        raise InputError(f"{given}: changed while the batch was being ingested; nothing was "
+                                         "committed: ingest the batch again once its files are complete")
+                    self._digests[path] = digest
+                except Exception as exc:  # noqa: BLE001 - said when the hash is asked for
+                    self._digests[path] = exc if isinstance(exc, InputError) else InputError(f"{given}: {exc}")
         finally:
             self._done.set()
+
+    def ready(self) -> bool:
+        return self._done.is_set()
 
     def digest(self, path: str) -> str:
         self._done.wait()
         got = self._digests[path]
         if isinstance(got, InputError):
             raise got
-        return got[1]
+        return got
 
 
 def file_lines(path: Path) -> Iterator[Line]:

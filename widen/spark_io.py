@@ -215,8 +215,10 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     conf = spark._jsparkSession.sessionState().conf()
     size, cost = prints[0].size, conf.filesOpenCostInBytes()
     cores = spark.sparkContext.defaultParallelism
-    split = min(conf.filesMaxPartitionBytes(), max(cost, (size + cost) // cores))  # Spark's
-    splits = -(-size // split)
+    least = spark.conf.get("spark.sql.files.minPartitionNum", None) or spark.conf.get(
+        "spark.sql.leafNodeDefaultParallelism", None) or cores  # what Spark divides by
+    split = min(conf.filesMaxPartitionBytes(), max(cost, (size + cost) // int(least)))  # Spark's
+    splits = -(-size // split) if split > 0 else 0
     if splits <= cores or splits % cores == 0:
         return SESSION_SETTINGS
     waves = -(-splits // cores)

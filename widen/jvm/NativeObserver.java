@@ -887,13 +887,6 @@ public final class NativeObserver implements Serializable {
     static final class Day { final long days; Day(long d) { days = d; } }
     static final class Micros { final long micros; Micros(long m) { micros = m; } }
 
-    /** The name of the detector of a string choice of ``type`` (for a message). */
-    String choiceDetectorName(int type) {
-        for (int i = 0; i < choiceType[STRING].length; i++)
-            if (choiceType[STRING][i] == type) return choiceDetector[STRING][i];
-        return null;
-    }
-
     Prim primitive(Object raw) {
         int kind;
         if (raw instanceof Boolean) kind = BOOLEAN;
@@ -901,24 +894,26 @@ public final class NativeObserver implements Serializable {
         else kind = STRING;
         int[] types = choiceType[kind];
         for (int i = 0; i < types.length; i++) {
-            Object v = holds(kind, types[i], choiceDetect[kind][i], raw);
+            Object v = holds(kind, i, raw);
             if (v != null) return new Prim(types[i], v);
         }
         return new Prim(top, OPAQUE);
     }
 
-    Object holds(int kind, int type, int detect, Object raw) {
+    /** The value of ``raw`` (of ``kind``) in the type of its kind's ``i``-th choice, or null. */
+    Object holds(int kind, int i, Object raw) {
+        int type = choiceType[kind][i];
         String fam = family[type];
         if (fam.equals("string")) return OPAQUE;
         if (kind == BOOLEAN) return fam.equals("boolean") ? raw : null;
         if (kind == STRING) {
             CharSequence s = (CharSequence) raw;
-            switch (detect) {
+            switch (choiceDetect[kind][i]) {
                 case DETECT_NONE: return null;
                 case DETECT_DATE: return isoDate(s);
                 case DETECT_TIMESTAMP: return isoTimestamp(s, false);
                 case DETECT_TIMESTAMP_ANY: return isoTimestamp(s, true);
-                default: throw new Declined("detector " + choiceDetectorName(type));
+                default: throw new Declined("detector " + choiceDetector[kind][i]);
             }
         }
         Num num = (Num) raw;
