@@ -206,9 +206,9 @@ SESSION_SETTINGS = {
 def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     """:data:`SESSION_SETTINGS` for a batch of files (:class:`widen.sources.Fingerprint`), and, for one JSON-lines
     file (not gzipped) of more splits than the session has cores, the split size that cuts it into whole waves of
-    those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1 GB file, on 2 cores, into 8 splits of 128 MB
-    and one of 37 MB: both passes over it end with a fifth wave one core sits out; 10 splits of 106 MB are 5 full
-    waves. No split is larger than Spark's own, and the session's ``spark.sql.files.maxPartitionBytes`` stays the
+    those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1.2 GB file, on 2 cores, into 8 splits of 128
+    MiB and one of 126 MB: both passes over it end with a fifth wave one core works through alone; 10 splits of 120
+    MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's ``spark.sql.files.maxPartitionBytes`` stays the
     bound. (Several files: Spark packs their splits, which this does not foresee.)"""
     if input_format != "json" or len(prints) != 1 or prints[0].path.endswith(".gz"):
         return SESSION_SETTINGS
