@@ -101,18 +101,11 @@ def unchanged(prints) -> None:
     (observed, then written), and rows written from other bytes than those observed could be written nowhere."""
     moved = [fp.path for fp in prints if fp.changed()]
     if moved:
-        raise InputError(f"{', '.join(moved)}: changed while the batch was being ingested; nothing was committed: "
-                         "ingest the batch again once its files are complete")
+        raise InputError(f"{', '.join(moved)}: {_CHANGED}")
 
 
-def fingerprint(path: Path, chunk: int = 1 << 20) -> Fingerprint:
-    """Hash a file by streaming it (never held in memory whole)."""
-    try:
-        mtime = os.stat(path).st_mtime_ns
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror or exc}") from None
-    size, digest = _sha256(path, chunk)
-    return Fingerprint(str(Path(path).resolve()), size, digest, mtime)
+_CHANGED = ("changed while the batch was being ingested; nothing was committed: ingest the batch again once its "
+            "files are complete")
 
 
 def _sha256(path, chunk: int = 1 << 20) -> tuple[int, str]:
@@ -144,8 +137,8 @@ def fingerprints(paths: list[Path], known_sizes=frozenset()) -> list[Fingerprint
             raise InputError(f"{path}: {exc.strerror or exc}") from None
         stats.append((str(path), str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
     sizes = [size for _, _, size, _ in stats]
-    if len(set(sizes)) < len(sizes) or not known_sizes.isdisjoint(sizes):
-        return [fingerprint(Path(given)) for given, _, _, _ in stats]
+    if len(set(sizes)) < len(sizes) or not known_sizes.isdisjoint(sizes):  # (the size: the bytes hashed)
+        return [Fingerprint(p, *_sha256(given), mtime) for given, p, _, mtime in stats]
     hashing = _Hashing(stats)
     return [Fingerprint(p, size, hashing, mtime) for _, p, size, mtime in stats]
 
@@ -179,8 +172,7 @@ class _Hashing:
                     hashed, digest = _sha256(given)
                     st = os.stat(given)
                     if (hashed, st.st_size, st.st_mtime_ns) != (size, size, mtime):
-                        raise InputError(f"{given}: changed while the batch was being ingested; nothing was "
-                                         "committed: ingest the batch again once its files are complete")
+                        raise InputError(f"{given}: {_CHANGED}")
                     self._digests[path] = digest
                 except Exception as exc:  # noqa: BLE001 - said when the hash is asked for
                     self._digests[path] = exc if isinstance(exc, InputError) else InputError(f"{given}: {exc}")

@@ -208,8 +208,9 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     file (not gzipped) of more splits than the session has cores, the split size that cuts it into whole waves of
     those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1.2 GB file, on 2 cores, into 8 splits of 128
     MiB and one of 126 MB: both passes over it end with a fifth wave one core works through alone; 10 splits of 120
-    MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's ``spark.sql.files.maxPartitionBytes`` stays the
-    bound. (Several files: Spark packs their splits, which this does not foresee.)"""
+    MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's
+    ``spark.sql.files.maxPartitionBytes`` stays the bound. (Several files: Spark packs their splits, which this does
+    not foresee.)"""
     if input_format != "json" or len(prints) != 1 or prints[0].path.endswith(".gz"):
         return SESSION_SETTINGS
     conf = spark._jsparkSession.sessionState().conf()
