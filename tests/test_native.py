@@ -147,6 +147,47 @@ def test_native_matches_python_under_other_rules(spark):
         assert_same(spark, [line], rules)
 
 
+EPOCHS = """
+type small = int
+type double = double
+type money = decimal(12, 2)
+type day = date
+type stamp = timestamptz
+type text = string
+top text via text
+widen day -> stamp via midnight_utc
+widen stamp -> small via epoch_seconds where exact
+widen small -> double via cast where exact
+widen small -> money via cast where exact
+json integer  -> small | text
+json fraction -> double | text
+json string   -> day if iso_date | stamp if iso_timestamp | text
+json boolean  -> text
+json mixed    -> text
+on case_conflict keep
+"""
+
+
+def test_native_matches_python_where_dates_and_timestamps_convert_along_epoch_edges(spark, rules):
+    """Dates and timestamps as single values and in arrays, converted along guarded edges into an int by epoch
+    seconds and on into a double and a decimal, and under the default rules into microseconds beyond 2^53: the
+    same exactness as the Python observer's, value by value and merged."""
+    epochs = widen.load_rules("epochs.rules", text=EPOCHS)
+    assert jvm.spec(epochs) is not None
+    stamps = ["1970-01-01T00:00:00Z", "1970-01-01T00:00:01.5Z", "2038-01-19T03:14:07Z", "2038-01-19T03:14:08Z",
+              "1901-12-13T20:45:52Z", "1901-12-13T20:45:51Z", "2300-01-01T00:00:00Z", "2300-01-01T00:00:00.000001Z",
+              "0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z", "2285-06-04T15:30:00.000001Z"]
+    days = ["1970-01-01", "2038-01-19", "2038-01-20", "1901-12-14", "1901-12-13", "2300-01-01", "0001-01-01",
+            "9999-12-31", "2255-06-05", "2255-06-06"]
+    lines = ['{"t": "%s"}' % t for t in stamps] + ['{"d": "%s"}' % d for d in days] + [
+        json.dumps({"t": stamps, "d": days}), json.dumps({"n": [2147483647, -2147483648, 2147483648]}),
+        json.dumps({"n": 9007199254740993, "m": 2147483647, "o": -9007199254740992, "p": -9007199254740993})]
+    for r in (epochs, rules):
+        assert_same(spark, lines, r)
+        for line in lines:
+            assert_same(spark, [line], r)
+
+
 def test_the_pass_merges_partitions_as_one(spark, rules):
     """Observed by a Spark job over several partitions (each a tree, merged on the driver), a batch gives the Python
     observer's observations, rescued lines in order (source, line) and the count beyond the kept examples."""

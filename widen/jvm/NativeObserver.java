@@ -713,6 +713,10 @@ public final class NativeObserver implements Serializable {
             if (name.isEmpty()) { part.emptyNames++; continue; }
             Object raw = record.values[i];
             Field f = acc.field(i, name);
+            if (raw instanceof CharSequence || raw instanceof Num || raw instanceof Boolean) {
+                scalar(f, raw);
+                continue;
+            }
             // (an array's leaves are typed once, for its shape and for its storage kind)
             ArrayList<Prim> prims = raw instanceof List ? new ArrayList<>() : null;
             Typed typed = raw == null ? null : typeValue(raw, prims);
@@ -735,6 +739,43 @@ public final class NativeObserver implements Serializable {
                 for (Object r : recs) level(part, children, (Obj) r);
             }
         }
+    }
+
+    /** level() of a string, a number or a boolean (most values): typed as typeValue() and storageKind() type it,
+     * without their lists and objects. */
+    void scalar(Field f, Object raw) {
+        String kind = raw instanceof Num ? ((Num) raw).sig().name() : raw instanceof Boolean ? "BOOLEAN" : "STRING";
+        if (kind != f.lastStorage) {
+            f.storage.add(kind);
+            f.lastStorage = kind;
+        }
+        int type = raw instanceof Num ? shortInteger((Num) raw) : -1;
+        long bits = -1L;
+        if (type < 0) {
+            Prim p = primitive(raw);
+            type = p.type;
+            bits = bits(type, p.value);
+        }
+        String code = codes[type + 1][0];
+        long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.get(code);
+        if (seen == null) f.shapes.put(code, seen = new long[]{0, -1L});
+        seen[0]++; seen[1] &= bits;
+        f.lastCode = code; f.lastSeen = seen;
+    }
+
+    /** The type primitive() gives an integer that fits a long, when that is an integer type whose guarded edges
+     * it converts along exactly by bits()' first test (a cast into a float, within 2^53) or that has none: then
+     * its bits are all set, and no value is boxed. -1 for any other number (primitive() and bits() type it). */
+    int shortInteger(Num n) {
+        if (n.storage() != SIG_BIGINT) return -1;
+        long v = n.asLong;
+        for (int t : choiceType[INTEGER]) {
+            if (intBits[t] == 0) return -1;  // a decimal, a float or a string: primitive()
+            if (intBits[t] == 32 && (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)) continue;
+            boolean exact = guardedUps[t].length == 0 || (floatCasts[t] && v >= -DOUBLE_EXACT && v <= DOUBLE_EXACT);
+            return exact ? t : -1;
+        }
+        return -1;
     }
 
     /** The leaves of an array of dimension ``dim``, nulls skipped (engine.values.records_of). */
@@ -804,9 +845,18 @@ public final class NativeObserver implements Serializable {
         long bits = -1L;
         for (int u : guardedUps[type]) {
             for (Object v : values) {
-                if (along(v, paths[type][u]) == INEXACT) { bits &= ~(1L << u); break; }
+                if (!exact(v, paths[type][u])) { bits &= ~(1L << u); break; }
             }
         }
+        return bits;
+    }
+
+    /** bits() of one value. */
+    long bits(int type, Object v) {
+        if (floatCasts[type] && v instanceof Long && (Long) v >= -DOUBLE_EXACT && (Long) v <= DOUBLE_EXACT)
+            return -1L;
+        long bits = -1L;
+        for (int u : guardedUps[type]) if (!exact(v, paths[type][u])) bits &= ~(1L << u);
         return bits;
     }
 
@@ -954,11 +1004,15 @@ public final class NativeObserver implements Serializable {
     /** :meth:`fits` of a long, without a BigInteger (an integer type's value is a Long, a decimal type's a
      * BigDecimal of scale 0, as there). */
     Object fits(int type, long v) {
-        if (intBits[type] == 64) return v;
-        if (intBits[type] == 32) return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? (Object) v : null;
-        if (longBound[type] == Long.MAX_VALUE || (v > -longBound[type] && v < longBound[type]))
-            return BigDecimal.valueOf(v);
-        return null;
+        if (!fitsLong(type, v)) return null;
+        return intBits[type] != 0 ? (Object) v : BigDecimal.valueOf(v);
+    }
+
+    /** Whether :meth:`fits` of a long gives a value. */
+    boolean fitsLong(int type, long v) {
+        if (intBits[type] == 64) return true;
+        if (intBits[type] == 32) return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE;
+        return longBound[type] == Long.MAX_VALUE || (v > -longBound[type] && v < longBound[type]);
     }
 
     Object fits(int type, BigDecimal d) {
@@ -1063,6 +1117,34 @@ public final class NativeObserver implements Serializable {
         }
         return v;
     }
+
+    /** Whether ``v`` converts along ``edges`` exactly, as along() does it (bits() needs no value): a long, a date
+     * or a timestamp is carried as a long through epoch edges and casts into integer types, and the last edge is
+     * decided without the value it gives; along() takes any other value or edge. */
+    boolean exact(Object v, Edge[] edges) {
+        int rep = v instanceof Long ? REP_LONG : v instanceof Micros ? REP_MICROS : v instanceof Day ? REP_DAY : -1;
+        if (rep < 0) return along(v, edges) != INEXACT;
+        long x = rep == REP_LONG ? (Long) v : rep == REP_MICROS ? ((Micros) v).micros : ((Day) v).days;
+        for (int k = 0; k < edges.length; k++) {
+            Edge e = edges[k];
+            boolean last = k == edges.length - 1;
+            if (e.how == VIA_TEXT && last) return true;
+            else if (e.how == VIA_MIDNIGHT_UTC && rep == REP_DAY) { x *= 86_400_000_000L; rep = REP_MICROS; }
+            else if ((e.how == VIA_EPOCH_SECONDS || e.how == VIA_EPOCH_MILLIS || e.how == VIA_EPOCH_MICROS)
+                     && rep == REP_MICROS && (intBits[e.target] != 0 || last)) {
+                long unit = epochUnit(e.how);
+                if (Math.floorMod(x, unit) != 0 || !fitsLong(e.target, Math.floorDiv(x, unit))) return false;
+                x = Math.floorDiv(x, unit); rep = REP_LONG;
+            } else if (e.how == VIA_CAST && rep == REP_LONG && family[e.target].equals("float") && last) {
+                return number(x, e.target) != INEXACT;
+            } else if (e.how == VIA_CAST && rep == REP_LONG && (intBits[e.target] != 0 || last)) {
+                if (!fitsLong(e.target, x)) return false;
+            } else return along(v, edges) != INEXACT;
+        }
+        return true;
+    }
+
+    static final int REP_LONG = 0, REP_MICROS = 1, REP_DAY = 2;
 
     Object convert(Object v, Edge e) {
         String target = family[e.target];
@@ -1384,7 +1466,9 @@ public final class NativeObserver implements Serializable {
                 long u = Math.abs(unscaled);
                 int s = scale;
                 while (s > 0 && u % 10 == 0) { u /= 10; s--; }
-                int precision = Math.max(u == 0 ? 1 : Long.toString(u).length(), s);
+                int digits = 1;
+                for (long rest = u / 10; rest != 0; rest /= 10) digits++;
+                int precision = Math.max(digits, s);
                 return decimalSig(precision - s, s);
             }
             BigDecimal d = new BigDecimal(token()).stripTrailingZeros();
