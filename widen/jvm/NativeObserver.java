@@ -1333,12 +1333,12 @@ public final class NativeObserver implements Serializable {
         int length() { return len; }
 
         /** A short fraction: a token with a point, no exponent and at most 18 digits (its value is unscaled /
-         * 10^scale, a long; ``significant``: its digits but the leading zeros). Its storage, VARIANT's decimal,
-         * and its signature are worked out from these, with no BigDecimal; it is held exactly by a double when
-         * ``significant`` is at most 15 (:meth:`shortDouble`). */
+         * 10^scale, a long). Its storage, VARIANT's decimal, and its signature are worked out from these, with no
+         * BigDecimal; it is held exactly by a double when its significant digits (those of ``unscaled``, the
+         * leading zeros aside) are at most 15 (:meth:`shortDouble`). */
         private int shortFraction = -1;
         long unscaled;
-        int scale, significant;
+        int scale;
 
         boolean shortFraction() {
             if (shortFraction < 0) shortFraction = scanFraction() ? 1 : 0;
@@ -1349,29 +1349,31 @@ public final class NativeObserver implements Serializable {
         private boolean shortInteger;
 
         private boolean scanFraction() {
-            // (over the bytes themselves: a number's text is ASCII)
+            // (over the bytes themselves: a number's text is ASCII; the digits before the point, then after it: a
+            // long of more than 18 digits may wrap, and is then not short)
             byte[] b = raw != null ? raw : token.getBytes(StandardCharsets.ISO_8859_1);
             int i = raw != null ? from : 0, end = i + len;
-            boolean negative = len > 0 && b[i] == '-', dot = false, nonZero = false;
+            boolean negative = len > 0 && b[i] == '-';
             if (negative) i++;
+            int start = i;
             long u = 0;
-            int digits = 0, leading = 0, sc = 0;
-            for (; i < end; i++) {
-                int c = b[i];
-                if (c == '.' && !dot) { dot = true; continue; }
-                if (c < '0' || c > '9' || ++digits > 18) return false;
-                if (dot) sc++;
-                if (c != '0') nonZero = true;
-                else if (!nonZero) leading++;
-                u = u * 10 + (c - '0');
-            }
-            if (digits == 0) return false;
-            if (!dot) {
+            for (int d; i < end && (d = b[i] - '0') >= 0 && d <= 9; i++) u = u * 10 + d;
+            int whole = i - start;
+            if (i == end) {
+                if (whole == 0 || whole > 18) return false;
                 shortInteger = true;
                 asLong = negative ? -u : u;
                 return false;
             }
-            unscaled = negative ? -u : u; scale = sc; significant = digits - leading;
+            if (b[i] != '.') return false;
+            int point = i++;
+            for (int d; i < end; i++) {
+                if ((d = b[i] - '0') < 0 || d > 9) return false;
+                u = u * 10 + d;
+            }
+            int sc = end - point - 1;
+            if (whole + sc == 0 || whole + sc > 18) return false;
+            unscaled = negative ? -u : u; scale = sc;
             return true;
         }
 
@@ -1381,7 +1383,7 @@ public final class NativeObserver implements Serializable {
          * 2^53) and 10^scale (at most 10^18, below 10^22) are doubles exactly, so their quotient, correctly
          * rounded, is that nearest double. */
         Double shortDouble() {
-            if (!shortFraction() || significant > 15) return null;
+            if (!shortFraction() || Math.abs(unscaled) >= 1_000_000_000_000_000L) return null;
             return (double) unscaled / POW10[scale] + 0.0;  // (+ 0.0: no negative zero, as on the general path)
         }
 
