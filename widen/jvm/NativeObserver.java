@@ -908,6 +908,13 @@ public final class NativeObserver implements Serializable {
     Typed elements(List<Prim> prims, int dim, long types) {
         int joined = join[(int) types];
         int n = prims.size();
+        if (Long.bitCount(types) == 1 && ups[joined].length > 0 && ups[joined][0] == joined
+                && paths[joined][joined].length == 0) {  // (leaves of one type: held as they are, not copied)
+            return prim(joined, dim, new AbstractList<Object>() {
+                public Object get(int i) { return prims.get(i).value; }
+                public int size() { return n; }
+            });
+        }
         int[] t = new int[n]; Object[] v = new Object[n];
         for (int i = 0; i < n; i++) { Prim p = prims.get(i); t[i] = p.type; v[i] = p.value; }
         for (int candidate : ups[joined]) {
