@@ -170,9 +170,14 @@ on case_conflict keep
 
 def test_native_matches_python_where_dates_and_timestamps_convert_along_epoch_edges(spark, rules):
     """Dates and timestamps as single values and in arrays, converted along guarded edges into an int by epoch
-    seconds and on into a double and a decimal, and under the default rules into microseconds beyond 2^53: the
-    same exactness as the Python observer's, value by value and merged."""
+    seconds and on into a double (decimal(12, 2) holds every int: never the deciding edge here;
+    ``test_native_matches_python_under_other_rules`` has a decimal that does not), and under the default rules into
+    microseconds beyond 2^53; integers about an int's and 2^53's bounds under rules that try an int before a long:
+    the same exactness as the Python observer's, value by value and merged."""
     epochs = widen.load_rules("epochs.rules", text=EPOCHS)
+    money = widen.load_rules(str(Path(__file__).parent / "data" / "money.rules"))
+    unguarded = widen.load_rules("unguarded.rules", text=(Path(__file__).parent / "data" / "money.rules").read_text()
+                                 .replace("long -> double via cast where exact", "long -> double via cast"))
     assert jvm.spec(epochs) is not None
     stamps = ["1970-01-01T00:00:00Z", "1970-01-01T00:00:01.5Z", "2038-01-19T03:14:07Z", "2038-01-19T03:14:08Z",
               "1901-12-13T20:45:52Z", "1901-12-13T20:45:51Z", "2300-01-01T00:00:00Z", "2300-01-01T00:00:00.000001Z",
@@ -182,7 +187,10 @@ def test_native_matches_python_where_dates_and_timestamps_convert_along_epoch_ed
     lines = ['{"t": "%s"}' % t for t in stamps] + ['{"d": "%s"}' % d for d in days] + [
         json.dumps({"t": stamps, "d": days}), json.dumps({"n": [2147483647, -2147483648, 2147483648]}),
         json.dumps({"n": 9007199254740993, "m": 2147483647, "o": -9007199254740992, "p": -9007199254740993})]
-    for r in (epochs, rules):
+    lines += ['{"i": %d}' % i for i in (2147483647, 2147483648, -2147483648, -2147483649, 9007199254740992,
+                                        9007199254740993, -9007199254740993, 999999999999999, 1000000000000000)]
+    for r in (epochs, rules, money, unguarded):
+        assert jvm.spec(r) is not None
         assert_same(spark, lines, r)
         for line in lines:
             assert_same(spark, [line], r)

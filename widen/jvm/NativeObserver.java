@@ -721,7 +721,7 @@ public final class NativeObserver implements Serializable {
             ArrayList<Prim> prims = raw instanceof List ? new ArrayList<>() : null;
             Typed typed = raw == null ? null : typeValue(raw, prims);
             String kind = storageKind(raw, prims);
-            if (kind != f.lastStorage) {  // (a scalar's kind is a constant: the same as the last value's, mostly)
+            if (kind != f.lastStorage) {  // (mostly the same as the last value's)
                 f.storage.add(kind);
                 f.lastStorage = kind;
             }
@@ -741,15 +741,15 @@ public final class NativeObserver implements Serializable {
         }
     }
 
-    /** level() of a string, a number or a boolean (most values): typed as typeValue() and storageKind() type it,
-     * without their lists and objects. */
+    /** level() of a string, a number or a boolean (most values): typed as engine.values.Typer.type_value types
+     * it (primitive(), bits()), its storage kind as storageKind() gives it, without a list or a Typed. */
     void scalar(Field f, Object raw) {
         String kind = raw instanceof Num ? ((Num) raw).sig().name() : raw instanceof Boolean ? "BOOLEAN" : "STRING";
         if (kind != f.lastStorage) {
             f.storage.add(kind);
             f.lastStorage = kind;
         }
-        int type = raw instanceof Num ? shortInteger((Num) raw) : -1;
+        int type = raw instanceof Num ? integerType((Num) raw) : -1;
         long bits = -1L;
         if (type < 0) {
             Prim p = primitive(raw);
@@ -766,7 +766,7 @@ public final class NativeObserver implements Serializable {
     /** The type primitive() gives an integer that fits a long, when that is an integer type whose guarded edges
      * it converts along exactly by bits()' first test (a cast into a float, within 2^53) or that has none: then
      * its bits are all set, and no value is boxed. -1 for any other number (primitive() and bits() type it). */
-    int shortInteger(Num n) {
+    int integerType(Num n) {
         if (n.storage() != SIG_BIGINT) return -1;
         long v = n.asLong;
         for (int t : choiceType[INTEGER]) {
@@ -807,8 +807,9 @@ public final class NativeObserver implements Serializable {
     }
 
 
-    /** engine.values.Typer.type_value; null for an empty value (``{}``, ``[]``...). Nulls are the caller's.
-     * ``prims``: for an array, where its typed leaves are added (array()); null for any other value. */
+    /** engine.values.Typer.type_value of a record or an array (scalar() types the others); null for an empty
+     * value (``{}``, ``[]``...). Nulls are the caller's. ``prims``: for an array, where its typed leaves are added
+     * (array()); null for a record. */
     Typed typeValue(Object raw, ArrayList<Prim> prims) {
         if (raw instanceof Obj) {
             for (String n : ((Obj) raw).names) if (!n.isEmpty()) return new Typed(-1, 0, -1L, null);
@@ -821,8 +822,7 @@ public final class NativeObserver implements Serializable {
             if (info.kind == RECORD_KIND) return new Typed(-1, info.dim, -1L, null);
             return elements(prims, info.dim, info.types);
         }
-        Prim p = primitive(raw);
-        return prim(p.type, 0, Collections.singletonList(p.value));
+        throw new IllegalArgumentException("a scalar: scalar() types it");
     }
 
     Typed prim(int type, int dim, List<Object> values) {
