@@ -75,6 +75,24 @@ def test_native_router_matches_the_reference_on_generated_batches(spark, rules, 
     assert_same(spark, lines, rules)
 
 
+def test_native_router_reads_records_as_the_reference_routes_them(spark, rules):
+    """Records the router reads field by field, and those it reads whole: a record with only empty names (no
+    value: its column stays null, not a row of nulls), an empty record, a hollow one, records two levels deep,
+    empty names holding records and arrays, and a record that also goes into an array-of-records column of the
+    table (two columns, one wrapped) and alone into it; as a batch and line by line."""
+    first = ['{"w": [{"x": 1}]}', '{"w": {"x": 7}}']
+    table = widen.plan(widen.TableSchema(), widen.observe_lines(first, rules), rules).schema
+    lines = ['{"r": {"x": 1, "s": {"y": "a", "z": {"q": true}}}, "w": {"x": 2}}',
+             '{"r": {"": 5}, "": {"r": {"x": 1}}, "s": {"": [1, {"a": 2}], "t": 3}}',
+             '{"r": {}, "h": {"k": null}, "w": [{"x": 3}, {"": 1}]}',
+             '{"r": {"x": null, "s": {"": {"": {}}}}, "w": {"": 2}}',
+             '{"": [], "r": {"s": {"y": "b"}, "x": 2.5}, "h": {"k": {"": null}}}']
+    assert assert_same(spark, lines, rules, table)
+    for line in lines:
+        assert assert_same(spark, [line], rules, table)
+    assert assert_same(spark, lines, rules)
+
+
 def test_native_router_writes_into_an_existing_table(spark, rules):
     """A batch planned against a table that has columns already: values go to its columns and to new suffixed
     ones, converted where the lattice widens them in place."""

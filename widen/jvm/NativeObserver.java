@@ -426,6 +426,22 @@ public final class NativeObserver implements Serializable {
         /** The ASCII line being parsed (its strings are read as :class:`Text` slices of it), else null. */
         private byte[] bytes;
 
+        /** A parser of a line the observer took (the router's: NativeRouter reads a line token by token, and
+         * :meth:`read` builds only its arrays), its strings read as :meth:`parse` reads them; :meth:`close` after. */
+        JsonParser open(byte[] raw, Parsed parsed) throws IOException {
+            if (ascii(raw)) {
+                bytes = raw;
+                return factory.createParser(raw);
+            }
+            bytes = null;
+            String text = utf8.decode(ByteBuffer.wrap(raw)).toString();
+            if (!text.isEmpty() && text.charAt(0) == '\uFEFF') throw new IOException("a byte-order mark");
+            parsed.escapes = text.indexOf("\\u") >= 0;
+            return factory.createParser(text);
+        }
+
+        void close() { bytes = null; }
+
         private Object parse(JsonParser p, Parsed parsed) throws IOException {
             JsonToken t = p.nextToken();
             if (t == null) throw new IOException("no value");
@@ -436,7 +452,7 @@ public final class NativeObserver implements Serializable {
             return v;
         }
 
-        private Object read(JsonParser p, JsonToken t, int depth, Parsed parsed) throws IOException {
+        Object read(JsonParser p, JsonToken t, int depth, Parsed parsed) throws IOException {
             switch (t) {
                 case START_OBJECT: {
                     parsed.depth = Math.max(parsed.depth, depth);

@@ -1,7 +1,8 @@
 // Widen's native router: writes a batch's rows in one pass in the JVM, as the reference router
 // (widen.engine.router.Router, the oracle) routes them, for a batch the native observer observed with no rescued
-// line and no line needing the parser's per-line checks. Each line is parsed as the observer parses it, its fields
-// are typed as the observer types them (NativeObserver: the same code), and each value goes to every column its
+// line and no line needing the parser's per-line checks. Each line is read token by token with the observer's
+// parser (a tree is built only of an array, and of a record that does not go into one record column alone), its
+// fields are typed as the observer types them (NativeObserver: the same code), and each value goes to every column its
 // route names, converted along the route's edges (a guarded edge only where the value comes back exactly), wrapped
 // in the route's array levels. The rows are Spark's own (InternalRow), for Spark's Parquet writer: no expression
 // to analyse, generate or compile per batch.
@@ -10,6 +11,8 @@
 // a column's type is one this class does not build.
 package widen;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.spark.api.java.JavaRDD;
@@ -123,6 +126,7 @@ public final class NativeRouter implements Serializable {
 
     NativeRouter(String spec, String plan, String schema) throws IOException {
         rules = new NativeObserver(spec);
+        recordCode = rules.code(-1, 0);
         root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
     }
 
@@ -166,57 +170,122 @@ public final class NativeRouter implements Serializable {
         };
     }
 
-    /** One line's row. The observer saw every line of the batch a record: anything else here is a bug, loudly. */
+    /** One line's row. The observer saw every line of the batch a record: anything else here is a bug, loudly.
+     * The line is read token by token (:meth:`object`). */
     InternalRow record(NativeObserver.Partition parser, byte[] raw) {
-        Object value;
-        try {
-            NativeObserver.Parsed parsed = new NativeObserver.Parsed();
-            value = NativeObserver.Partition.ascii(raw) ? parser.parse(raw, parsed)
-                    : parser.parse(parser.utf8.decode(ByteBuffer.wrap(raw)).toString(), parsed);
+        NativeObserver.Parsed parsed = new NativeObserver.Parsed();
+        try (JsonParser p = parser.open(raw, parsed)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not an object");
+            Object[] row = object(parser, p, parsed, root, 1, 0);
+            if (p.nextToken() != null) throw new IOException("trailing text");
+            return new GenericInternalRow(row);
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("a line the native observer took is not UTF-8", e);
         } catch (IOException e) {
             throw new IllegalStateException("a line the native observer took is not JSON: " + e.getMessage(), e);
+        } finally {
+            parser.close();
         }
-        return level(root, (NativeObserver.Obj) value, "");
     }
+
+    /** The row of ``level`` of the record ``p`` is in (its START_OBJECT read): each field routed as it is read,
+     * as :meth:`level` routes the record read() would build, with no tree but of an array and of a record that
+     * does not go into one record column alone. ``at``: the record's depth as read() counts it (the line's is 1);
+     * ``depth``: the names above it (:meth:`path`). Sets :attr:`named`: whether a field has a name (a record with
+     * none is no value: engine.values.Typer.type_value). */
+    Object[] object(NativeObserver.Partition parser, JsonParser p, NativeObserver.Parsed parsed, Level level, int at,
+                    int depth) throws IOException {
+        Object[] row = new Object[level.types.length];
+        boolean any = false;
+        int i = 0;
+        for (; p.nextToken() != JsonToken.END_OBJECT; i++) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (name.isEmpty()) {  // (routed nowhere: the observer read it)
+                p.skipChildren();
+                continue;
+            }
+            any = true;
+            if (t == JsonToken.VALUE_NULL) continue;
+            if (t == JsonToken.START_OBJECT) {
+                Target[] targets = level.targets(i, name, recordCode);
+                if (targets != null && targets.length == 1 && targets[0].wrap == 0) {
+                    at(depth, name);
+                    int column = targets[0].column;
+                    Object[] inner = object(parser, p, parsed, level.levels[column], at + 1, depth + 1);
+                    if (named) row[column] = new GenericInternalRow(inner);
+                    continue;
+                }
+            }
+            route(level, row, i, name, parser.read(p, t, at + 1, parsed), depth);
+        }
+        named = any;
+        return row;
+    }
+
+    /** Set by :meth:`object`. */
+    private transient boolean named;
+
+    /** The code of a record's shape. */
+    private final String recordCode;
 
     // --- engine.router.Router ---------------------------------------------------------------------------------
 
-    InternalRow level(Level level, NativeObserver.Obj record, String path) {
+    /** The ``i``-th field of a record, ``name``, of the value ``raw`` (read()'s), routed into ``row``. */
+    void route(Level level, Object[] row, int i, String name, Object raw, int depth) {
+        Valued typed = typed(raw);
+        if (typed == null) return;  // null, or an empty value: nothing routes it
+        Target[] targets = level.targets(i, name, rules.code(typed.type, typed.dim));
+        if (targets == null) {
+            if (typed.type < 0 && hollow(typed.value, typed.dim)) return;
+            throw new IllegalStateException("the plan has no route for " + path(depth, name) + " as " + typed.code());
+        }
+        for (Target target : targets) {
+            Object value;
+            if (typed.type < 0) {
+                at(depth, name);
+                value = records(level.levels[target.column], typed.value, typed.dim, depth + 1);
+            } else {
+                value = convert(typed.value, typed.dim, target);
+                if (value == FAIL) continue;
+            }
+            for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
+            row[target.column] = spark(value, level.kinds[target.column]);
+        }
+    }
+
+    InternalRow level(Level level, NativeObserver.Obj record, int depth) {
         Object[] row = new Object[level.types.length];
         for (int i = 0; i < record.names.length; i++) {
             String name = record.names[i];
-            if (name.isEmpty()) continue;
-            Object raw = record.values[i];
-            Valued typed = typed(raw);
-            if (typed == null) continue;  // null, or an empty value: nothing routes it
-            Target[] targets = level.targets(i, name, rules.code(typed.type, typed.dim));
-            if (targets == null) {
-                if (typed.type < 0 && hollow(typed.value, typed.dim)) continue;
-                throw new IllegalStateException("the plan has no route for " + path + name + " as " + typed.code());
-            }
-            for (Target target : targets) {
-                Object value;
-                if (typed.type < 0) {
-                    value = records(level.levels[target.column], typed.value, typed.dim, path + name + ".");
-                } else {
-                    value = convert(typed.value, typed.dim, target);
-                    if (value == FAIL) continue;
-                }
-                for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
-                row[target.column] = spark(value, level.kinds[target.column]);
-            }
+            if (!name.isEmpty()) route(level, row, i, name, record.values[i], depth);
         }
         return new GenericInternalRow(row);
     }
 
-    Object records(Level level, Object value, int dim, String path) {
+    Object records(Level level, Object value, int dim, int depth) {
         if (value == null) return null;
-        if (dim == 0) return level(level, (NativeObserver.Obj) value, path);
+        if (dim == 0) return level(level, (NativeObserver.Obj) value, depth);
         ArrayList<Object> out = new ArrayList<>();
-        for (Object x : (List<?>) value) out.add(records(level, x, dim - 1, path));
+        for (Object x : (List<?>) value) out.add(records(level, x, dim - 1, depth));
         return out;
+    }
+
+    /** The names of the records the value being routed is in, by depth (no path is built unless an error names
+     * it): a task's own, as the router is (each task deserialises its copy). */
+    private transient String[] names;
+
+    void at(int depth, String name) {
+        if (names == null || depth >= names.length) names = Arrays.copyOf(names == null ? new String[0] : names,
+                                                                          Math.max(8, 2 * depth + 2));
+        names[depth] = name;
+    }
+
+    /** ``name``'s path (``a.b.name``) at ``depth``. */
+    String path(int depth, String name) {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 0; d < depth; d++) sb.append(names[d]).append('.');
+        return sb.append(name).toString();
     }
 
     static final Object FAIL = new Object();
