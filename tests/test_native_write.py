@@ -93,6 +93,28 @@ def test_native_router_reads_records_as_the_reference_routes_them(spark, rules):
     assert assert_same(spark, lines, rules)
 
 
+ISO_EDGES = ["1900-02-29", "2000-02-29", "2100-02-29", "2400-02-29", "2023-04-31", "2023-04-30", "2023-13-01",
+             "2023-00-10", "2023-01-00", "2023-12-32", "0000-01-01", "0001-01-01", "9999-12-31", "1969-12-31",
+             "1582-10-10", "2023-1-01", "2023-01-01 ", "0001-01-01T00:00:00+01:00", "0001-01-01T00:30:00-01:00",
+             "9999-12-31T23:59:59-00:30", "9999-12-31T23:30:00+00:30", "2024-02-29T24:00:00Z",
+             "2024-02-29T23:60:00Z", "2024-02-29T23:59:60Z", "2023-02-29T00:00:00Z", "2000-02-29T12:00:00.5+05:45",
+             "2000-03-01T00:00:00.1234567Z", "2000-03-01T00:00:00.Z", "2000-03-01T00:00:00-00:00",
+             "2000-03-01T00:00:00+00:00", "2000-03-01T00:00:00+24:00", "2000-03-01T00:00:00-23:59",
+             "1969-12-31T23:59:59.999999Z", "1970-01-01T00:00:00Z", "2000-03-01T00:00:00+0000", "2000-03-01T00:00:00"]
+
+
+def test_native_router_types_dates_and_timestamps_at_their_edges_as_the_reference(spark, rules, tmp_path):
+    """Dates and timestamps at the edges of the calendar and of the detectors (leap days of century years,
+    months' lengths, hours, minutes and seconds out of range, offsets that take an instant out of years 1 to 9999,
+    seven fraction digits, ``-00:00``), under the default rules and with any offset taken: typed, and their days
+    and microseconds written, as the reference does."""
+    text = Path(widen.default_rules_path()).read_text()
+    assert "if iso_timestamp |" in text
+    (tmp_path / "any.rules").write_text(text.replace("if iso_timestamp |", "if iso_timestamp_any_offset |"))
+    for r in (rules, widen.load_rules(str(tmp_path / "any.rules"))):
+        assert assert_same(spark, ['{"v": "%s"}' % v for v in ISO_EDGES], r)
+
+
 def test_native_router_writes_into_an_existing_table(spark, rules):
     """A batch planned against a table that has columns already: values go to its columns and to new suffixed
     ones, converted where the lattice widens them in place."""
