@@ -370,6 +370,15 @@ public final class NativeObserver implements Serializable {
             return asciiBytes(raw, i, n);
         }
 
+        /** Whether every byte is below 0x80 (eight at a time, no branch but the loop's). */
+        static boolean sevenBit(byte[] raw) {
+            long any = 0;
+            int i = 0, n = raw.length;
+            for (; i + 8 <= n; i += 8) any |= (long) LONGS.get(raw, i);
+            for (; i < n; i++) any |= raw[i];
+            return (any & HIGH) == 0;
+        }
+
         static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         static final long LOW = 0x0101010101010101L, HIGH = 0x8080808080808080L;
 
@@ -426,7 +435,9 @@ public final class NativeObserver implements Serializable {
         /** A parser of a line the observer took (the router's: NativeRouter reads a line token by token, and
          * :meth:`read` builds only its arrays), its strings read as :meth:`parse` reads them; :meth:`close` after. */
         JsonParser open(byte[] raw, Parsed parsed) throws IOException {
-            if (ascii(raw)) {
+            // (ASCII bytes are the text, :meth:`ascii`'s other tests aside: the observer took the line, so it has no
+            // NUL byte, and no escaped surrogate but in pairs, which Jackson's byte parser reads as its other does)
+            if (sevenBit(raw)) {
                 bytes = raw;
                 return factory.createParser(raw);
             }
