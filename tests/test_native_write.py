@@ -115,6 +115,19 @@ def test_native_router_types_dates_and_timestamps_at_their_edges_as_the_referenc
         assert assert_same(spark, ['{"v": "%s"}' % v for v in ISO_EDGES], r)
 
 
+def test_native_router_writes_an_array_only_where_every_element_converts(spark, rules):
+    """Arrays into a table's array columns along guarded edges: an array goes into a column only when every
+    element converts exactly (a long beyond 2^53 into a double, milliseconds beyond year 9999 into a timestamp
+    fail it, and it goes to its own suffixed column alone); nulls stay in place."""
+    first = ['{"a": [1.5], "t": ["2024-01-01T00:00:00Z"]}']
+    table = widen.plan(widen.TableSchema(), widen.observe_lines(first, rules), rules).schema
+    lines = ['{"a": [1, 9007199254740993], "t": [1714561200000, 99999999999999999]}',
+             '{"a": [2, null, 3], "t": [1714561200000, null]}', '{"a": [[1]], "t": [true, false]}']
+    assert assert_same(spark, lines, rules, table)
+    for line in lines:
+        assert assert_same(spark, [line], rules, table)
+
+
 def test_native_router_writes_into_an_existing_table(spark, rules):
     """A batch planned against a table that has columns already: values go to its columns and to new suffixed
     ones, converted where the lattice widens them in place."""

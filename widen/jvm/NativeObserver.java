@@ -928,6 +928,14 @@ public final class NativeObserver implements Serializable {
         return new ArrayInfo(kinds == (1 << PRIM_KIND) ? PRIM_KIND : RECORD_KIND, dims + 1, types);
     }
 
+    /** The type :meth:`elements` gives (the router's: no exactness bits). */
+    int elementType(List<Prim> prims, long types) {
+        int joined = join[(int) types];
+        if (Long.bitCount(types) == 1 && ups[joined].length > 0 && ups[joined][0] == joined
+                && paths[joined][joined].length == 0) return joined;  // (as elements() decides it)
+        return elements(prims, 1, types).type;
+    }
+
     /** engine.values.Typer._element_type, then the exactness bits of the leaves converted into it. */
     Typed elements(List<Prim> prims, int dim, long types) {
         int joined = join[(int) types];

@@ -242,6 +242,11 @@ public final class NativeRouter implements Serializable {
         }
         for (Target target : targets) {
             Object value;
+            if (typed.dim == 1 && typed.type >= 0 && target.wrap == 0) {  // (convert() and spark() in one)
+                value = leaves((List<?>) typed.value, target, level.kinds[target.column].element);
+                if (value != FAIL) row[target.column] = value;
+                continue;
+            }
             if (typed.type < 0) {
                 at(depth, name);
                 value = records(level.levels[target.column], typed.value, typed.dim, depth + 1);
@@ -289,6 +294,22 @@ public final class NativeRouter implements Serializable {
     }
 
     static final Object FAIL = new Object();
+
+    /** An array's leaves (a primitive array of one dimension) converted along ``target``'s edges into Spark's
+     * array of ``element``: spark() of convert(), with no list between; FAIL where a leaf does not convert. */
+    Object leaves(List<?> values, Target target, Kind element) {
+        Object[] out = new Object[values.size()];
+        for (int k = 0; k < out.length; k++) {
+            Object v = values.get(k);
+            if (v == null) continue;
+            for (NativeObserver.Edge e : target.edges) {
+                v = forward(v, e, target.guarded);
+                if (v == FAIL) return FAIL;
+            }
+            out[k] = spark(v, element);
+        }
+        return new GenericArrayData(out);
+    }
 
     Object convert(Object value, int dim, Target target) {
         if (value == null) return null;
@@ -383,7 +404,7 @@ public final class NativeRouter implements Serializable {
             if (info == NativeObserver.MIXED_ARRAY) return new Valued(rules.mixed, 0, json(raw));
             if (info.kind == NativeObserver.EMPTY_KIND) return null;
             if (info.kind == NativeObserver.RECORD_KIND) return new Valued(-1, info.dim, raw);
-            int type = rules.elements(prims, info.dim, info.types).type;
+            int type = rules.elementType(prims, info.types);
             return new Valued(type, info.dim, leafValues(raw, info.dim, type, prims.iterator()));
         }
         NativeObserver.Prim p = rules.primitive(raw);
