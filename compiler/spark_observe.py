@@ -673,9 +673,11 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
     if result is not None and result.observations.rescued_count == 0 and not result.needs_checks:
         # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
-        # (SQL text: fewer Py4J calls than columns built in Python)
-        lines = lines.filter("trim(`value`) != ''")
-        return result.observations, lines.withColumn("reason", F.expr("CAST(NULL AS STRING)")), True
+        # (columns, not SQL text: FileLines)
+        from pyspark.sql.types import StringType
+
+        lines = lines.filter(F.trim(F.col("value")) != F.lit(""))
+        return result.observations, lines.withColumn("reason", F.lit(None).cast(StringType())), True
     if only_plain:
         return None
     if files is not None:

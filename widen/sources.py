@@ -309,7 +309,7 @@ class JsonLines(Source):
         if observed is None:  # (only_plain: not plain)
             return
         self.observations, self.parsed, self.plain = observed
-        self.records = self.parsed.filter("`reason` IS NULL")
+        self.records = self.parsed.filter(F.col("reason").isNull())
 
     def compile(self, p, rules):
         from widen.compiler.spark import compile_plan

@@ -18,9 +18,12 @@ import com.fasterxml.jackson.core.io.schubfach.DoubleToDecimal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 
 import java.io.*;
 import java.lang.invoke.MethodHandles;
@@ -173,13 +176,18 @@ public final class NativeObserver implements Serializable {
 
     // --- the pass ----------------------------------------------------------------------------------------------
 
-    /** Observes ``lines`` (columns: the line's text; source; line; and, when there is a fourth, the block of
-     * the line's split, which the source is named with: ``FileLines.keyed``) and returns the merged result,
-     * serialised (read by widen/jvm/__init__.py). Spark's own rows are read (no row is converted into a Java
-     * one), and a line's source and number only when a line is rescued or declined. */
-    public static byte[] observe(Dataset<Row> lines, String spec) throws IOException {
+    /** Observes ``lines`` (columns ``value``, the line's text; ``source``; ``line``; and, when there is one,
+     * ``block``, the block of the line's split, which the source is named with: ``FileLines.keyed``) and returns
+     * the merged result, serialised (read by widen/jvm/__init__.py). Spark's own rows are read (no row is
+     * converted into a Java one), and a line's source and number only when a line is rescued or declined. */
+    public static byte[] observe(Dataset<Row> frame, String spec) throws IOException {
         NativeObserver rules = new NativeObserver(spec);
-        boolean blocks = lines.schema().size() > 3;
+        boolean blocks = Arrays.asList(frame.columns()).contains("block");
+        List<Column> columns = new ArrayList<>(List.of(functions.col("value").cast(DataTypes.StringType),
+                                                       functions.col("source").cast(DataTypes.StringType)));
+        if (blocks) columns.add(functions.col("block").cast(DataTypes.LongType));
+        columns.add(functions.col("line").cast(DataTypes.LongType));
+        Dataset<Row> lines = frame.select(columns.toArray(new Column[0]));
         List<byte[]> parts = lines.queryExecution().toRdd().toJavaRDD().mapPartitions(
                 (FlatMapFunction<Iterator<InternalRow>, byte[]>) it -> {
             Partition part = new Partition(rules);

@@ -23,6 +23,7 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.classic.Dataset;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.*;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -130,11 +131,12 @@ public final class NativeRouter implements Serializable {
         root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
     }
 
-    /** The batch's rows (the lines' first column: each line's bytes), as a DataFrame of ``schema``. */
+    /** The batch's rows (the lines' ``value``: each line's text), as a DataFrame of ``schema``. */
     public static org.apache.spark.sql.Dataset<Row> route(Dataset<Row> lines, String spec, String plan,
                                                           String schema) throws IOException {
         NativeRouter router = new NativeRouter(spec, plan, schema);
-        RDD<InternalRow> raws = lines.queryExecution().toRdd();
+        Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType));
+        RDD<InternalRow> raws = text.queryExecution().toRdd();
         JavaRDD<InternalRow> rows = raws.toJavaRDD().mapPartitions(
                 (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.partition(it));
         return lines.sparkSession().internalCreateDataFrame(rows.rdd(), (StructType) DataType.fromJson(schema),

@@ -233,11 +233,8 @@ def observe(lines, rules: Rules) -> NativeResult | None:
     try:
         if _class(lines.sparkSession) is None:
             return None
-        blocks = ["CAST(`block` AS BIGINT)"] if "block" in lines.columns else []  # (FileLines.keyed)
-        # (SQL text: a DataFrame column built in Python costs a dozen Py4J calls; the pass reads the text's bytes)
-        frame = lines.selectExpr("CAST(`value` AS STRING)", "CAST(`source` AS STRING)", *blocks,
-                                 "CAST(`line` AS BIGINT)")
-        data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), frame._jdf, text))
+        # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
+        data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, text))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         _debug(f"the native pass failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}): "
                "the Spark observer observes the batch")
@@ -370,8 +367,7 @@ def route(lines, plan, rules: Rules):
     try:
         if _class(spark, ROUTER) is None:
             return None
-        frame = lines.selectExpr("CAST(`value` AS STRING)")
-        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING), frame._jdf,
+        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING), lines._jdf,
                     text, json.dumps(level), schema.json(), cls=ROUTER)
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
         _debug(f"the native router failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})")
