@@ -365,8 +365,9 @@ public final class NativeObserver implements Serializable {
         }
 
         /** Every byte in 0x01-0x7F, and no ``\\u`` escape: the line is its own text (no decoding, no invalid UTF-8;
-         * no NUL byte, from which Jackson's byte parser would guess another encoding; no escaped surrogate, which
-         * its byte parser does not give back as written) and Jackson's byte parser reads it. */
+         * no NUL byte, from which Jackson's byte parser would guess another encoding; no escape of a surrogate,
+         * which its byte parser refuses in a name in some versions, 2.21.0 and 2.21.1: jackson-core#1541) and
+         * Jackson's byte parser reads it. */
         static boolean ascii(byte[] raw) {
             int i = 0, n = raw.length;
             // eight bytes at a time; a word with a high bit, a NUL or a backslash byte by byte
@@ -378,13 +379,25 @@ public final class NativeObserver implements Serializable {
             return asciiBytes(raw, i, n);
         }
 
-        /** Whether every byte is below 0x80 (eight at a time, no branch but the loop's). */
-        static boolean sevenBit(byte[] raw) {
-            long any = 0;
+        /** :meth:`ascii` but for its NUL test (the router's: a line the observer took has no NUL byte): every byte
+         * below 0x80, and no ``\\u`` escape. Eight bytes at a time with no branch but the loop's; a line with a
+         * backslash is then looked at byte by byte. */
+        static boolean asciiTaken(byte[] raw) {
+            long any = 0, backslash = 0;
             int i = 0, n = raw.length;
-            for (; i + 8 <= n; i += 8) any |= (long) LONGS.get(raw, i);
-            for (; i < n; i++) any |= raw[i];
-            return (any & HIGH) == 0;
+            for (; i + 8 <= n; i += 8) {
+                long w = (long) LONGS.get(raw, i), x = w ^ 0x5C5C5C5C5C5C5C5CL;
+                any |= w;
+                backslash |= (x - LOW) & ~x & HIGH;
+            }
+            for (int k = i; k < n; k++) {
+                any |= raw[k];
+                if (raw[k] == '\\') backslash = 1;
+            }
+            if ((any & HIGH) != 0) return false;
+            if (backslash == 0) return true;
+            for (int k = 0; k + 1 < n; k++) if (raw[k] == '\\' && raw[k + 1] == 'u') return false;
+            return true;
         }
 
         static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -443,9 +456,8 @@ public final class NativeObserver implements Serializable {
         /** A parser of a line the observer took (the router's: NativeRouter reads a line token by token, and
          * :meth:`read` builds only its arrays), its strings read as :meth:`parse` reads them; :meth:`close` after. */
         JsonParser open(byte[] raw, Parsed parsed) throws IOException {
-            // (ASCII bytes are the text, :meth:`ascii`'s other tests aside: the observer took the line, so it has no
-            // NUL byte, and no escaped surrogate but in pairs, which Jackson's byte parser reads as its other does)
-            if (sevenBit(raw)) {
+            // (:meth:`ascii` but for the NUL test: the observer took the line, so it has none)
+            if (asciiTaken(raw)) {
                 bytes = raw;
                 return factory.createParser(raw);
             }

@@ -31,7 +31,6 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
