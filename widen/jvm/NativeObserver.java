@@ -83,7 +83,13 @@ public final class NativeObserver implements Serializable {
     final String[][] codes;       // [type + 1][dim]: shape codes (type -1: records), interned, built once
     static final int CODED_DIMS = 10;
     /** Arrays' storage kinds, built once each (a pass's own: a task deserialises its own copy of the rules). */
-    private transient HashMap<Long, String> arrayKinds;
+    private transient HashMap<Long, String> arrayKinds = new HashMap<>();
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        arrayKinds = new HashMap<>();  // (made, not tested for, per task: Level.seenNames)
+    }
+
     static final int INTEGER = 0, FRACTION = 1, BOOLEAN = 2, STRING = 3, MIXED = 4;
     static final String[] VIAS = {"text", "bool_to_int", "cast", "midnight_utc", "epoch_seconds", "epoch_millis",
                                   "epoch_micros"};
@@ -266,9 +272,14 @@ public final class NativeObserver implements Serializable {
         }
 
         static final int SEEN = 64;
-        String[] seenNames = new String[4];
-        Field[] seenFields = new Field[4];
+        // (full size from the start: a branch taken only at a partition's first records, in a method the JIT
+        // compiles while it is not taken, sends the next batch's tasks back to the interpreter: NativeRouter.Level)
+        String[] seenNames = new String[SEEN];
+        Field[] seenFields = new Field[SEEN];
     }
+
+    /** A shape's count and exactness bits, before its first value. */
+    static final java.util.function.Function<String, long[]> NEW_SHAPE = code -> new long[]{0, -1L};
 
     static final class Field {
         long nulls, empties;
@@ -311,7 +322,10 @@ public final class NativeObserver implements Serializable {
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
                 .build();
 
-        Partition(NativeObserver rules) { this.rules = rules; }
+        Partition(NativeObserver rules) {
+            this.rules = rules;
+            for (int d = 0; d < 16; d++) { names.add(new ArrayList<>()); values.add(new ArrayList<>()); }  // (Level)
+        }
 
         void line(byte[] raw, Place at) {
             if (raw == null || blank(raw)) return;
@@ -772,8 +786,8 @@ public final class NativeObserver implements Serializable {
             if (raw == null) { f.nulls++; continue; }
             if (typed == null) { f.empties++; continue; }
             String code = code(typed.type, typed.dim);
-            long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.get(code);  // (mostly the last value's shape)
-            if (seen == null) f.shapes.put(code, seen = new long[]{0, -1L});
+            // (mostly the last value's shape; a new one through HashMap's own branch: Level.seenNames)
+            long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.computeIfAbsent(code, NEW_SHAPE);
             seen[0]++; seen[1] &= typed.bits;
             f.lastCode = code; f.lastSeen = seen;
             if (typed.type < 0) {
@@ -801,8 +815,7 @@ public final class NativeObserver implements Serializable {
             bits = bits(type, p.value);
         }
         String code = codes[type + 1][0];
-        long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.get(code);
-        if (seen == null) f.shapes.put(code, seen = new long[]{0, -1L});
+        long[] seen = code == f.lastCode ? f.lastSeen : f.shapes.computeIfAbsent(code, NEW_SHAPE);
         seen[0]++; seen[1] &= bits;
         f.lastCode = code; f.lastSeen = seen;
     }
@@ -1259,7 +1272,6 @@ public final class NativeObserver implements Serializable {
         String name = inner.name();
         if (dim > 255 || ntypes > 40) return arrayKind(dim, name, inner.kind, mask);
         long key = (mask << 16) | ((long) dim << 8) | (inner.kind << 1) | (name.equals("DEC15") ? 1 : 0);
-        if (arrayKinds == null) arrayKinds = new HashMap<>();
         String kind = arrayKinds.get(key);
         if (kind == null) arrayKinds.put(key, kind = arrayKind(dim, name, inner.kind, mask));
         return kind;

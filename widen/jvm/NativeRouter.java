@@ -56,10 +56,17 @@ public final class NativeRouter implements Serializable {
         final Kind[] kinds;
         final Level[] levels;
         final HashMap<String, Shapes> routes = new HashMap<>();  // field -> shape -> targets
-        transient Seen seen;
+        /** (made as the level is, and as a task deserialises it: a branch taken once a task, in a method the JIT
+         * compiles while it is not taken, sends the next batch's tasks back to the interpreter until the method is
+         * compiled again) */
+        transient Seen seen = new Seen();
+
+        private void readObject(java.io.ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            seen = new Seen();
+        }
 
         Target[] targets(int i, String name, String code) {
-            if (seen == null) seen = new Seen();
             Shapes shapes = i < Seen.SIZE && seen.names[i] == name ? seen.shapes[i] : routes.get(name);
             if (shapes == null) return null;
             if (i < Seen.SIZE) { seen.names[i] = name; seen.shapes[i] = shapes; }
@@ -279,11 +286,15 @@ public final class NativeRouter implements Serializable {
 
     /** The names of the records the value being routed is in, by depth (no path is built unless an error names
      * it): a task's own, as the router is (each task deserialises its copy). */
-    private transient String[] names;
+    private transient String[] names = new String[16];
+
+    private void readObject(java.io.ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        names = new String[16];  // (as Level.seen)
+    }
 
     void at(int depth, String name) {
-        if (names == null || depth >= names.length) names = Arrays.copyOf(names == null ? new String[0] : names,
-                                                                          Math.max(8, 2 * depth + 2));
+        if (depth >= names.length) names = Arrays.copyOf(names, 2 * depth + 2);
         names[depth] = name;
     }
 
