@@ -28,8 +28,8 @@ from widen.compiler.spark_types import (SparkTypes, as_array, as_map, case_candi
 from widen.engine.conversions import family
 from widen.engine.values import CASE_COLLISION, MAX_NESTING, PARSER_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
-from widen.jvm import observe as observe_natively
-from widen.engine.shapes import Shape
+from widen.engine.shapes import Shape, parse_shape
+from widen.jvm import observed as observe_natively
 from widen.rules.model import Rules
 
 
@@ -41,12 +41,6 @@ def _debug(message: str) -> None:
 def _col(expr: sql.Expr):
     """A compiled SQL expression as a PySpark Column."""
     return F.expr(expr.sql)
-
-
-def parse_shape(code: str) -> Shape:
-    base = code.split("[", 1)[0]
-    dim = code.count("[]")
-    return Shape(None if base == "record" else base, dim)
 
 
 #: longs below this in magnitude (at most 15 digits) are below 2^53: every ``where exact`` edge of the default
@@ -631,6 +625,9 @@ def _may_nest_deeper(kind, levels: int):
 
 
 RESCUED_EXAMPLES = 1000
+#: a batch of at most this many rescued lines, of at most RESCUED_ALL_BYTES, is written by the native router, its
+#: rescued lines by the driver (NativeObserver.RESCUED_ALL_LINES, RESCUED_ALL_BYTES)
+RESCUED_ALL_LINES, RESCUED_ALL_BYTES = 100_000, 32 << 20
 
 
 def _placed(observations: Observations, files) -> Observations:
@@ -652,8 +649,54 @@ def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> t
     ``native``: lines that read the same each time (files Widen lists and fingerprints) may be observed by the
     native pass (:mod:`widen.jvm`), which caches nothing: the returned frame then parses them again as it is
     read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
-    observations, parsed, _ = observe_frame(lines, rules, native)
-    return observations, parsed
+    observed = observe_frame(lines, rules, native)
+    return observed.observations, observed.parsed
+
+
+@dataclass
+class Observed:
+    """A batch observed (:func:`observe_frame`): its observations; the lines as the write reads them (``parsed``:
+    ``reason`` null for a record); whether the native pass observed it (``native``) and the native router may write
+    it (``plain``: every line the pass read, and every line it rescued kept: ``skip`` has their ids, which the
+    router leaves out, and ``rescued`` the rescued lines as a frame for the rescued table); and why not, when not
+    (``why``)."""
+
+    observations: Observations
+    parsed: DataFrame
+    plain: bool = False
+    native: bool = False
+    why: str = ""
+    skip: tuple = ()
+    rescued: DataFrame | None = None
+    #: some line needs the parser's per-line checks were the batch written by the compiled projection
+    checks: bool = False
+
+    def rescued_frame(self) -> DataFrame:
+        """The rescued lines (``source``, ``line``, ``reason``, ``value``)."""
+        return self.rescued if self.rescued is not None else self.parsed.filter(F.col("reason").isNotNull())
+
+
+def _rescued_rows(spark, result, files) -> tuple[tuple, DataFrame | None]:
+    """(their ids, a frame of them) for the lines the native pass rescued and kept: placed in their files when the
+    batch is a batch's files (the frame as the Spark path's parsed frame has them: ``value``, the line's bytes as a
+    string, valid UTF-8 or not)."""
+    if not result.rescued:
+        return (), None
+    import pyarrow as pa
+
+    from widen.spark_io import rows_frame
+
+    rows = []
+    for source, line, reason, raw in result.rescued:
+        if files is not None:
+            source, number = files.place(source, line)
+        else:
+            number = None
+        rows.append((source, number, reason, raw))
+    frame = rows_frame(spark, rows, {"source": pa.string(), "line": pa.int32(), "reason": pa.string(),
+                                     "value": pa.binary()})
+    frame = frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
+    return tuple(line for _, line, _, _ in result.rescued), frame
 
 
 def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False):
@@ -668,16 +711,23 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     files = lines if isinstance(lines, FileLines) else None
     if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.keyed)
         lines = files.keyed()
-    result = observe_natively(lines, rules) if native else None  # (it skips blank lines itself)
+    # (the pass skips blank lines itself)
+    result, why = observe_natively(lines, rules) if native else (None, "a DataFrame Widen does not read twice")
     if result is not None:
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
-    if result is not None and result.observations.rescued_count == 0 and not result.needs_checks:
-        # every line a record, every number as VARIANT holds it: the write reads the text, nothing else
-        # (columns, not SQL text: FileLines)
+    if result is not None and result.rescued is not None:
+        # the router reads the text, nothing else, and leaves out the lines the pass rescued, which the driver
+        # writes to the rescued table (columns, not SQL text: FileLines)
         from pyspark.sql.types import StringType
 
+        observations = result.observations
+        if files is not None and observations.rescued:
+            files.counted(result.splits)  # (the pass counted each split's lines: no job to place them)
+            observations = _placed(observations, files)
+        skip, rescued = _rescued_rows(lines.sparkSession, result, files)
         lines = lines.filter(F.trim(F.col("value")) != F.lit(""))
-        return result.observations, lines.withColumn("reason", F.lit(None).cast(StringType())), True
+        return Observed(observations, lines.withColumn("reason", F.lit(None).cast(StringType())), plain=True,
+                        native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
     if only_plain:
         return None
     if files is not None:
@@ -687,7 +737,9 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     lines = lines.filter(F.trim(F.col("value")) != "")
     if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
         checks = result.needs_checks
-        return result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks), False
+        return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
+                        native=True, why=f"{result.observations.rescued_count:,} rescued lines, more than the "
+                        f"native router skips ({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued
@@ -713,5 +765,5 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
         _debug(f"rescued examples: {time.perf_counter() - _t:.2f}s")
     total = observer.lines - observer.rescued_lines
     storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
-    return Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
-                        storage=storage), parsed, False
+    return Observed(Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
+                                 storage=storage), parsed, why=why)

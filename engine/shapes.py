@@ -44,6 +44,16 @@ class Shape:
         return (self.is_record, self.dim, self.type or "")
 
 
+def parse_shape(code: str) -> Shape:
+    """A shape from its text (``long[][]``, ``record[]``).
+
+    >>> parse_shape("long[][]"), parse_shape("record")
+    (Shape('long', 2), Shape(None, 0))
+    """
+    base = code.split("[", 1)[0]
+    return Shape(None if base == "record" else base, code.count("[]"))
+
+
 #: The join of shapes that no single column can hold (a primitive and a record).
 TOP = None
 

@@ -166,8 +166,9 @@ def test_ingest_writes_a_plain_batch_natively(spark, rules, tmp_path, monkeypatc
 
 
 def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_path, monkeypatch):
-    """A plain batch of files is observed and written without counting each split's lines (a job of its own); a
-    batch with rescued lines, in several files each read in several splits, names each rescued line by its file
+    """A batch of files is observed and written without a job that counts each split's lines (the native pass
+    counts them as it reads them); a batch with rescued lines, in several files each read in several splits, names
+    each rescued line by its file
     and line number as the Spark observer does (WIDEN_NATIVE=0)."""
     from widen.ingest import ingest, open_catalog
     from widen.spark_io import FileLines
@@ -181,7 +182,7 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
 
     def observing(*args, **kwargs):
         got = observe(*args, **kwargs)
-        examples.append([(r.source, r.line, r.reason, r.raw) for r in got[0].rescued])
+        examples.append([(r.source, r.line, r.reason, r.raw) for r in got.observations.rescued])
         return got
 
     monkeypatch.setattr(spark_observe, "observe_frame", observing)
@@ -213,8 +214,10 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
         assert run([plain], "plain", True) == (0, [], [])
         assert counted == []
         on = run([tmp_path / "batch"], "on", True)
-        assert counted and on[0] == 6 and len(on[2]) == 6 and on[1] == sorted(on[1])
+        # the native pass counts each split's lines as it reads them: no job of their own
+        assert not counted and on[0] == 6 and len(on[2]) == 6 and on[1] == sorted(on[1])
         assert on == run([tmp_path / "batch"], "off", False)
+        assert counted
         assert {(Path(s).name, line) for s, line, *_ in on[2]} == {
             (f"part-{n}.jsonl", line) for n in range(3) for line in (4 + 7 * n, 31 - n)}
     finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -572,6 +573,26 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else plural}"
 
 
+def _engine_line(rules) -> str:
+    """Whether the native engine covers the rules, and if not, the line of the rules file that stops it."""
+    import re
+
+    from widen.jvm import coverage
+
+    covered = coverage(rules)
+    if covered.spec is not None:
+        return "engine: native (the JVM pass observes and writes every JSON batch under these rules)"
+    where = ""
+    if covered.line and rules.path and Path(rules.path).is_file():
+        for number, text in enumerate(Path(rules.path).read_text().splitlines(), start=1):
+            code = text.split("#", 1)[0]
+            if re.search(covered.line, code):
+                where = f"{rules.path}:{number}: {code.strip()}\n  "
+                break
+    return (f"engine: spark: the native pass does not cover these rules:\n  {where}{covered.why}\n"
+            "  (JSON batches are observed and written by Spark expressions: docs/performance.md gives the cost)")
+
+
 def _check(args) -> int:
     import tempfile
 
@@ -590,6 +611,7 @@ def _check(args) -> int:
         f"to '{rules.top}'), {_n(len(rules.convert_edges()), 'conversion')}, {_n(len(rules.merges), 'merge')}"
         + (f", {_n(pairs, 'incompatible pair')}" if pairs else "")
     )
+    print(_engine_line(rules))
     seed = None if args.seed == "random" else int(args.seed)
     report = check_rules(rules, examples=args.examples, seed=seed)
     n = len(rules.types)

@@ -222,7 +222,6 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
 def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool = False) -> None:
     """Observe the batch, plan it (a batch the mode refuses writes nothing: its rescued lines neither, nor a new
     table), commit its rescued lines, then the batch."""
-    from pyspark.sql import functions as F
 
     source = batch.source
     with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
@@ -238,10 +237,11 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
             partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
         if observations.rescued_count and not rescued_done:
             with timed(report, "rescued"):
-                write_rescued(cat, batch.table, source.parsed.filter(F.col("reason").isNotNull()), batch.name,
+                write_rescued(cat, batch.table, source.rescued_frame(), batch.name,
                               batch.prints, batch.force, batch.summary)
         checkpoint("after-rescued")
         commit_batch(cat, batch, report, say, first)
+        report.engine, report.why = source.engine, source.why
     finally:
         source.release()
 

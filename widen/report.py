@@ -33,6 +33,12 @@ class BatchReport:
     promoted: list[str] = field(default_factory=list)
     #: the mode the batch was written in
     mode: str = ""
+    #: the engine that observed and wrote the batch: ``native`` (the JVM pass and router), ``native+projection``
+    #: (the JVM pass, the compiled Spark projection), ``spark`` (Spark expressions and the compiled projection),
+    #: ``driver`` (a small batch in the driver's Python), ``typed`` (a typed frame's projection)
+    #: (docs/architecture.md#engines); ``why``: why not the native one, when it did not run
+    engine: str = ""
+    why: str = ""
 
     @property
     def skipped(self) -> bool:
@@ -45,7 +51,9 @@ class BatchReport:
             f"{len(self.fields_added)} field{'s' if len(self.fields_added) != 1 else ''} added, "
             f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
-            + (", commit found after a lost acknowledgement" if self.recovered else "") + ")"
+            + (", commit found after a lost acknowledgement" if self.recovered else "")
+            + (f", engine {self.engine}" if self.engine and self.engine != "none" else "")
+            + (f": {self.why}" if self.why and self.engine not in ("native", "typed") else "") + ")"
         )
 
 

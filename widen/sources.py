@@ -253,6 +253,9 @@ class Source:
     empty files: no line, nothing for Spark to read."""
 
     spark = None
+    #: the engine that observed and wrote the batch (docs/architecture.md#engines), and why not the native one
+    engine = "none"
+    why = ""
     #: the typed columns of a typed batch (None for JSON lines)
     columns = None
     #: the parsed lines, with a ``reason`` for those that are rescued (JSON lines only)
@@ -277,6 +280,12 @@ class Source:
         """The DataFrame the batch's files are written from, by the compiled plan."""
         return self.records.transform(compiled)
 
+    def rescued_frame(self):
+        """The batch's rescued lines (``source``, ``line``, ``reason``, ``value``)."""
+        from pyspark.sql import functions as F
+
+        return self.parsed.filter(F.col("reason").isNotNull())
+
     def release(self) -> None:
         """Free what observing cached."""
 
@@ -286,12 +295,14 @@ class JsonLines(Source):
     read itself (``read_lines``), observed with :data:`widen.spark_io.OWN_JOB_SETTINGS`; a caller's DataFrame keeps
     the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
-    def __init__(self, lines, own: bool = False, only_plain: bool = False):
+    def __init__(self, lines, own: bool = False, only_plain: bool = False, native: bool | None = None):
         from widen.spark_io import FileLines
 
         self.lines = lines  # a DataFrame, or a batch's files (FileLines: numbered only if some line must be named)
         self.spark = lines.spark if isinstance(lines, FileLines) else lines.sparkSession
         self.own = own
+        #: the native pass may read the lines (twice: files Widen lists, or a DataFrame cached): by default own ones
+        self.native = own if native is None else native
         self.plain = False
         #: observe only a batch the native pass finds plain (:class:`SmallFiles`): any other is left unobserved
         self.only_plain = only_plain
@@ -305,11 +316,17 @@ class JsonLines(Source):
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            observed = observe_frame(self.lines, rules, native=self.own, only_plain=self.only_plain)
+            observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain)
         if observed is None:  # (only_plain: not plain)
             return
-        self.observations, self.parsed, self.plain = observed
+        self.observed = observed
+        self.observations, self.parsed, self.plain = observed.observations, observed.parsed, observed.plain
         self.records = self.parsed.filter(F.col("reason").isNull())
+        self.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
+        self.why = observed.why
+
+    def rescued_frame(self):
+        return self.observed.rescued_frame()
 
     def compile(self, p, rules):
         from widen.compiler.spark import compile_plan
@@ -323,9 +340,16 @@ class JsonLines(Source):
         if self.plain:
             from widen import jvm
 
-            routed = jvm.route(self.parsed, compiled.plan, compiled.compiler.rules)
+            routed, why = jvm.routed(self.parsed, compiled.plan, compiled.compiler.rules, self.observed.skip)
             if routed is not None:
                 return routed
+            if self.observed.skip or self.observed.checks:  # the projection parses the lines with the checks
+                from widen.compiler.spark_observe import parse_records
+
+                case_merge = compiled.compiler.rules.policy("case_conflict") == "merge"
+                self.records = parse_records(self.parsed.drop("reason"), case_merge, checked=self.observed.checks
+                                             ).filter(F.col("reason").isNull())
+            self.engine, self.why = "native+projection", why
         return super().projected(compiled)
 
     def release(self) -> None:
@@ -349,7 +373,9 @@ class SmallFiles(Source):
         inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
         inner.observe(rules)
         if not inner.plain:
+            why = getattr(inner, "observed", None)
             inner = DriverLines(self.spark, self.paths)
+            inner.why = why.why if why is not None else "the native pass does not take the batch"
             inner.observe(rules)
         self.inner = inner
         self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
@@ -362,6 +388,17 @@ class SmallFiles(Source):
 
     def projected(self, compiled):
         return self.inner.projected(compiled)
+
+    def rescued_frame(self):
+        return self.inner.rescued_frame()
+
+    @property
+    def engine(self) -> str:
+        return self.inner.engine if self.inner is not None else "none"
+
+    @property
+    def why(self) -> str:
+        return self.inner.why if self.inner is not None else ""
 
     def release(self) -> None:
         if self.inner is not None:
@@ -441,6 +478,8 @@ class DriverLines(Source):
     more than a few megabytes of lines cost to read in Python; beyond :func:`driver_batch_bytes` the batch is
     Spark's (:class:`JsonLines`): nothing here assumes a batch fits on the driver, it checks."""
 
+    engine = "driver"
+
     def __init__(self, spark, paths=(), lines: list[Line] | None = None):
         self.spark = spark
         self.paths = list(paths)
@@ -493,17 +532,95 @@ class DriverLines(Source):
 
 
 def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
-    """A DataFrame whose ``json_column`` holds one JSON document per row, as a batch: on the driver when its texts
-    are small enough (:func:`driver_rows`), else observed in Spark; a row's source is ``source_column``'s value, or
-    the batch's name."""
-    from pyspark.sql import functions as F
+    """A DataFrame whose ``json_column`` holds one JSON document per row, as a batch (:class:`FrameLines`); a row's
+    source is ``source_column``'s value, or the batch's name."""
+    return FrameLines(df, json_column, source_column, batch)
 
-    origin = F.col(source_column).cast("string") if source_column else F.lit(batch)
-    text = F.col(json_column).cast("string")
-    lines = driver_rows(df.select(text.cast("binary").alias("raw"), origin.alias("source")))
-    if lines is not None:
-        return DriverLines(df.sparkSession, lines=lines)
-    return JsonLines(df.select(text.alias("value"), origin.alias("source"), F.lit(None).cast("int").alias("line")))
+
+class FrameLines(Source):
+    """A DataFrame of JSON texts. Its texts (with their source and an id per row) are cached once, as Spark reads
+    them, and the native pass observes them and the native router writes them from that cache (two reads of a
+    caller's plan could give other rows: it is computed once). A batch the native pass does not take is observed
+    and routed on the driver when its texts are small enough (:func:`driver_rows`), else by Spark expressions
+    (:class:`JsonLines`)."""
+
+    def __init__(self, df, json_column: str, source_column: str | None, batch: str):
+        from pyspark.sql import functions as F
+
+        self.spark = df.sparkSession
+        origin = F.col(source_column).cast("string") if source_column else F.lit(batch)
+        self.text = F.col(json_column).cast("string")
+        self.df, self.origin = df, origin
+        self.inner: Source | None = None
+        self.cached = None
+
+    def observe(self, rules) -> None:
+        import dataclasses
+
+        from pyspark import StorageLevel
+        from pyspark.sql import functions as F
+
+        from widen import jvm
+
+        why = ""
+        if jvm.enabled() and jvm.spec(rules) is not None:
+            self.cached = self.df.select(self.text.alias("value"), self.origin.alias("source"),
+                                         F.monotonically_increasing_id().alias("line")).persist(
+                StorageLevel.MEMORY_AND_DISK)
+            inner = JsonLines(self.cached, own=False, only_plain=True, native=True)
+            inner.observe(rules)
+            if inner.plain:  # (a row has no line number: its id names it in the pass only)
+                obs = inner.observations
+                inner.observations = dataclasses.replace(obs, rescued=tuple(
+                    dataclasses.replace(r, line=None) for r in obs.rescued))
+                self._take(inner)
+                return
+            why = inner.observed.why if getattr(inner, "observed", None) is not None else ""
+            self.cached.unpersist()
+            self.cached = None
+        else:
+            why = "WIDEN_NATIVE=0" if not jvm.enabled() else f"the native pass does not cover the rules: " \
+                  f"{jvm.coverage(rules).why}"
+        lines = driver_rows(self.df.select(self.text.cast("binary").alias("raw"), self.origin.alias("source")))
+        if lines is not None:
+            inner = DriverLines(self.spark, lines=lines)
+        else:
+            inner = JsonLines(self.df.select(self.text.alias("value"), self.origin.alias("source"),
+                                             F.lit(None).cast("int").alias("line")))
+        inner.observe(rules)
+        inner.why = why or inner.why
+        self._take(inner)
+
+    def _take(self, inner: Source) -> None:
+        self.inner = inner
+        self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
+
+    def observations_for(self, rules):
+        return self.inner.observations_for(rules)
+
+    def compile(self, p, rules):
+        return self.inner.compile(p, rules)
+
+    def projected(self, compiled):
+        return self.inner.projected(compiled)
+
+    def rescued_frame(self):
+        return self.inner.rescued_frame()
+
+    @property
+    def engine(self) -> str:
+        return self.inner.engine if self.inner is not None else "none"
+
+    @property
+    def why(self) -> str:
+        return self.inner.why if self.inner is not None else ""
+
+    def release(self) -> None:
+        if self.inner is not None:
+            self.inner.release()
+        if self.cached is not None:
+            self.cached.unpersist()
+            self.cached = None
 
 
 def driver_rows(texts, bound: int | None = None) -> list[Line] | None:
@@ -556,6 +673,8 @@ class _Routed:
 
 class Typed(Source):
     """A typed DataFrame (Parquet files, or a user's frame), observed from its schema."""
+
+    engine = "typed"
 
     def __init__(self, frame):
         from widen.compiler.spark_typed import typed_columns

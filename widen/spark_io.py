@@ -37,18 +37,19 @@ class FileLines:
             F.input_file_name().alias("source"),
             F.input_file_block_start().alias("block"),
             F.spark_partition_id().alias("part"),
-            F.monotonically_increasing_id().bitwiseAND(F.lit((1 << 33) - 1)).alias("pos"),
+            F.monotonically_increasing_id().alias("id"),  # (partition << 33) + the row's position in it
         )
         self._splits: dict | None = None
 
     def keyed(self):
         """The lines as the native pass reads them (``value``, ``source``, ``block``, ``line``), unnumbered: each
         line's file and split (the pass names a line's source ``<file URI>\\0<block, 20 digits>``, which
-        :meth:`place` reads) and its position in its partition, so the pass keeps the first rescued lines of the
-        batch in file order."""
+        :meth:`place` reads) and its id (its partition's number, then its position in it: unique in the batch, and
+        in file order within a split), so the pass keeps the first rescued lines of the batch in file order and the
+        router can skip the lines the pass rescued."""
         from pyspark.sql import functions as F
 
-        return self.raw.select("value", "source", "block", F.col("pos").alias("line"))
+        return self.raw.select("value", "source", "block", F.col("id").alias("line"))
 
     def splits(self) -> dict:
         """(file URI, block) -> (partition, the split's first position, the lines of its file before it, the
@@ -57,22 +58,27 @@ class FileLines:
             from pyspark.sql import functions as F
 
             with session_settings(self.spark, OWN_JOB_SETTINGS):
-                counted = self.raw.groupBy("source", "block", "part").agg(F.min("pos").alias("first"),
-                                                                          F.count("pos").alias("n")).collect()
-            self._splits, offsets = {}, {}
-            for r in sorted(counted, key=lambda r: (r["source"], r["block"])):
-                start = offsets.get(r["source"], 0)
-                # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
-                path = unquote(re.sub("^file:(//)?", "", r["source"]))
-                self._splits[(r["source"], r["block"])] = (r["part"], r["first"], start, path)
-                offsets[r["source"]] = start + r["n"]
+                counted = self.raw.groupBy("source", "block", "part").agg(F.min("id").alias("first"),
+                                                                          F.count("id").alias("n")).collect()
+            self.counted({(r["source"], r["block"]): (r["first"], r["n"]) for r in counted})
         return self._splits
+
+    def counted(self, splits: dict) -> None:
+        """The splits' lines as counted (by :meth:`splits`' job, or by the native pass as it read them): (file
+        URI, block) -> (the split's first line's id or position, its lines)."""
+        self._splits, offsets = {}, {}
+        for (source, block), (first, n) in sorted(splits.items()):
+            start = offsets.get(source, 0)
+            # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
+            path = unquote(re.sub("^file:(//)?", "", source))
+            self._splits[(source, block)] = (first >> 33, first & _POSITION, start, path)
+            offsets[source] = start + n
 
     def place(self, source: str, position: int) -> tuple[str, int]:
         """(file path, line number) of a line :meth:`keyed` names by its split and position."""
         uri, _, block = source.rpartition(_SPLIT)
         _, first, start, path = self.splits()[(uri, int(block))]
-        return path, start + position - first + 1
+        return path, start + (position & _POSITION) - first + 1
 
     def numbered(self):
         """The lines with their file's path and their line number in it (``value``, ``source``, ``line``)."""
@@ -87,9 +93,12 @@ class FileLines:
         table = rows_frame(self.spark, rows, {"source": pa.string(), "block": pa.int64(), "part": pa.int32(),
                                               "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
         joined = self.raw.join(F.broadcast(table), ["source", "block", "part"])
-        line = (F.col("start") + F.col("pos") - F.col("first") + 1).cast("int")
+        line = (F.col("start") + F.col("id").bitwiseAND(F.lit(_POSITION)) - F.col("first") + 1).cast("int")
         return joined.select("value", F.col("path").alias("source"), line.alias("line"))
 
+
+#: a line's position in its partition, in its id (Spark's ``monotonically_increasing_id``: the partition above bit 33)
+_POSITION = (1 << 33) - 1
 
 #: between a file's URI and its split's block in a source the native pass names (:meth:`FileLines.keyed`; no URI
 #: holds it: Spark %-escapes it)

@@ -24,6 +24,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.types.UTF8String;
 
 import java.io.*;
 import java.lang.invoke.MethodHandles;
@@ -47,6 +48,11 @@ public final class NativeObserver implements Serializable {
     /** Deeper than this is not JSON (Jackson's default, which parse_line holds to: PARSER_NESTING). */
     static final int PARSER_NESTING = 1000;
     static final int RESCUED_EXAMPLES = 1000;
+    /** Every rescued line is kept (its place, reason and bytes) while a batch has at most this many, of at most
+     * RESCUED_ALL_BYTES in all: the router then skips them and the driver writes them to the rescued table, in the
+     * same two passes as a batch with none (widen/jvm/__init__.py). More, and the batch is the Spark path's. */
+    static final int RESCUED_ALL_LINES = 100_000;
+    static final long RESCUED_ALL_BYTES = 32L << 20;
     static final long DOUBLE_EXACT = 1L << 53;
 
     // --- the rules, as the spec gives them ---------------------------------------------------------------------
@@ -75,7 +81,9 @@ public final class NativeObserver implements Serializable {
     final int[][] ups;            // upper bounds, ordered (the type itself first)
     final int[][] guardedUps;     // those along a `where exact` edge
     final Edge[][][] paths;       // [t][u] -> the edges from t to u
-    final int[] join;             // by bit set of types
+    final int[] join;             // by bit set of types (those a JSON value is typed as come first)
+    /** ``on case_conflict merge``: a record with two names of one object that differ only by case is rescued */
+    final boolean caseMerge;
     final boolean[] floatCasts;   // every guarded edge above the type is one cast into a float type
     final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
     final long[] longBound;       // the same as a long; Long.MAX_VALUE where every long is below it
@@ -150,6 +158,7 @@ public final class NativeObserver implements Serializable {
             }
         }
         join = ints(spec.get("join"));
+        caseMerge = spec.has("case_merge") && spec.get("case_merge").asBoolean();
         floatCasts = new boolean[ntypes];
         for (int t = 0; t < ntypes; t++) {
             boolean all = guardedUps[t].length > 0;
@@ -200,6 +209,7 @@ public final class NativeObserver implements Serializable {
             RowPlace at = new RowPlace(blocks);
             while (it.hasNext()) {
                 InternalRow r = it.next();
+                if (blocks) part.split(r);
                 if (r.isNullAt(0)) continue;
                 at.row = r;
                 part.line(r.getUTF8String(0).getBytes(), at);
@@ -292,6 +302,8 @@ public final class NativeObserver implements Serializable {
 
     static final class Rescue {
         final String source; final Long line; final String reason, raw;
+        /** the line's bytes (kept for every rescued line of :attr:`Partition.all`; null in the examples) */
+        byte[] bytes;
         long seq;
         Rescue(String source, Long line, String reason, String raw) {
             this.source = source; this.line = line; this.reason = reason; this.raw = raw;
@@ -312,6 +324,15 @@ public final class NativeObserver implements Serializable {
         final TreeSet<Rescue> examples = new TreeSet<>(ORDER.thenComparing(r -> r.reason).thenComparing(r -> r.raw)
                 .thenComparingLong(r -> r.seq));
         long seq;
+        /** every rescued line while they are few (RESCUED_ALL_LINES, RESCUED_ALL_BYTES); allKept false beyond */
+        final ArrayList<Rescue> all = new ArrayList<>();
+        long allBytes;
+        boolean allKept = true;
+        /** the lines of each split (a file's URI and block: FileLines.keyed): {block, first line's id, lines},
+         * every line counted, blank ones too, as FileLines.splits counts them (no job of its own then) */
+        final LinkedHashMap<String, long[]> splits = new LinkedHashMap<>();
+        private UTF8String splitSource;
+        private long[] splitAt;
         final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
@@ -327,6 +348,19 @@ public final class NativeObserver implements Serializable {
             for (int d = 0; d < 16; d++) { names.add(new ArrayList<>()); values.add(new ArrayList<>()); }  // (Level)
         }
 
+        /** Counts a row of FileLines.keyed (value, source, block, line) into its split. */
+        void split(InternalRow r) {
+            if (r.isNullAt(1)) return;
+            UTF8String source = r.getUTF8String(1);
+            long block = r.getLong(2);
+            if (splitAt == null || splitAt[0] != block || !source.equals(splitSource)) {
+                splitSource = source.clone();
+                splitAt = new long[]{block, r.getLong(3), 0};
+                splits.put(splitSource.toString() + "\0" + block, splitAt);
+            }
+            splitAt[2]++;
+        }
+
         void line(byte[] raw, Place at) {
             if (raw == null || blank(raw)) return;
             lines++;
@@ -335,7 +369,7 @@ public final class NativeObserver implements Serializable {
             try {
                 if (!ascii) text = utf8.decode(ByteBuffer.wrap(raw)).toString();
             } catch (CharacterCodingException e) {
-                rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8));
+                rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8), raw);
                 return;
             }
             Object value;
@@ -347,24 +381,29 @@ public final class NativeObserver implements Serializable {
                     if (declined == null) declined = where(at) + e.getMessage();
                     return;
                 }
-                rescue(at, "not valid JSON", lineText(raw, text));
+                rescue(at, "not valid JSON", lineText(raw, text), raw);
                 return;
             } catch (Declined d) {
                 if (declined == null) declined = where(at) + d.getMessage();
                 return;
             } catch (IOException | RuntimeException e) {
                 needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
-                rescue(at, "not valid JSON", lineText(raw, text));
+                rescue(at, "not valid JSON", lineText(raw, text), raw);
                 return;
             }
             if (!(value instanceof Obj)) {
-                rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text));
+                rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text), raw);
                 return;
             }
             if (parsed.depth > MAX_NESTING) {
                 needsChecks = true;
                 rescue(at, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
-                       lineText(raw, text));
+                       lineText(raw, text), raw);
+                return;
+            }
+            if (rules.caseMerge && collides(value)) {
+                rescue(at, "names that differ only by case in one object (" + collision(value)
+                       + "): on case_conflict merge they are one field", lineText(raw, text), raw);
                 return;
             }
             if (parsed.asText) needsChecks = true;
@@ -435,9 +474,25 @@ public final class NativeObserver implements Serializable {
 
         static String where(Place at) { return "line " + at.number() + " of " + at.source() + ": "; }
 
-        void rescue(Place at, String reason, String raw) {
+        void rescue(Place at, String reason, String raw, byte[] bytes) {
             rescued++;
-            keep(new Rescue(at.source(), at.number(), reason, raw));
+            Rescue r = new Rescue(at.source(), at.number(), reason, raw);
+            keep(r);
+            if (allKept) {
+                Rescue whole = new Rescue(r.source, r.line, reason, null);
+                whole.bytes = bytes.clone();  // (the row's buffer may be reused)
+                every(whole);
+            }
+        }
+
+        void every(Rescue r) {
+            allBytes += r.bytes.length;
+            if (all.size() >= RESCUED_ALL_LINES || allBytes > RESCUED_ALL_BYTES) {
+                allKept = false;
+                all.clear();
+                return;
+            }
+            all.add(r);
         }
 
         void keep(Rescue r) {
@@ -608,6 +663,20 @@ public final class NativeObserver implements Serializable {
                     out.writeLong(r.line == null ? 0 : r.line);
                     text(out, r.reason); text(out, r.raw);
                 }
+                out.writeInt(splits.size());
+                for (Map.Entry<String, long[]> e : splits.entrySet()) {
+                    text(out, e.getKey());
+                    out.writeLong(e.getValue()[1]); out.writeLong(e.getValue()[2]);
+                }
+                out.writeBoolean(allKept);
+                out.writeInt(all.size());
+                for (Rescue r : all) {
+                    text(out, r.source);
+                    out.writeBoolean(r.line != null);
+                    out.writeLong(r.line == null ? 0 : r.line);
+                    text(out, r.reason);
+                    out.writeInt(r.bytes.length); out.write(r.bytes);
+                }
             }
             return bytes.toByteArray();
         }
@@ -627,6 +696,26 @@ public final class NativeObserver implements Serializable {
                     long line = in.readLong();
                     keep(new Rescue(source, has ? line : null, readText(in), readText(in)));
                 }
+                int ns = in.readInt();
+                for (int i = 0; i < ns; i++) {
+                    String key = readText(in);
+                    long first = in.readLong(), n = in.readLong();
+                    long[] at = splits.get(key);  // (a split is one task's: never in two parts)
+                    if (at == null) splits.put(key, new long[]{0, first, n});
+                    else { at[1] = Math.min(at[1], first); at[2] += n; }
+                }
+                boolean kept = in.readBoolean();
+                int na = in.readInt();
+                for (int i = 0; i < na; i++) {
+                    String source = readText(in);
+                    boolean has = in.readBoolean();
+                    long line = in.readLong();
+                    Rescue r = new Rescue(source, has ? line : null, readText(in), null);
+                    r.bytes = new byte[in.readInt()];
+                    in.readFully(r.bytes);
+                    if (allKept) every(r);
+                }
+                if (!kept) { allKept = false; all.clear(); }
             }
         }
     }
@@ -650,6 +739,75 @@ public final class NativeObserver implements Serializable {
     }
 
     static final String[] NO_NAMES = new String[0];
+
+    // --- on case_conflict merge: engine.values.case_collision ----------------------------------------------------
+
+    /** Whether an object in ``v`` has two names that differ only by case (names are never equal: duplicates()).
+     * Only an object with a name that may have an upper case (an ASCII capital, or any non-ASCII character) is
+     * looked at: names that are all their own lower case cannot collide. */
+    static boolean collides(Object v) {
+        if (v instanceof Obj) {
+            Obj o = (Obj) v;
+            if (o.names.length > 1 && mayHaveCase(o.names)) {
+                HashSet<String> lower = new HashSet<>();
+                for (String n : o.names) if (!lower.add(n.toLowerCase(Locale.ROOT))) return true;
+            }
+            for (Object c : o.values) if (collides(c)) return true;
+        } else if (v instanceof List) {
+            for (Object c : (List<?>) v) if (collides(c)) return true;
+        }
+        return false;
+    }
+
+    static boolean mayHaveCase(String[] names) {
+        for (String n : names) {
+            for (int i = 0; i < n.length(); i++) {
+                char c = n.charAt(i);
+                if ((c >= 'A' && c <= 'Z') || c >= 0x80) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Python's order of strings: by code point (Java's compareTo orders UTF-16 code units). */
+    static final Comparator<String> CODE_POINTS = (a, b) -> {
+        int i = 0, j = 0;
+        while (i < a.length() && j < b.length()) {
+            int x = a.codePointAt(i), y = b.codePointAt(j);
+            if (x != y) return Integer.compare(x, y);
+            i += Character.charCount(x); j += Character.charCount(y);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    };
+
+    /** The first names of one object that differ only by case, as engine.values.case_collision names them (an
+     * object's own names first, in order, then its values in name order, arrays in element order); null if none. */
+    static String collision(Object v) {
+        List<Object> children;
+        if (v instanceof Obj) {
+            Obj o = (Obj) v;
+            Integer[] order = new Integer[o.names.length];
+            for (int i = 0; i < order.length; i++) order[i] = i;
+            Arrays.sort(order, (x, y) -> CODE_POINTS.compare(o.names[x], o.names[y]));
+            for (int k : order) {
+                String lower = o.names[k].toLowerCase(Locale.ROOT);
+                ArrayList<String> same = new ArrayList<>();
+                for (int j : order) if (o.names[j].toLowerCase(Locale.ROOT).equals(lower)) same.add(o.names[j]);
+                if (same.size() > 1) return String.join(", ", same);
+            }
+            children = new ArrayList<>();
+            for (int k : order) children.add(o.values[k]);
+        } else if (v instanceof List) {
+            children = new ArrayList<>((List<?>) v);
+        } else {
+            return null;
+        }
+        for (Object c : children) {
+            String found = collision(c);
+            if (found != null) return found;
+        }
+        return null;
+    }
 
     /** The offset of the value token ``p`` is at (its first byte), as ``currentTokenLocation().getByteOffset()``
      * gives it, without a JsonLocation built per token: Jackson's byte parser keeps a value token's offset plus one

@@ -130,6 +130,8 @@ public final class NativeRouter implements Serializable {
 
     final NativeObserver rules;
     final Level root;
+    /** the ids of the lines not routed (:meth:`route`), sorted */
+    long[] skip = new long[0];
 
     NativeRouter(String spec, String plan, String schema) throws IOException {
         rules = new NativeObserver(spec);
@@ -137,11 +139,19 @@ public final class NativeRouter implements Serializable {
         root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
     }
 
-    /** The batch's rows (the lines' ``value``: each line's text), as a DataFrame of ``schema``. */
+    /** The batch's rows (the lines' ``value``: each line's text), as a DataFrame of ``schema``. ``skip``: the ids
+     * (the ``line`` column: unique in the batch) of the lines the observer rescued, as sorted big-endian longs,
+     * which are not routed; empty when there are none (the column is not read then). */
     public static org.apache.spark.sql.Dataset<Row> route(Dataset<Row> lines, String spec, String plan,
-                                                          String schema) throws IOException {
+                                                          String schema, byte[] skipped) throws IOException {
         NativeRouter router = new NativeRouter(spec, plan, schema);
-        Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType));
+        long[] skip = new long[skipped.length / 8];
+        java.nio.ByteBuffer.wrap(skipped).asLongBuffer().get(skip);  // (big-endian, sorted)
+        router.skip = skip;
+        Dataset<Row> text = (Dataset<Row>) (skip.length == 0
+                ? lines.select(functions.col("value").cast(DataTypes.StringType))
+                : lines.select(functions.col("value").cast(DataTypes.StringType),
+                               functions.col("line").cast(DataTypes.LongType)));
         RDD<InternalRow> raws = text.queryExecution().toRdd();
         JavaRDD<InternalRow> rows = raws.toJavaRDD().mapPartitions(
                 (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.partition(it));
@@ -158,6 +168,9 @@ public final class NativeRouter implements Serializable {
                 while (lines.hasNext()) {
                     InternalRow line = lines.next();
                     if (line.isNullAt(0)) continue;
+                    if (skip.length > 0 && !line.isNullAt(1) && Arrays.binarySearch(skip, line.getLong(1)) >= 0) {
+                        continue;  // (rescued: the driver writes it to the rescued table)
+                    }
                     UTF8String text = line.getUTF8String(0);
                     byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
                     if (raw == text.getBaseObject()) raw = raw.clone();  // (the row keeps slices of it)

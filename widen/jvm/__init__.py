@@ -30,6 +30,7 @@ from pathlib import Path
 
 from widen.engine.conversions import decimal_params, family
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
+from widen.engine.shapes import parse_shape
 from widen.rules.model import Rules
 
 #: the pass's sources: the observer, and the router that writes a batch it observed
@@ -61,46 +62,90 @@ def enabled() -> bool:
 
 # --- the rules ------------------------------------------------------------------------------------------------
 
+class Coverage:
+    """Whether the native pass covers rules: ``spec`` (the rules as the pass reads them, JSON) when it does, else
+    ``why`` not, and ``line``, a pattern of the rules file's line that says what it does not cover (``widen check``
+    names that line)."""
+
+    def __init__(self, spec: str | None, why: str = "", line: str | None = None):
+        self.spec, self.why, self.line = spec, why, line
+
+
+#: at most this many types a JSON value can be typed as (the pass joins their sets from a table of 2^n entries)
+MAX_JSON_TYPES = 12
+
+
+def order(rules: Rules) -> tuple[str, ...]:
+    """The types as the pass numbers them: those a JSON value can be typed as (the ``json`` lines' choices) first,
+    in the lattice's order, then the others."""
+    chosen = set()
+    for kind in ("integer", "fraction", "boolean", "string", "mixed"):
+        typing = rules.json_typing(kind)
+        chosen.update(c.type for c in (typing.choices if typing else ()))
+    types = rules.lattice.types
+    return tuple(t for t in types if t in chosen) + tuple(t for t in types if t not in chosen)
+
+
 @functools.lru_cache(maxsize=16)
-def spec(rules: Rules) -> str | None:
-    """The rules as the pass reads them (JSON), or None when the pass does not cover them: ``on case_conflict
-    merge``; a type of another family; a detector it does not know; a conversion along a lattice path other than
-    text into a string type, ``cast`` from an integer type, ``bool_to_int``, ``midnight_utc`` or ``epoch_*`` from a
-    timestamp; a string type with a wider type above it; fractions typed as a decimal of scale 0; more than 12
-    types."""
-    if rules.policy("case_conflict") == "merge":
-        return None
+def coverage(rules: Rules) -> Coverage:
+    """Whether the native pass covers the rules (:class:`Coverage`). It covers every type a JSON value can reach
+    (the ``json`` lines' choices and every type above them) of the families integer, decimal, float, boolean,
+    date, timestamp and string, at most :data:`MAX_JSON_TYPES` of them chosen, and 63 types in all; the detectors
+    ``iso_date``, ``iso_timestamp`` and ``iso_timestamp_any_offset``; conversions along lattice paths of text into
+    a string type, ``cast`` from an integer type, ``bool_to_int``, ``midnight_utc`` and ``epoch_*`` from a
+    timestamp; ``on case_conflict`` of any action. Types no JSON value reaches (binary, a short typed from
+    Parquet) are the typed inputs' only. Not covered: a string type with a wider type above it, a string top, a
+    fraction typed as a decimal of scale 0."""
     lattice = rules.lattice
-    types = lattice.types
-    if len(types) > 12:
-        return None
+    types = order(rules)
+    if len(types) > 63:
+        return Coverage(None, f"more than 63 types ({len(types)})", r"^\s*type\b")
     index = {t: i for i, t in enumerate(types)}
     iceberg = {t.name: t.iceberg for t in rules.types}
     fams = {t: family(iceberg[t]) for t in types}
-    if any(f not in _FAMILIES for f in fams.values()) or fams.get(rules.top) != "string":
-        return None
-    described = []
-    for t in types:
-        p, s = decimal_params(iceberg[t]) if fams[t] == "decimal" else (0, 0)
-        described.append({"name": t, "family": fams[t], "iceberg": iceberg[t], "p": p, "s": s})
-    choices = {}
+    if fams.get(rules.top) != "string":
+        return Coverage(None, f"the top type {rules.top} is not a string", r"^\s*top\b")
+    choices, chosen = {}, []
     for kind in ("integer", "fraction", "boolean", "string", "mixed"):
         typing = rules.json_typing(kind)
         picked = []
         for c in typing.choices if typing else ():
-            if c.type not in index or (c.detector is not None and c.detector not in DETECTORS):
-                return None
+            if c.detector is not None and c.detector not in DETECTORS:
+                return Coverage(None, f"the detector {c.detector} (json {kind})", rf"^\s*json\s+{kind}\b")
             picked.append([index[c.type], c.detector])
+            chosen.append(c.type)
         choices[kind] = picked
+    njson = len(set(chosen))
+    if njson > MAX_JSON_TYPES:
+        return Coverage(None, f"more than {MAX_JSON_TYPES} types a JSON value can be typed as ({njson})",
+                        r"^\s*json\b")
     if choices["mixed"] and fams[types[choices["mixed"][0][0]]] != "string":
-        return None
-    if any(fams[types[i]] == "decimal" and described[i]["s"] == 0 for i, _ in choices["fraction"]):
-        return None  # a fraction in a decimal of scale 0 (10.0) does not come back from its text: not ported
+        return Coverage(None, "a mixed array typed as something other than a string", r"^\s*json\s+mixed\b")
+    reached = {u for t in set(chosen) for u in lattice.upper_bounds(t)}
+    described = []
+    for t in types:
+        fam = fams[t]
+        if fam not in _FAMILIES:
+            if t in reached:
+                return Coverage(None, f"the type {t} ({iceberg[t]}), which a JSON value can reach",
+                                rf"^\s*type\s+{t}\b")
+            fam = "other"  # (a typed input's only: the pass never meets it)
+        p, sc = decimal_params(iceberg[t]) if fam == "decimal" else (0, 0)
+        described.append({"name": t, "family": fam, "iceberg": iceberg[t], "p": p, "s": sc})
+    for kind in ("fraction",):
+        for i, _ in choices[kind]:
+            if fams[types[i]] == "decimal" and described[i]["s"] == 0:
+                # a fraction in a decimal of scale 0 (10.0) does not come back from its text: not ported
+                return Coverage(None, f"fractions typed as {types[i]}, a decimal of scale 0",
+                                r"^\s*json\s+fraction\b")
     ups, guarded, paths = [], [], []
     for t in types:
+        if t not in reached:  # (never a value's type: the pass needs nothing of it)
+            ups.append([index[t]]), guarded.append([]), paths.append([[]])
+            continue
         bounds = lattice.upper_bounds(t)
         if fams[t] == "string" and bounds != (t,):
-            return None
+            return Coverage(None, f"the string type {t} has a wider type above it", rf"\b{t}\b\s*->")
         ups.append([index[u] for u in bounds])
         guarded.append([index[u] for u in bounds if u != t and lattice.guarded(t, u)])
         edges = []
@@ -110,16 +155,24 @@ def spec(rules: Rules) -> str | None:
                 source, target = fams[e.source], fams[e.target]
                 if e.via == "text":
                     if target != "string":
-                        return None
+                        return Coverage(None, f"{e.source} -> {e.target} via text into a {target}",
+                                        rf"\b{e.source}\s*->\s*{e.target}\b")
                 elif e.via not in _EDGES or source not in _EDGES[e.via][0] or target not in _EDGES[e.via][1]:
-                    return None
+                    return Coverage(None, f"{e.source} -> {e.target} via {e.via}",
+                                    rf"\b{e.source}\s*->\s*{e.target}\b")
                 path.append([e.via, index[e.source], index[e.target]])
             edges.append(path)
         paths.append(edges)
-    join = [0] + [index[lattice.join_all([types[i] for i in range(len(types)) if mask >> i & 1])]
-                  for mask in range(1, 1 << len(types))]
-    return json.dumps({"types": described, "top": index[rules.top], "choices": choices, "ups": ups,
-                       "guarded": guarded, "paths": paths, "join": join})
+    join = [0] + [index[lattice.join_all([types[i] for i in range(njson) if mask >> i & 1])]
+                  for mask in range(1, 1 << njson)]
+    return Coverage(json.dumps({"types": described, "top": index[rules.top], "choices": choices, "ups": ups,
+                                "guarded": guarded, "paths": paths, "join": join,
+                                "case_merge": rules.policy("case_conflict") == "merge"}))
+
+
+def spec(rules: Rules) -> str | None:
+    """The rules as the pass reads them (JSON), or None when the pass does not cover them (:func:`coverage`)."""
+    return coverage(rules).spec
 
 
 # --- building and loading -------------------------------------------------------------------------------------
@@ -131,39 +184,45 @@ def cache_dir() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def jar() -> Path | None:
-    """The compiled jar (built at first use, in the cache), or None when it cannot be built."""
+    """The compiled jar: the one shipped in the package (``python -m widen.jvm.build`` builds it) when it is the
+    build of these sources for the running Spark's major.minor; else one compiled into the cache at first use
+    (saying so once on stderr); None when neither can be had (saying once on stderr what that costs)."""
     import pyspark
 
+    from widen.jvm import build
+
+    why = build.problem(build.SHIPPED)
+    if why is None:
+        return build.SHIPPED
     source = b"".join(f.read_bytes() for f in SOURCES)
     key = hashlib.sha256(source + pyspark.__version__.encode()).hexdigest()[:16]
     target = cache_dir() / "jvm" / key / "widen-native.jar"
     if target.exists():
+        _say(f"{why}: using the one compiled into the cache, {target}")
         return target
-    home = os.environ.get("JAVA_HOME")  # the JDK Spark runs on, else the first on the PATH
-    javac = (home and shutil.which("javac", path=os.path.join(home, "bin"))) or shutil.which("javac")
+    javac = build.find_javac()
     if javac is None:
-        _debug("no javac: the Spark observer observes every batch")
+        _say(f"{why}, and there is no javac to compile it: {build.COST}")
         return None
-    jars = Path(pyspark.__file__).parent / "jars"
-    with tempfile.TemporaryDirectory(prefix="widen-javac-") as tmp:
-        classes = Path(tmp) / "classes"
-        done = subprocess.run([javac, "--release", "17", "-nowarn", "-cp", f"{jars}/*", "-d", str(classes),
-                               *map(str, SOURCES)], capture_output=True, text=True)
-        if done.returncode != 0:
-            _debug(f"javac failed: {done.stderr.strip()[:2000]}")
-            return None
-        staging = Path(tmp) / "widen-native.jar"
-        with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as z:
-            for f in sorted(classes.rglob("*.class")):
-                z.write(f, f.relative_to(classes).as_posix())
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f"{target.name}.{os.getpid()}")  # another process may build it too
-            os.replace(shutil.copy(staging, partial), target)
-        except OSError as exc:
-            _debug(f"the cache {cache_dir()} cannot take the jar ({exc}): the Spark observer observes every batch")
-            return None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(target.parent, os.W_OK):
+            raise PermissionError(f"{target.parent} is not writable")
+    except OSError as exc:
+        _say(f"{why}, and the cache {cache_dir()} cannot take one ({exc}): {build.COST}")
+        return None
+    _say(f"{why}: compiling the Java sources with javac into the cache, {target.parent}")
+    error = build.compile_jar(target, javac)
+    if error is not None:
+        _debug(error)
+        _say(f"the native jar could not be compiled ({error.splitlines()[0]}): {build.COST}")
+        return None
     return target
+
+
+def _say(message: str) -> None:
+    """Why the native pass runs from the cache's jar, or not at all (once per process: :func:`jar` is cached)."""
+    print(f"widen: {message}", file=sys.stderr, flush=True)
 
 
 _LOADED: dict[str, object] = {}
@@ -213,33 +272,50 @@ def _call(spark, name: str, types: tuple[str, ...], *args, cls: str = CLASS):
 # --- observing ------------------------------------------------------------------------------------------------
 
 class NativeResult:
-    """What the pass gives: the batch's observations, and whether some line needs the parser's per-line checks
-    (a number VARIANT cannot hold, or nesting beyond MAX_NESTING): ``parse_records(checked=...)``."""
+    """What the pass gives: the batch's observations; whether some line needs the parser's per-line checks
+    (a number VARIANT cannot hold, or nesting beyond MAX_NESTING) were the batch written by the compiled projection
+    (``parse_records(checked=...)``); the lines of each split it read (``(file URI, block) -> (first line's id,
+    lines)``: ``FileLines.counted``); and every rescued line (``(source, id, reason, bytes)``), or None when there
+    were too many to keep (``NativeObserver.RESCUED_ALL_LINES``)."""
 
-    def __init__(self, observations: Observations, needs_checks: bool):
+    def __init__(self, observations: Observations, needs_checks: bool, splits: dict | None = None,
+                 rescued: list | None = None, declined: str | None = None):
+        #: why the pass declined the batch (a value it does not cover), or None
+        self.declined = declined
         self.observations = observations
         self.needs_checks = needs_checks
+        self.splits = splits or {}
+        self.rescued = rescued if rescued is not None else ([] if observations.rescued_count == 0 else None)
 
 
 def observe(lines, rules: Rules) -> NativeResult | None:
     """Observe a DataFrame of lines (``value``, ``source``, ``line``) in one native pass; None when the pass is off,
-    cannot be built, does not cover the rules, or declines the batch."""
+    cannot be built, does not cover the rules, or declines the batch (:func:`observed` says why)."""
+    result = observed(lines, rules)[0]
+    return None if result is None or result.declined else result
+
+
+def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
+    """(:func:`observe`'s result, and when it is None, why)."""
     if not enabled():
-        return None
-    text = spec(rules)
-    if text is None:
-        _debug("the rules use typing the native pass does not cover")
-        return None
+        return None, "WIDEN_NATIVE=0"
+    covered = coverage(rules)
+    if covered.spec is None:
+        _debug(f"the rules use typing the native pass does not cover: {covered.why}")
+        return None, f"the native pass does not cover the rules: {covered.why}"
     try:
         if _class(lines.sparkSession) is None:
-            return None
+            return None, "the native pass is not built (no javac, no usable jar)"
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
-        data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, text))
+        data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, covered.spec))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
-        _debug(f"the native pass failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}): "
-               "the Spark observer observes the batch")
-        return None
-    return read_result(data, rules)
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        _debug(f"the native pass failed ({first}): the Spark observer observes the batch")
+        return None, f"the native pass failed: {first[:200]}"
+    result = read_result(data, rules)
+    if result.declined:
+        return None, f"the native pass declined the batch: {result.declined}"
+    return result, ""
 
 
 def read_result(data: bytes, rules: Rules) -> NativeResult | None:
@@ -248,11 +324,11 @@ def read_result(data: bytes, rules: Rules) -> NativeResult | None:
     declined = r.text()
     if declined is not None:
         _debug(f"declined: {declined}")
-        return None
+        return NativeResult(Observations(), False, declined=declined)
     lines, rescued, records, empty_names = r.long(), r.long(), r.long(), r.long()
     needs_checks = r.bool()
     lattice = rules.lattice
-    index = {t: i for i, t in enumerate(lattice.types)}
+    index = {t: i for i, t in enumerate(order(rules))}
     guarded = {t: tuple(u for u in lattice.upper_bounds(t) if u != t and lattice.guarded(t, u))
                for t in lattice.types}
     storage: dict[tuple, frozenset[str]] = {}
@@ -263,12 +339,21 @@ def read_result(data: bytes, rules: Rules) -> NativeResult | None:
         has, line = r.bool(), r.long()
         examples.append(Rescued(source, line if has else None, r.text(), r.text()))
     obs = Observations(level, records, empty_names, tuple(examples), rescued - len(examples), storage=storage)
-    return NativeResult(obs, needs_checks)
+    splits = {}
+    for _ in range(r.int()):
+        uri, _, block = r.text().rpartition("\0")
+        splits[(uri, int(block))] = (r.long(), r.long())
+    kept = r.bool()
+    every = []
+    for _ in range(r.int()):
+        source = r.text()
+        has, line = r.bool(), r.long()
+        reason = r.text()
+        every.append((source, line if has else None, reason, r.bytes()))
+    return NativeResult(obs, needs_checks, splits, every if kept else None)
 
 
 def _level(r: "_Reader", path: tuple, rdims: tuple, index, guarded, storage) -> LevelObservation:
-    from widen.compiler.spark_observe import parse_shape
-
     fields = []
     for _ in range(r.int()):
         name = r.text()
@@ -312,6 +397,11 @@ class _Reader:
     def bool(self) -> bool:
         return self._take(">?")
 
+    def bytes(self) -> bytes:
+        n = self.int()
+        self.at += n
+        return self.data[self.at - n: self.at]
+
     def text(self) -> str | None:
         n = self.int()
         if n < 0:
@@ -329,7 +419,8 @@ def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | Non
     raws = spark.sparkContext._jvm.java.util.ArrayList()
     for line in lines:
         raws.add(bytearray(line))
-    return read_result(bytes(_call(spark, "observeLocal", ("java.util.List", STRING), raws, text)), rules)
+    result = read_result(bytes(_call(spark, "observeLocal", ("java.util.List", STRING), raws, text)), rules)
+    return None if result.declined else result
 
 
 # --- routing --------------------------------------------------------------------------------------------------
@@ -339,40 +430,51 @@ def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | Non
 _BUILT = {"string", "bigint", "int", "double", "boolean", "date", "timestamp"}
 
 
-def route(lines, plan, rules: Rules):
-    """The rows of a batch the native pass observed with no rescued line and no line needing the parser's per-line
-    checks, routed by ``plan`` in one native pass (``NativeRouter.java``, the reference router's port), as a
-    DataFrame of the table's columns; None when the pass is off, cannot be loaded, does not cover the rules, or a
-    column's type is one it does not build (the compiled projection writes the batch then)."""
+def route(lines, plan, rules: Rules, skip=()):
+    """The rows of a batch the native pass observed, routed by ``plan`` in one native pass (``NativeRouter.java``,
+    the reference router's port), as a DataFrame of the table's columns, the lines whose ids are in ``skip`` (those
+    the pass rescued) left out; None when the pass is off, cannot be loaded, does not cover the rules, or a
+    column's type or a route's conversion is one it does not build (the compiled projection writes the batch then:
+    :func:`routed` says why)."""
+    return routed(lines, plan, rules, skip)[0]
+
+
+def routed(lines, plan, rules: Rules, skip=()):
+    """(:func:`route`'s result, and when it is None, why)."""
     from pyspark.sql import DataFrame
 
     from widen.compiler.spark import struct_type
 
-    text = spec(rules) if enabled() else None
+    if not enabled():
+        return None, "WIDEN_NATIVE=0"
+    text = spec(rules)
     if text is None:
-        return None
+        return None, f"the native router does not cover the rules: {coverage(rules).why}"
     schema = struct_type([cp.column for cp in plan.root.columns], rules)
-    leaves = list(_leaf_types(schema))
-    if not all(t.simpleString() in _BUILT or t.simpleString().startswith("decimal(") for t in leaves):
-        _debug(f"the router does not build {sorted({t.simpleString() for t in leaves})}: the projection writes")
-        return None
-    index = {t: i for i, t in enumerate(rules.lattice.types)}
+    leaves = {t.simpleString() for t in _leaf_types(schema)}
+    other = sorted(t for t in leaves if t not in _BUILT and not t.startswith("decimal("))
+    if other:
+        _debug(f"the router does not build {other}: the projection writes")
+        return None, f"the native router does not build columns of {', '.join(other)}"
+    index = {t: i for i, t in enumerate(order(rules))}
     iceberg = {t.name: t.iceberg for t in rules.types}
     try:
         level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index})
     except _NotCovered as exc:
         _debug(f"the router does not apply {exc}: the projection writes")
-        return None
+        return None, f"the native router does not apply {exc}"
     spark = lines.sparkSession
     try:
         if _class(spark, ROUTER) is None:
-            return None
-        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING), lines._jdf,
-                    text, json.dumps(level), schema.json(), cls=ROUTER)
+            return None, "the native router is not built (no javac, no usable jar)"
+        ids = bytearray(struct.pack(f">{len(skip)}q", *sorted(skip)))  # (one Py4J value, not one per id)
+        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING, "[B"),
+                    lines._jdf, text, json.dumps(level), schema.json(), ids, cls=ROUTER)
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
-        _debug(f"the native router failed ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})")
-        return None
-    return DataFrame(jdf, spark)
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        _debug(f"the native router failed ({first})")
+        return None, f"the native router failed: {first[:200]}"
+    return DataFrame(jdf, spark), ""
 
 
 def _leaf_types(t):

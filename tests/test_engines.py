@@ -1,0 +1,138 @@
+"""Every engine writes what the Python reference writes, cell for cell (docs/architecture.md#engines).
+
+A differential property: generated multi-batch sequences of drifting records mixed with hostile lines (the
+producers' documents of tests/test_hostile.py: not JSON, arrays, invalid UTF-8, names given twice or differing
+only by case, numbers VARIANT cannot hold, nesting past the bound), under the shipped rules, `delta.rules`, case
+merge, an int-and-money edit and a lossy edit, through each engine: the native pass and router (`widen ingest`),
+Spark's expressions and compiled projection (`WIDEN_NATIVE=0`), the driver's Python (a small batch with the native
+pass off), and a DataFrame (`widen.write(df, json_column=...)`, the path a stream's micro-batch takes). Each
+engine's table and rescued lines equal the reference's: the Python observer and router over the same files. Each
+batch's report names the engine that ran, so no case passes on another engine than the one it names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import widen
+from test_hostile import INVALID_UTF8, LINES
+from test_spark import normalise
+from widen.engine.values import json_text
+from widen.properties import json_records
+from widen.sources import file_lines, observe_files
+
+pytestmark = pytest.mark.spark
+
+HERE = Path(__file__).resolve().parent
+DEFAULT = Path(widen.default_rules_path()).read_text()
+
+#: (name, rules text or file, mode)
+RULES = {
+    "default": (DEFAULT, None),
+    "delta": (Path(HERE.parent / "rules" / "delta.rules").read_text(), "evolve"),
+    "case-merge": (DEFAULT.replace("on case_conflict keep", "on case_conflict merge"), None),
+    "money": ((HERE / "data" / "money.rules").read_text(), None),
+    "lossy": ((HERE / "data" / "lossy.rules").read_text(), None),
+}
+
+#: engine -> (environment, through a DataFrame)
+ENGINES = {
+    "native": ({"WIDEN_NATIVE": "1", "WIDEN_DRIVER_BATCH_BYTES": "0"}, False),
+    "spark": ({"WIDEN_NATIVE": "0", "WIDEN_DRIVER_BATCH_BYTES": "0"}, False),
+    "driver": ({"WIDEN_NATIVE": "0", "WIDEN_DRIVER_BATCH_BYTES": str(8 << 20)}, False),
+    "dataframe": ({"WIDEN_NATIVE": "1", "WIDEN_DRIVER_BATCH_BYTES": "0"}, True),
+}
+
+HOSTILE = [line.encode("utf-8") for line in LINES if len(line) < 1000] + [INVALID_UTF8]
+
+
+def lines_of(batch) -> list[bytes]:
+    return [x if isinstance(x, bytes) else x.encode("utf-8", "surrogatepass") for x in batch]
+
+
+batches = st.lists(
+    st.lists(st.one_of(json_records().map(json_text), json_records().map(json_text), st.sampled_from(HOSTILE)),
+             min_size=1, max_size=8),
+    min_size=1, max_size=3)
+
+
+def reference(rules, files: list[Path]):
+    """(the rows, padded to the final schema; the rescued lines as (file name, line, reason)) the Python observer
+    and router give for the batches, one file each."""
+    schema, rows, rescued = widen.TableSchema(), [], []
+    for path in files:
+        observations = observe_files([path], rules)
+        p = widen.plan(schema, observations, rules)
+        schema = p.schema
+        router = widen.Router(p, rules)
+        rows += list(router.route_lines(line.text for line in file_lines(path) if line.text is not None))
+        rescued += [(Path(r.source).name, r.line, r.reason) for r in observations.rescued]
+    pad = {c.name for c in schema.columns}
+    return [normalise({k: r.get(k) for k in pad}) for r in rows], sorted(rescued), [c.name for c in schema.columns]
+
+
+def run_engine(spark, engine: str, rules, mode, files: list[Path], wh: str, monkeypatch):
+    env, frame = ENGINES[engine]
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    from widen.ingest import ingest, open_catalog, write
+
+    if frame:
+        reports = []
+        for path in files:
+            df = spark.read.text(str(path))
+            reports.append(write(df, "e.t", json_column="value", rules=rules, mode=mode, warehouse=wh,
+                                 progress=lambda _: None, batch=path.name, source_column=None))
+    else:
+        reports = ingest([str(p) for p in files], "e.t", rules=rules, mode=mode, warehouse=wh, spark=spark,
+                         progress=lambda _: None)
+    cat = open_catalog(None, wh)
+    table = cat.load_table("e.t")
+    got = [normalise(r) for r in table.scan().to_arrow().to_pylist()]
+    for row in got:  # pyiceberg reads a null list<struct> as [] (apache/iceberg-python#3833)
+        for k, v in row.items():
+            if v == []:
+                row[k] = None
+    rescued = []
+    if cat.table_exists("e.t__rescued"):
+        rescued = [(r["batch"] if frame else Path(r["source"]).name, r["line"], r["reason"])
+                   for r in cat.load_table("e.t__rescued").scan().to_arrow().to_pylist()]
+    return reports, got, sorted(rescued, key=repr), [f.name for f in table.schema().fields]
+
+
+def key(row) -> str:
+    return repr(sorted(row.items()))
+
+
+@pytest.mark.parametrize("rules_name", sorted(RULES))
+@settings(max_examples=3, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=batches)
+def test_every_engine_writes_what_the_reference_writes(spark, tmp_path_factory, monkeypatch, rules_name, data):
+    text, mode = RULES[rules_name]
+    rules = widen.load_rules(text=text)
+    tmp = tmp_path_factory.mktemp("engines")
+    files = []
+    for i, batch in enumerate(data, start=1):
+        path = tmp / f"b{i}.jsonl"
+        path.write_bytes(b"\n".join(lines_of(batch)) + b"\n")
+        files.append(path)
+    rows, rescued, columns = reference(rules.with_mode(mode) if mode else rules, files)
+    assert widen.jvm.coverage(rules).spec is not None, "the native engine covers every rules file here"
+    for engine in ENGINES:
+        with monkeypatch.context() as m:
+            reports, got, got_rescued, got_columns = run_engine(spark, engine, rules, mode, files,
+                                                                str(tmp / f"wh-{engine}"), m)
+        ran = {r.engine for r in reports if r.records or r.rescued}
+        expected = {"native": {"native"}, "spark": {"spark"}, "driver": {"driver"}, "dataframe": {"native"}}[engine]
+        assert ran <= expected, f"{engine}: the batches ran on {ran} ({[r.why for r in reports]})"
+        assert got_columns == columns, engine
+        assert sorted(got, key=key) == sorted(rows, key=key), engine
+        if engine == "dataframe":  # (a DataFrame's row has no line number: its batch names it)
+            assert sorted((b, r) for b, _, r in got_rescued) == sorted((b, r) for b, _, r in rescued), engine
+        else:
+            assert got_rescued == sorted(rescued, key=repr), engine
