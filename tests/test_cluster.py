@@ -3,9 +3,11 @@ from the pip-installed PySpark on 127.0.0.1, the ingest a separate driver proces
 
 What it proves: the rows and the schema are the reference router's, as in local mode; both workers' executors ran
 tasks of the ingest; every Parquet file the table references was saved by an executor's task commit (named in an
-executor's log), not by the driver; and the executors ran no Python at all: the driver and the workers are given
+executor's log), not by the driver; the executors ran no Python at all: the driver and the workers are given
 a Python interpreter that does not exist (`PYSPARK_PYTHON`), which a control job (a spark-submit'd script with one
-Python lambda) shows is the one executors would launch. Run only these with `pytest -m cluster`; skip them with `-m "not cluster"`.
+Python lambda) shows is the one executors would launch; and every executor fetched the shipped native jar (the
+driver's `addJar`) and ran tasks of the native passes' stages from it (Spark's event log). Run only these with
+`pytest -m cluster`; skip them with `-m "not cluster"`.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class Cluster:
     def ready(self) -> bool:
         try:
             return self.state().get("status") == "ALIVE"
-        except OSError:
+        except (OSError, ValueError):  # (not listening yet; or a partial answer while it starts)
             return False
 
     def logs(self) -> str:
@@ -129,7 +131,7 @@ def cluster(tmp_path_factory):
                 raise RuntimeError(f"the standalone cluster did not come up: {dead} exited\n{c.logs()}")
             try:
                 alive = [w for w in c.state().get("workers", []) if w.get("state") == "ALIVE"]
-            except OSError:
+            except (OSError, ValueError):  # (not listening yet; or a partial answer while it starts)
                 alive = []
             if len(alive) == WORKERS:
                 break
@@ -158,16 +160,19 @@ def _killpg(proc, sig) -> None:
         pass
 
 
-def driver(cluster: Cluster, *args: str, timeout: float = 600, **more_env: str) -> subprocess.CompletedProcess:
+def driver(cluster: Cluster, *args: str, timeout: float = 600, conf: tuple[str, ...] = (),
+           **more_env: str) -> subprocess.CompletedProcess:
     """A driver process against the cluster: it waits for both executors before running anything (so both are
-    offered tasks), and neither it nor the executors have a Python interpreter for Python work."""
+    offered tasks), and neither it nor the executors have a Python interpreter for Python work. ``conf``: more
+    Spark settings (``key=value``)."""
+    more_conf = "".join(f"--conf {c} " for c in conf)
     env = {
         **daemon_env(),
         **more_env,
         "WIDEN_DRIVER_MEMORY": "1g",
         "PYSPARK_SUBMIT_ARGS": f"--conf spark.cores.max={WORKERS} --conf spark.executor.memory=1g "
         "--conf spark.scheduler.minRegisteredResourcesRatio=1.0 "
-        "--conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s pyspark-shell",
+        f"--conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s {more_conf}pyspark-shell",
     }
     try:
         return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=timeout,
@@ -208,13 +213,19 @@ def write_batch(folder: Path, day: int, files: int, per_file: int, bad: str | No
 
 def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
     """Two drifting batches ingested by `widen ingest --master spark://...`: rows and schema equal the reference,
-    both workers ran tasks, every data file was saved by an executor, and no executor ran Python."""
+    both workers ran tasks, every data file was saved by an executor, no executor ran Python, and every executor
+    ran the native passes from the shipped jar (:func:`native_classes_ran_on_the_executors`)."""
     b1 = write_batch(tmp_path / "day-1", 1, files=3, per_file=40)
     b2 = write_batch(tmp_path / "day-2", 2, files=3, per_file=40, bad="not json at all")
     wh = tmp_path / "wh"
     started = time.perf_counter()
+    events = tmp_path / "events"
+    events.mkdir()
     run = driver(cluster, "-m", "widen.cli", "ingest", "--master", cluster.url, "--table", "t.events",
-                 "--warehouse", str(wh), str(tmp_path / "day-1"), str(tmp_path / "day-2"))
+                 "--warehouse", str(wh), str(tmp_path / "day-1"), str(tmp_path / "day-2"),
+                 conf=("spark.eventLog.enabled=true", f"spark.eventLog.dir={events.as_uri()}",
+                       "spark.eventLog.compress=false", "spark.eventLog.rolling.enabled=false"),
+                 WIDEN_CACHE_DIR=str(tmp_path / "cache"))
     seconds = time.perf_counter() - started
     assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
     print(f"widen ingest on the cluster: {seconds:.1f}s")
@@ -247,6 +258,7 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
         tasks = re.findall(r"Running task \S+ in stage \S+ \(TID \d+\)", text)
         assert tasks, f"{name}'s executor ran no task of the ingest:\n{text[-3000:]}"
         assert "Cannot run program" not in text and "PythonRunner" not in text
+    native_classes_ran_on_the_executors(cluster, app["id"], run.stderr, events, tmp_path / "cache")
 
     # every file the tables reference was saved by the task commit of an executor: Spark's file committer
     # (algorithm 1) logs "Saved output of task '<attempt>' to <dir>/_temporary/0/task_<job>_m_<partition>" in
@@ -260,6 +272,52 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
         local = Path(path.removeprefix("file:").removeprefix("//"))
         partition = int(re.match(r"part-(\d+)-", local.name)[1])
         assert (str(local.parent), partition) in saved, f"{path}: no executor saved it; executors saved {saved}"
+
+
+def native_classes_ran_on_the_executors(cluster: Cluster, app: str, stderr: str, events: Path, cache: Path) -> None:
+    """The native passes ran on every executor from the jar the driver added: the shipped one (when it is current
+    for the sources: else the one the driver compiled into ``cache``, and tests/test_jvm_build.py fails). Each
+    executor fetched it (``addJar``: a copy in its work directory, byte for byte the driver's) and put it on its
+    class loader; every task of the stages whose RDDs the pass made (Spark's event log: an RDD's call site
+    ``mapPartitions at NativeObserver.java``) succeeded, and each executor ran some, deserialising the pass's
+    closures, classes only that jar holds; the native router's stages too. An executor without the classes fails
+    its tasks (the driver then falls back to the Spark observer, silently to the ingest's result)."""
+    from widen.jvm import build
+
+    driver_said = [line for line in stderr.splitlines() if line.startswith("widen: ")]
+    if build.current():
+        assert driver_said == [] and not cache.exists(), (driver_said, sorted(cache.rglob("*")))
+        used = build.SHIPPED
+    else:  # (a developer's edited sources: the driver compiled them, and said so)
+        [used] = cache.glob("jvm/*/widen-native.jar")
+        assert len(driver_said) == 1 and "compiling the Java sources" in driver_said[0], driver_said
+    executors = {}
+    for work in cluster.work_dirs():
+        for folder in sorted(p for p in (work / app).iterdir() if p.is_dir()):
+            copy, log = folder / "widen-native.jar", (folder / "stderr").read_text(errors="replace")
+            assert copy.exists() and copy.read_bytes() == used.read_bytes(), (
+                f"executor {folder.name} on {work.name} has no copy of {used}: {sorted(folder.iterdir())}")
+            assert re.search(r"Executor: Fetching spark://\S+/jars/widen-native\.jar ", log), log[-3000:]
+            assert re.search(rf"Executor: Adding file:{re.escape(str(folder))}/(\./)?widen-native\.jar to class "
+                             r"loader", log), log[-3000:]
+            assert "ClassNotFoundException" not in log and "NoClassDefFoundError" not in log
+            executors[folder.name] = work.name
+    assert len(set(executors.values())) == WORKERS, executors
+    [log] = events.glob(f"{app}*")
+    stages, ran = {}, {}  # stage -> the classes of the jar its RDDs were made by; (stage, executor) -> reasons
+    for line in log.read_text().splitlines():
+        event = json.loads(line)
+        if event["Event"] == "SparkListenerStageSubmitted":
+            info = event["Stage Info"]
+            sites = " ".join(r.get("Callsite", "") for r in info["RDD Info"])
+            stages[info["Stage ID"]] = {c for c in ("NativeObserver", "NativeRouter") if f" at {c}.java:" in sites}
+        elif event["Event"] == "SparkListenerTaskEnd" and stages.get(event["Stage ID"]):
+            key = (event["Stage ID"], event["Task Info"]["Executor ID"])
+            ran.setdefault(key, []).append(event["Task End Reason"]["Reason"])
+    assert all(r == "Success" for reasons in ran.values() for r in reasons), ran
+    observed = {executor for (stage, executor) in ran if "NativeObserver" in stages[stage]}
+    assert observed == set(executors), f"the native observer's tasks ran on executors {observed} of {executors}"
+    assert any("NativeRouter" in stages[stage] for stage, _ in ran), f"no native router stage ran: {stages}"
 
 
 def test_a_small_batch_routed_on_the_driver_is_written_on_the_cluster(cluster, rules, tmp_path):
