@@ -5,12 +5,16 @@ medians; then whether both wrote the same rows.
 
 ``--old`` and ``--new`` are commands that run a build's CLI (``widen ingest ...`` arguments are appended); the
 default ``--new`` is this checkout's ``python -m widen.cli``. To run an older commit's CLI next to an editable
-install of this one: ``git worktree add /tmp/old REV``, a ``python -m venv --system-site-packages`` with
-``pip install --no-deps /tmp/old`` in it, and a two-line launcher that drops the editable install's finder from
-``sys.meta_path`` before ``from widen.cli import main`` (run from a directory outside the checkout). Each run is
-timed and reaped as ``bench/process.py`` does it (``run_child``: spawn to the Python process's exit; the orphaned
-driver JVM is waited for before the next run). Rows are compared with Spark (``exceptAll`` both ways) over the two
-last tables.
+install of this one (docs/performance.md, "Compare two builds")::
+
+    git worktree add --detach /tmp/widen-old REV
+    .venv/bin/pip install --no-deps --target /tmp/widen-old-site /tmp/widen-old
+    python bench/process_ab.py FILE --old "env PYTHONPATH=/tmp/widen-old-site $PWD/.venv/bin/python -m widen.cli"
+
+(``sys.path``, and so ``PYTHONPATH``, comes before the editable install's finder; each run's working directory is
+a temporary one, outside the checkout). Each run is timed and reaped as ``bench/process.py`` does it
+(``run_child``: spawn to the Python process's exit; the orphaned driver JVM is waited for before the next run).
+Rows are compared with Spark (``exceptAll`` both ways) over the two last tables.
 
 ``--warm N`` compares the builds warm instead: each run is one process of a build (its command without the
 ``-m widen.cli`` at the end, running ``WARM_CHILD``) that starts a session, ingests FILE once to warm up, then N
