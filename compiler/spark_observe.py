@@ -716,18 +716,7 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     if result is not None:
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
     if result is not None and result.rescued is not None:
-        # the router reads the text, nothing else, and leaves out the lines the pass rescued, which the driver
-        # writes to the rescued table (columns, not SQL text: FileLines)
-        from pyspark.sql.types import StringType
-
-        observations = result.observations
-        if files is not None and observations.rescued:
-            files.counted(result.splits)  # (the pass counted each split's lines: no job to place them)
-            observations = _placed(observations, files)
-        skip, rescued = _rescued_rows(lines.sparkSession, result, files)
-        lines = lines.filter(F.trim(F.col("value")) != F.lit(""))
-        return Observed(observations, lines.withColumn("reason", F.lit(None).cast(StringType())), plain=True,
-                        native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
+        return _plain(lines, result, files)
     if only_plain:
         return None
     if files is not None:
@@ -740,6 +729,28 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
         return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
                         native=True, why=f"{result.observations.rescued_count:,} rescued lines, more than the "
                         f"native router skips ({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
+    return _spark_observed(lines, rules, why, _t)
+
+
+def _plain(lines, result, files) -> Observed:
+    """A batch the native pass observed, every rescued line kept: the router reads the text, nothing else, and
+    leaves out the lines the pass rescued, which the driver writes to the rescued table (columns, not SQL text:
+    FileLines)."""
+    from pyspark.sql.types import StringType
+
+    observations = result.observations
+    if files is not None and observations.rescued:
+        files.counted(result.splits)  # (the pass counted each split's lines: no job to place them)
+        observations = _placed(observations, files)
+    skip, rescued = _rescued_rows(lines.sparkSession, result, files)
+    lines = lines.filter(F.trim(F.col("value")) != F.lit(""))
+    return Observed(observations, lines.withColumn("reason", F.lit(None).cast(StringType())), plain=True,
+                    native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
+
+
+def _spark_observed(lines, rules: Rules, why: str, _t: float) -> Observed:
+    """The Spark observer's observation of the lines (numbered, blank ones left out)."""
+    case_merge = rules.policy("case_conflict") == "merge"
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued

@@ -242,15 +242,26 @@ def test_a_failing_pass_leaves_the_batch_to_the_spark_observer(spark, rules, mon
 
 
 def test_rules_it_does_not_cover_go_to_the_spark_observer(rules):
-    """`on case_conflict merge`, a conversion the pass does not apply, and fractions in a decimal of scale 0 are
-    rules the pass does not cover (`widen.jvm.observe` then returns None: the Spark observer observes the batch)."""
+    """A conversion the pass does not apply and fractions in a decimal of scale 0 are rules the pass does not cover
+    (`widen.jvm.observe` then returns None: the Spark observer observes the batch), each named by why and by a
+    pattern of its line; `on case_conflict merge` and the shipped `delta.rules` (binary among its types, which no
+    JSON value reaches) are covered."""
     merge = widen.load_rules("merge.rules", text=ANY_OFFSET.replace("case_conflict keep", "case_conflict merge"))
-    assert jvm.spec(merge) is None
-    days = widen.load_rules("days.rules", text=ANY_OFFSET + "type day = date\nwiden day -> long via epoch_days\n")
+    assert jvm.spec(merge) is not None and json.loads(jvm.spec(merge))["case_merge"] is True
+    unreached = widen.load_rules("u.rules", text=ANY_OFFSET + "type day = date\nwiden day -> long via epoch_days\n")
+    assert jvm.spec(unreached) is not None  # (no JSON value is a day: the edge is a typed input's only)
+    days = widen.load_rules("days.rules", text=ANY_OFFSET.replace(
+        "json string   -> stamp if", "json string   -> day if iso_date | stamp if") + "type day = date\n"
+        "widen day -> long via epoch_days\n")
     assert jvm.spec(days) is None
+    assert jvm.coverage(days).why == "day -> long via epoch_days"
     whole = widen.load_rules("whole.rules", text=ANY_OFFSET.replace("money = decimal(12, 2)", "money = decimal(12, 0)"))
     assert jvm.spec(whole) is None  # 10.0 in a decimal(12, 0) does not come back from its text "10.0"
+    assert "decimal of scale 0" in jvm.coverage(whole).why
     assert jvm.spec(rules) is not None
+    delta = widen.load_rules("delta")
+    assert "binary" in {t.iceberg for t in delta.types} and jvm.spec(delta) is not None
+    assert jvm.order(delta)[:4] == ("long", "double", "boolean", "string")  # the types JSON values take, first
 
 
 def test_storage_matches_the_spark_observer(spark, rules):
@@ -276,10 +287,10 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
     lines = EVENTS + ['{"id": 900, "x": 9007199254740993, "d": "2024-05-01"}', "not json", '{"id": 901, "x": "s"}']
     declined = lines + ['{"id": 902, "z": [1, 0.1234567890123456789012]}']
     calls = []
-    observe = jvm.observe
-    monkeypatch.setattr(jvm, "observe", lambda *a: calls.append(observe(*a)) or calls[-1])
+    observed = jvm.observed
+    monkeypatch.setattr(jvm, "observed", lambda *a: calls.append(observed(*a)[0]) or (calls[-1], "test"))
     from widen.compiler import spark_observe
-    monkeypatch.setattr(spark_observe, "observe_natively", jvm.observe)
+    monkeypatch.setattr(spark_observe, "observe_natively", lambda *a: jvm.observed(*a))
 
     def run(batch, name, native_on):
         monkeypatch.setenv("WIDEN_NATIVE", "1" if native_on else "0")
@@ -306,8 +317,11 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
         off[name] = run(batch, name + "-off", False)
         assert on == off[name]
 
+    from widen.jvm import build
+
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(jvm.shutil, "which", lambda *a, **k: None)
+    monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
     jvm.jar.cache_clear()
     monkeypatch.setattr(jvm, "_LOADED", {})
     try:
@@ -328,7 +342,7 @@ def test_a_file_changed_between_observing_and_writing_is_refused(spark, rules, t
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
     path = tmp_path / "b.jsonl"
     path.write_text('{"a": 1}\n{"a": 2}\n')
-    observe = jvm.observe
+    observe = jvm.observed
 
     def rewriting(*args):
         result = observe(*args)

@@ -80,6 +80,7 @@ def test_a_micro_batch_routed_on_the_driver_s_processes(spark, rules, tmp_path, 
     import widen.sources
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "100000")
+    monkeypatch.setenv("WIDEN_NATIVE", "0")  # (the native engine takes every micro-batch it can: test_native_stream)
     monkeypatch.setattr(widen.sources, "LINES_PER_WORKER", 1)
     monkeypatch.setattr(widen.sources, "driver_workers", lambda: 3)
     forked = []

@@ -161,14 +161,9 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        if empty:
-            return Source()
-        paths = [fp.path for fp in prints]
-        if self.input_format == "json":
-            if on_driver(prints):  # a small batch: the native pass and router when plain, else the driver's
-                return SmallFiles(self.spark, paths)
-            return JsonLines(FileLines(self.spark, paths), own=True)
-        return Typed(read_parquet(self.spark, paths, batch))
+        from widen.engines import for_files
+
+        return for_files(self.spark, [] if empty else prints, batch, self.input_format)
 
 
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
@@ -196,6 +191,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> report.records, report.fields_added
     (1, [])
     """
+    from widen.engines import for_frame
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
@@ -208,11 +204,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     report = BatchReport(batch, mode=mode)
     started = time.perf_counter()
     with session_settings(df.sparkSession):
-        if json_column is not None:
-            with timed(report, "observe"), spark_progress(df.sparkSession, f"{batch}: observing"):
-                source = json_source(df, json_column, source_column, batch)
-        else:
-            source = Typed(df)
+        source = for_frame(df, json_column, source_column, batch)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done)
     report.seconds = time.perf_counter() - started

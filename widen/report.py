@@ -52,9 +52,15 @@ class BatchReport:
             f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
             + (", commit found after a lost acknowledgement" if self.recovered else "")
-            + (f", engine {self.engine}" if self.engine and self.engine != "none" else "")
-            + (f": {self.why}" if self.why and self.engine not in ("native", "typed") else "") + ")"
+            + self.engine_text() + ")"
         )
+
+    def engine_text(self) -> str:
+        """``, engine NAME`` (and why not the native one, when it is another), or nothing for a batch of nothing."""
+        if not self.engine or self.engine == "none":
+            return ""
+        return f", engine {self.engine}" + (f": {self.why}" if self.why and self.engine not in ("native", "typed")
+                                            else "")
 
 
 @contextlib.contextmanager

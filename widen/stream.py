@@ -115,7 +115,7 @@ class _MicroBatches:
         report = write(batch_df, self.table, batch=f"micro-batch {batch_id}", rescued_done=rescued_done,
                        summary={QUERY_ID: query, BATCH_ID: str(batch_id)}, **self.options)
         self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
-                 f"{report.rescued} rescued ({report.seconds:.1f}s)")
+                 f"{report.rescued} rescued ({report.seconds:.1f}s{report.engine_text()})")
         if self.on_batch is not None:
             self.on_batch(batch_id, report)
 
