@@ -626,7 +626,7 @@ def _may_nest_deeper(kind, levels: int):
 
 RESCUED_EXAMPLES = 1000
 #: a batch of at most this many rescued lines, of at most RESCUED_ALL_BYTES, is written by the native router, its
-#: rescued lines by the driver (NativeObserver.RESCUED_ALL_LINES, RESCUED_ALL_BYTES)
+#: rescued lines by the driver (widen/jvm/Partition.java: RESCUED_ALL_LINES, RESCUED_ALL_BYTES)
 RESCUED_ALL_LINES, RESCUED_ALL_BYTES = 100_000, 32 << 20
 
 
@@ -667,36 +667,37 @@ class Observed:
     native: bool = False
     why: str = ""
     skip: tuple = ()
-    rescued: DataFrame | None = None
+    #: the rescued lines the native pass kept, on the driver (an Arrow table: ``source``, ``line``, ``reason``,
+    #: ``value``, the line's bytes), or None
+    rescued: object = None
     #: some line needs the parser's per-line checks were the batch written by the compiled projection
     checks: bool = False
 
-    def rescued_frame(self) -> DataFrame:
-        """The rescued lines (``source``, ``line``, ``reason``, ``value``)."""
+    def rescued_frame(self):
+        """The rescued lines (``source``, ``line``, ``reason``, ``value``): the Arrow table the native pass kept, else
+        the parsed lines' rows with a reason (a DataFrame)."""
         return self.rescued if self.rescued is not None else self.parsed.filter(F.col("reason").isNotNull())
 
 
-def _rescued_rows(spark, result, files) -> tuple[tuple, DataFrame | None]:
-    """(their ids, a frame of them) for the lines the native pass rescued and kept: placed in their files when the
-    batch is a batch's files (the frame as the Spark path's parsed frame has them: ``value``, the line's bytes as a
-    string, valid UTF-8 or not)."""
+def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
+    """(their ids, an Arrow table of them: ``source``, ``line``, ``reason``, ``value`` (the line's bytes)) for the
+    lines the native pass rescued and kept, placed in their files when the batch is a batch's files; the rescued
+    table's file is written from it on the driver (:func:`widen.rescued.write_rescued`), with no Spark job."""
     if not result.rescued:
         return (), None
     import pyarrow as pa
 
-    from widen.spark_io import rows_frame
-
     rows = []
     for source, line, reason, raw in result.rescued:
+        number = None
         if files is not None:
             source, number = files.place(source, line)
-        else:
-            number = None
         rows.append((source, number, reason, raw))
-    frame = rows_frame(spark, rows, {"source": pa.string(), "line": pa.int32(), "reason": pa.string(),
-                                     "value": pa.binary()})
-    frame = frame.select("source", "line", "reason", F.col("value").cast("string").alias("value"))
-    return tuple(line for _, line, _, _ in result.rescued), frame
+    columns = list(zip(*rows))
+    table = pa.table([pa.array(columns[0], pa.string()), pa.array(columns[1], pa.int32()),
+                      pa.array(columns[2], pa.string()), pa.array(columns[3], pa.binary())],
+                     names=["source", "line", "reason", "value"])
+    return tuple(line for _, line, _, _ in result.rescued), table
 
 
 def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False):
@@ -742,7 +743,7 @@ def _plain(lines, result, files) -> Observed:
     if files is not None and observations.rescued:
         files.counted(result.splits)  # (the pass counted each split's lines: no job to place them)
         observations = _placed(observations, files)
-    skip, rescued = _rescued_rows(lines.sparkSession, result, files)
+    skip, rescued = _rescued_rows(lines.sparkSession, result, files)  # (an Arrow table: no Spark job)
     lines = lines.filter(F.trim(F.col("value")) != F.lit(""))
     return Observed(observations, lines.withColumn("reason", F.lit(None).cast(StringType())), plain=True,
                     native=True, skip=skip, rescued=rescued, checks=result.needs_checks)

@@ -31,7 +31,8 @@ def for_files(spark, prints, batch: str, input_format: str = "json") -> Source:
 
     paths = [fp.path for fp in prints]
     if input_format != "json":
-        return Typed(read_parquet(spark, paths, batch))
+        frame, rows = read_parquet(spark, paths, batch)
+        return Typed(frame, records=rows)
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's

@@ -67,9 +67,14 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
 
 
 def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
-    """The rescued lines of ``prints``' files as one Parquet file; returns its URI(s)."""
+    """The rescued lines of ``prints``' files as one Parquet file; returns its URI(s). ``bad``: a Spark DataFrame,
+    or an Arrow table of lines held on the driver (written with pyarrow: no Spark job)."""
     from pyspark.sql import functions as F
 
+    import pyarrow as pa
+
+    if isinstance(bad, pa.Table):
+        return _write_arrow(tbl, bad, batch, prints, force)
     if not force:
         bad = bad.filter(F.col("source").isin([fp.path for fp in prints]))
     valid = F.is_valid_utf8(F.col("value"))
@@ -79,6 +84,38 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     data_dir = data_directory(tbl)
     out.coalesce(1).write.parquet(data_dir)
     return list_files(data_dir, ".parquet")
+
+
+def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
+    """:func:`_write` of an Arrow table (``source``, ``line``, ``reason``, ``value``: bytes), the columns as Spark's
+    write gives them (``raw``: the text, invalid UTF-8 replaced by U+FFFD; ``raw_bytes`` only for such a line)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from widen.spark_io import filesystem
+
+    rows = bad.to_pylist()
+    if not force:
+        paths = {fp.path for fp in prints}
+        rows = [r for r in rows if r["source"] in paths]
+    raws, raw_bytes = [], []
+    for r in rows:
+        try:
+            raws.append(r["value"].decode("utf-8"))
+            raw_bytes.append(None)
+        except UnicodeDecodeError:
+            raws.append(r["value"].decode("utf-8", "replace"))
+            raw_bytes.append(r["value"])
+    out = pa.table({"batch": pa.array([str(batch)] * len(rows), pa.string()),
+                    "source": pa.array([r["source"] for r in rows], pa.string()),
+                    "line": pa.array([r["line"] for r in rows], pa.int32()),
+                    "reason": pa.array([r["reason"] for r in rows], pa.string()),
+                    "raw": pa.array(raws, pa.string()), "raw_bytes": pa.array(raw_bytes, pa.binary())})
+    uri = f"{data_directory(tbl)}/part-00000-{uuid.uuid4().hex}.parquet"
+    system, path = filesystem(uri)
+    system.create_dir(path.rsplit("/", 1)[0], recursive=True)
+    pq.write_table(out, path, filesystem=system)
+    return [uri]
 
 
 def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, force: bool, summary: dict,

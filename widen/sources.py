@@ -676,10 +676,12 @@ class Typed(Source):
 
     engine = "typed"
 
-    def __init__(self, frame):
+    def __init__(self, frame, records: int | None = None):
         from widen.compiler.spark_typed import typed_columns
 
         self.frame = frame
+        #: the frame's rows, when known (Parquet files' footers): else counted by a job
+        self.known_records = records
         self.spark = frame.sparkSession
         self.columns = typed_columns(frame.schema)
 
@@ -687,7 +689,8 @@ class Typed(Source):
         from widen.engine.observe import Observations
 
         self.records = self.frame
-        self.observations = Observations(records=self.frame.count())
+        count = self.known_records if self.known_records is not None else self.frame.count()
+        self.observations = Observations(records=count)
 
     def observations_for(self, rules):
         from widen.engine.typed import observe_typed

@@ -135,18 +135,39 @@ def rows_frame(spark, rows: list[tuple], columns: dict):
 
 
 def read_parquet(spark, paths: list[str], batch: str):
-    """A batch of Parquet files as one typed DataFrame: the files' schemas merged (a column only some files have
-    reads as null in the others), never one file's schema for all (Spark's default drops the other columns)."""
+    """A batch of Parquet files as (one typed DataFrame, its rows). The files' schemas are merged (a column only
+    some files have reads as null in the others), never one file's schema for all (Spark's default drops the other
+    columns). Their footers are read here first (pyarrow, on the driver: a batch's files are local): a file that is
+    not Parquet is refused by name; when every file has the same schema, Spark reads them without merging (a job of
+    its own otherwise), and the rows are counted from the footers (no job)."""
     from py4j.protocol import Py4JJavaError
     from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
+    schemas, rows = parquet_footers(paths)
     try:
         reader, resolved = files_reader(spark, paths)
-        return reader.option("mergeSchema", "true").parquet(*resolved)
+        merge = "false" if len(set(schemas)) <= 1 else "true"
+        return reader.option("mergeSchema", merge).parquet(*resolved), rows
     except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
         raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
                          "as separate batches, one schema each") from None
+
+
+def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
+    """(each file's schema, as text; the rows of all of them) from the files' Parquet footers; raises
+    :class:`InputError` naming a file that is not Parquet."""
+    import pyarrow.parquet as pq
+
+    schemas, rows = [], 0
+    for path in paths:
+        try:
+            meta = pq.read_metadata(path)
+        except (OSError, ValueError) as exc:
+            raise InputError(f"{path}: not a Parquet file ({str(exc).splitlines()[0][:200]})") from None
+        schemas.append(str(meta.schema))
+        rows += meta.num_rows
+    return schemas, rows
 
 
 def data_directory(tbl) -> str:
