@@ -314,6 +314,39 @@ def test_parquet_files_of_one_batch_with_different_columns_lose_none(spark, rule
 
 
 # --- the CLI ---------------------------------------------------------------------------------------------------------
+def test_a_batch_file_that_is_not_parquet_is_refused_by_name(spark, wh, tmp_path, capsys):
+    """`--format parquet` on a JSON file: one line naming the file and what is wrong, exit 2, nothing written (not
+    Spark's errors and a diagnosis of schemas it cannot merge)."""
+    batch = tmp_path / "batch"
+    spark.sql("SELECT 1 AS a").coalesce(1).write.parquet(str(batch))
+    (batch / "part-z.parquet").write_text('{"a": 1}\n')
+    assert main(["ingest", "--table", "db.notparquet", "--warehouse", wh, "--format", "parquet", str(batch)]) == 2
+    err = capsys.readouterr().err
+    assert "part-z.parquet: not a Parquet file" in err and "Traceback" not in err and "cannot merge" not in err
+    assert not open_catalog(None, wh).table_exists("db.notparquet")
+
+
+def test_parquet_files_of_one_schema_are_read_without_merging_and_counted_from_their_footers(spark, tmp_path,
+                                                                                            monkeypatch):
+    """Files of one schema: Spark reads them without its schema-merging job and no job counts their rows (the
+    footers say); files of two schemas are merged."""
+    from widen.spark_io import read_parquet
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    spark.sql("SELECT id AS a, 'x' AS b FROM range(5)").repartition(3).write.parquet(str(one))
+    spark.sql("SELECT 2 AS a, 3.5D AS c").coalesce(1).write.parquet(str(two / "x"))
+    spark.sql("SELECT 1 AS a, 'y' AS b").coalesce(1).write.parquet(str(two / "y"))
+    files = lambda d: sorted(str(p) for p in d.rglob("*.parquet"))  # noqa: E731
+    options = []
+    real = type(spark.read).option
+    monkeypatch.setattr(type(spark.read), "option", lambda self, k, v: options.append((k, v)) or real(self, k, v))
+    frame, rows = read_parquet(spark, files(one), "b1")
+    assert rows == 5 and frame.count() == 5 and ("mergeSchema", "false") in options
+    options.clear()
+    frame, rows = read_parquet(spark, files(two), "b2")
+    assert rows == 2 and sorted(frame.columns) == ["a", "b", "c"] and ("mergeSchema", "true") in options
+
+
 def test_cli_modes_on_the_loans_parquet_files(spark, wh, tmp_path, capsys):
     original, new = str(tmp_path / "original"), str(tmp_path / "new")
     loans(spark, ORIGINAL).coalesce(1).write.parquet(original)

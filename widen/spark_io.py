@@ -165,7 +165,7 @@ def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
             meta = pq.read_metadata(path)
         except (OSError, ValueError) as exc:
             raise InputError(f"{path}: not a Parquet file ({str(exc).splitlines()[0][:200]})") from None
-        schemas.append(str(meta.schema))
+        schemas.append(str(meta.schema).split("\n", 1)[-1])  # (its first line names the Python object)
         rows += meta.num_rows
     return schemas, rows
 
