@@ -132,6 +132,25 @@ def test_check_passes_on_default_and_fails_on_lossy():
     assert "no precision lost" in bad.stdout and "9007199254740993" in bad.stdout
 
 
+def test_check_says_whether_the_native_engine_covers_the_rules_and_which_line_stops_it(tmp_path):
+    """`widen check` names the engine JSON batches take under the rules: native for the shipped files and for case
+    merge; for rules the native pass does not cover, the Spark engine, with the file's line that stops it."""
+    for rules in ((), ("--rules", "delta")):
+        out = widen("check", *rules, "--examples", "5")
+        assert "engine: native" in out.stdout, out.stdout + out.stderr
+    text = (ROOT / "rules" / "types.rules").read_text()
+    merge = tmp_path / "merge.rules"
+    merge.write_text(text.replace("on case_conflict keep", "on case_conflict merge"))
+    assert "engine: native" in widen("check", "--rules", str(merge), "--examples", "5").stdout
+    whole = tmp_path / "whole.rules"
+    whole.write_text(text.replace("json fraction -> ", "json fraction -> money | ") + "type money = decimal(12, 0)\n")
+    out = widen("check", "--rules", str(whole), "--examples", "5")
+    number = next(i for i, line in enumerate(whole.read_text().splitlines(), 1) if line.startswith("json fraction"))
+    assert "engine: spark: the native pass does not cover these rules" in out.stdout, out.stdout + out.stderr
+    assert f"{whole}:{number}: json fraction -> money" in out.stdout
+    assert "fractions typed as money, a decimal of scale 0" in out.stdout
+
+
 def test_check_states_the_incompatible_pairs_and_fails_at_a_contradicting_one(tmp_path):
     """The shipped rules declare the page's "Incompatible With" pairs that its other columns allow; `widen check`
     says so, and a declaration that a widening path contradicts is refused at its line and column."""

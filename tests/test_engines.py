@@ -140,3 +140,28 @@ def test_every_engine_writes_what_the_reference_writes(spark, tmp_path_factory, 
                 engine
         else:
             assert got_rescued == sorted(rescued, key=repr), engine
+
+
+def test_a_batch_off_the_native_engine_says_which_engine_ran_and_why(spark, tmp_path, monkeypatch):
+    """Rules the native pass does not cover: the batch runs on the Spark engine, and its report and line say so and
+    why; with the native pass turned off, the same, for that reason; a covered batch's line names the native one."""
+    from widen.ingest import ingest
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"a": 1.5}\nnot json\n')
+    whole = widen.load_rules(text=DEFAULT.replace("json fraction -> ", "json fraction -> money | ")
+                             + "type money = decimal(12, 0)\n")
+    [report] = ingest([str(path)], "w.t", rules=whole, warehouse=str(tmp_path / "wh1"), spark=spark,
+                      progress=lambda _: None)
+    assert (report.engine, report.rescued) == ("spark", 1)
+    assert report.why == "the native pass does not cover the rules: fractions typed as money, a decimal of scale 0"
+    assert report.line(1).endswith(f", engine spark: {report.why})")
+    monkeypatch.setenv("WIDEN_NATIVE", "0")
+    [report] = ingest([str(path)], "w.t", rules=widen.load_rules(), warehouse=str(tmp_path / "wh2"), spark=spark,
+                      progress=lambda _: None)
+    assert (report.engine, report.why) == ("spark", "WIDEN_NATIVE=0")
+    monkeypatch.setenv("WIDEN_NATIVE", "1")
+    [report] = ingest([str(path)], "w.t", rules=widen.load_rules(), warehouse=str(tmp_path / "wh3"), spark=spark,
+                      progress=lambda _: None)
+    assert report.engine == "native" and report.line(1).endswith(", engine native)")
