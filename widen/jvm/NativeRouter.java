@@ -1,7 +1,7 @@
 // Widen's native router: writes a batch's rows in one pass in the JVM, as the reference router
 // (widen.engine.router.Router, the oracle) routes them, for a batch the native observer observed with no rescued
 // line and no line needing the parser's per-line checks. Each line is read token by token with the observer's
-// parser (a tree is built only of an array, and of a record that does not go into one record column alone), its
+// LineParser (a tree is built only of an array, and of a record that does not go into one record column alone), its
 // fields are typed as the observer types them (NativeObserver: the same code), and each value goes to every column its
 // route names, converted along the route's edges (a guarded edge only where the value comes back exactly), wrapped
 // in the route's array levels. The rows are Spark's own (InternalRow), for Spark's Parquet writer: no expression
@@ -160,7 +160,7 @@ public final class NativeRouter implements Serializable {
     }
 
     Iterator<InternalRow> partition(Iterator<InternalRow> lines) {
-        NativeObserver.Partition parser = new NativeObserver.Partition(rules);
+        LineParser parser = new LineParser();
         return new Iterator<InternalRow>() {
             InternalRow next = advance();
 
@@ -174,7 +174,7 @@ public final class NativeRouter implements Serializable {
                     UTF8String text = line.getUTF8String(0);
                     byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
                     if (raw == text.getBaseObject()) raw = raw.clone();  // (the row keeps slices of it)
-                    if (NativeObserver.Partition.blank(raw)) continue;
+                    if (LineParser.blank(raw)) continue;
                     return record(parser, raw);
                 }
                 return null;
@@ -193,8 +193,8 @@ public final class NativeRouter implements Serializable {
 
     /** One line's row. The observer saw every line of the batch a record: anything else here is a bug, loudly.
      * The line is read token by token (:meth:`object`). */
-    InternalRow record(NativeObserver.Partition parser, byte[] raw) {
-        NativeObserver.Parsed parsed = new NativeObserver.Parsed();
+    InternalRow record(LineParser parser, byte[] raw) {
+        LineParser.Parsed parsed = new LineParser.Parsed();
         try (JsonParser p = parser.open(raw, parsed)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not an object");
             Object[] row = object(parser, p, parsed, root, 1, 0);
@@ -214,7 +214,7 @@ public final class NativeRouter implements Serializable {
      * does not go into one record column alone. ``at``: the record's depth as read() counts it (the line's is 1);
      * ``depth``: the names above it (:meth:`path`). Sets :attr:`named`: whether a field has a name (a record with
      * none is no value: engine.values.Typer.type_value). */
-    Object[] object(NativeObserver.Partition parser, JsonParser p, NativeObserver.Parsed parsed, Level level, int at,
+    Object[] object(LineParser parser, JsonParser p, LineParser.Parsed parsed, Level level, int at,
                     int depth) throws IOException {
         Object[] row = new Object[level.types.length];
         boolean any = false;
@@ -280,7 +280,7 @@ public final class NativeRouter implements Serializable {
         }
     }
 
-    InternalRow level(Level level, NativeObserver.Obj record, int depth) {
+    InternalRow level(Level level, LineParser.Obj record, int depth) {
         Object[] row = new Object[level.types.length];
         for (int i = 0; i < record.names.length; i++) {
             String name = record.names[i];
@@ -291,7 +291,7 @@ public final class NativeRouter implements Serializable {
 
     Object records(Level level, Object value, int dim, int depth) {
         if (value == null) return null;
-        if (dim == 0) return level(level, (NativeObserver.Obj) value, depth);
+        if (dim == 0) return level(level, (LineParser.Obj) value, depth);
         ArrayList<Object> out = new ArrayList<>();
         for (Object x : (List<?>) value) out.add(records(level, x, dim - 1, depth));
         return out;
@@ -373,11 +373,11 @@ public final class NativeRouter implements Serializable {
             }
             case NativeObserver.VIA_EPOCH_SECONDS: case NativeObserver.VIA_EPOCH_MILLIS:
             case NativeObserver.VIA_EPOCH_MICROS: {
-                if (v instanceof NativeObserver.Micros) break;  // timestamp -> integer: the observer's
+                if (v instanceof Dates.Micros) break;  // timestamp -> integer: the observer's
                 long unit = NativeObserver.epochUnit(e.how);
                 try {
                     long micros = Math.multiplyExact((Long) v, unit);
-                    return micros < MIN_MICROS || micros > MAX_MICROS ? FAIL : new NativeObserver.Micros(micros);
+                    return micros < MIN_MICROS || micros > MAX_MICROS ? FAIL : new Dates.Micros(micros);
                 } catch (ArithmeticException overflow) {
                     return FAIL;
                 }
@@ -397,7 +397,7 @@ public final class NativeRouter implements Serializable {
             for (Object x : (List<?>) value) if (!hollow(x, dim - 1)) return false;
             return true;
         }
-        NativeObserver.Obj o = (NativeObserver.Obj) value;
+        LineParser.Obj o = (LineParser.Obj) value;
         for (int i = 0; i < o.names.length; i++) {
             if (o.names[i].isEmpty()) continue;
             Valued t = typed(o.values[i]);
@@ -419,8 +419,8 @@ public final class NativeRouter implements Serializable {
     /** null for a null or an empty value. */
     Valued typed(Object raw) {
         if (raw == null) return null;
-        if (raw instanceof NativeObserver.Obj) {
-            for (String n : ((NativeObserver.Obj) raw).names) if (!n.isEmpty()) return new Valued(-1, 0, raw);
+        if (raw instanceof LineParser.Obj) {
+            for (String n : ((LineParser.Obj) raw).names) if (!n.isEmpty()) return new Valued(-1, 0, raw);
             return null;
         }
         if (raw instanceof List) {
@@ -440,17 +440,17 @@ public final class NativeRouter implements Serializable {
     Object domain(NativeObserver.Prim p, Object raw) {
         if (!rules.family[p.type].equals("string")) return p.value;
         if (raw instanceof Boolean) return ((Boolean) raw) ? "true" : "false";
-        if (raw instanceof NativeObserver.Num) return numberText((NativeObserver.Num) raw);
+        if (raw instanceof Numbers.Num) return numberText((Numbers.Num) raw);
         return raw;
     }
 
     /** engine.values.JsonNumber.text: a number's text as Spark's to_json of its VARIANT prints it (a long's
      * digits; a decimal's, without leading zeros, trailing fraction zeros or the sign of a zero; a double's
      * shortest text when the double is the number, else the token). */
-    static String numberText(NativeObserver.Num n) {
+    static String numberText(Numbers.Num n) {
         int storage = n.storage();
-        if (storage == NativeObserver.SIG_BIGINT) return Long.toString(n.asLong);
-        if (storage == NativeObserver.SIG_DECIMAL) {
+        if (storage == Storage.SIG_BIGINT) return Long.toString(n.asLong);
+        if (storage == Storage.SIG_DECIMAL) {
             String unsigned = n.token().startsWith("-") ? n.token().substring(1) : n.token();
             int dot = unsigned.indexOf('.');
             String whole = (dot < 0 ? unsigned : unsigned.substring(0, dot)).replaceFirst("^0+", "");
@@ -484,9 +484,9 @@ public final class NativeRouter implements Serializable {
         if (v instanceof Long) return v.toString();
         if (v instanceof Double) return formatDouble((Double) v);
         if (v instanceof BigDecimal) return v.toString();
-        if (v instanceof NativeObserver.Day) return LocalDate.ofEpochDay(((NativeObserver.Day) v).days).toString();
-        if (v instanceof NativeObserver.Micros) return timestamp(((NativeObserver.Micros) v).micros);
-        if (v instanceof NativeObserver.Text) return v.toString();
+        if (v instanceof Dates.Day) return LocalDate.ofEpochDay(((Dates.Day) v).days).toString();
+        if (v instanceof Dates.Micros) return timestamp(((Dates.Micros) v).micros);
+        if (v instanceof LineParser.Text) return v.toString();
         return (String) v;
     }
 
@@ -496,7 +496,7 @@ public final class NativeRouter implements Serializable {
         if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
         if (x == 0) return (1 / x < 0) ? "-0.0" : "0.0";
         String sign = x < 0 ? "-" : "";
-        BigDecimal b = NativeObserver.shortest(Math.abs(x)).stripTrailingZeros();
+        BigDecimal b = Numbers.shortest(Math.abs(x)).stripTrailingZeros();
         String digits = b.unscaledValue().toString();
         int exp = digits.length() - b.scale();  // value = 0.digits * 10^exp
         double a = Math.abs(x);
@@ -542,7 +542,7 @@ public final class NativeRouter implements Serializable {
     static void json(Object raw, StringBuilder sb) {
         if (raw == null) { sb.append("null"); return; }
         if (raw instanceof Boolean) { sb.append(((Boolean) raw) ? "true" : "false"); return; }
-        if (raw instanceof NativeObserver.Num) { sb.append(numberText((NativeObserver.Num) raw)); return; }
+        if (raw instanceof Numbers.Num) { sb.append(numberText((Numbers.Num) raw)); return; }
         if (raw instanceof CharSequence) { quote((CharSequence) raw, sb); return; }
         if (raw instanceof List) {
             sb.append('[');
@@ -551,7 +551,7 @@ public final class NativeRouter implements Serializable {
             sb.append(']');
             return;
         }
-        NativeObserver.Obj o = (NativeObserver.Obj) raw;
+        LineParser.Obj o = (LineParser.Obj) raw;
         Integer[] order = new Integer[o.names.length];
         for (int i = 0; i < order.length; i++) order[i] = i;
         Arrays.sort(order, (a, b) -> codePoints(o.names[a], o.names[b]));
@@ -636,8 +636,8 @@ public final class NativeRouter implements Serializable {
             }
             case STRUCT: return v;  // a record's row, built by level()
             case STRING:
-                if (v instanceof NativeObserver.Text) {  // the line's own bytes (a copy per row: partition())
-                    NativeObserver.Text t = (NativeObserver.Text) v;
+                if (v instanceof LineParser.Text) {  // the line's own bytes (a copy per row: partition())
+                    LineParser.Text t = (LineParser.Text) v;
                     return UTF8String.fromBytes(t.raw, t.from, t.len);
                 }
                 return UTF8String.fromString((String) v);
@@ -645,8 +645,8 @@ public final class NativeRouter implements Serializable {
             case INT: return ((Long) v).intValue();
             case DOUBLE: return (Double) v;
             case BOOLEAN: return (Boolean) v;
-            case DATE: return Math.toIntExact(((NativeObserver.Day) v).days);
-            case TIMESTAMP: return ((NativeObserver.Micros) v).micros;
+            case DATE: return Math.toIntExact(((Dates.Day) v).days);
+            case TIMESTAMP: return ((Dates.Micros) v).micros;
             default: {
                 DecimalType d = k.decimal;
                 return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),

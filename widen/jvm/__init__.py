@@ -1,10 +1,13 @@
-"""The native observer: one JVM pass over a batch's JSON lines (``NativeObserver.java``, next to this file) that gives
-the observations the pure-Python observer gives, at about the cost of Spark's own JSON schema inference.
+"""The native observer: one JVM pass over a batch's JSON lines (``NativeObserver.java`` and the classes beside it,
+split by job) that gives the observations the pure-Python observer gives, at about the cost of Spark's own JSON
+schema inference.
 
-The Java source ships with the package. At first use it is compiled with ``javac`` against PySpark's own jars into
-the user's cache (``$WIDEN_CACHE_DIR``, else ``~/.cache/widen``), keyed by the source's hash and the Spark version,
-and loaded into the running session (the driver through a class loader, the executors by ``addJar``), so a caller's
-own session takes it too. Nothing depends on it for correctness: where there is no ``javac``, where the rules use
+The Java sources ship with the package, and so does their build, ``widen-native.jar`` (``python -m
+widen.jvm.build``); where that jar is not the build of these sources for the running Spark, they are compiled at
+first use with ``javac`` against PySpark's own jars into the user's cache (``$WIDEN_CACHE_DIR``, else
+``~/.cache/widen``), keyed by the sources' hash and the Spark version (:func:`jar`). The jar is loaded into the
+running session (the driver through a class loader, the executors by ``addJar``), so a caller's own session takes
+it too. Nothing depends on it for correctness: where there is no usable jar, where the rules use
 typing it does not cover (:func:`spec` says which), or where a batch holds a value it does not cover (the pass
 *declines*, naming it), the Spark observer (:mod:`widen.compiler.spark_observe`) observes the batch instead.
 ``WIDEN_NATIVE=0`` turns it off.
@@ -33,8 +36,9 @@ from widen.engine.observe import FieldObservation, LevelObservation, Observation
 from widen.engine.shapes import parse_shape
 from widen.rules.model import Rules
 
-#: the pass's sources: the observer, and the router that writes a batch it observed
-SOURCES = (Path(__file__).with_name("NativeObserver.java"), Path(__file__).with_name("NativeRouter.java"))
+#: the passes' sources, every ``.java`` file here, sorted: the observer (``NativeObserver.java`` and the classes it is
+#: split into by job), and the router that writes a batch it observed (``NativeRouter.java``)
+SOURCES = tuple(sorted(Path(__file__).parent.glob("*.java")))
 CLASS = "widen.NativeObserver"
 ROUTER = "widen.NativeRouter"
 DATASET, STRING = "org.apache.spark.sql.Dataset", "java.lang.String"
@@ -292,7 +296,7 @@ class NativeResult:
     (a number VARIANT cannot hold, or nesting beyond MAX_NESTING) were the batch written by the compiled projection
     (``parse_records(checked=...)``); the lines of each split it read (``(file URI, block) -> (first line's id,
     lines)``: ``FileLines.counted``); and every rescued line (``(source, id, reason, bytes)``), or None when there
-    were too many to keep (``NativeObserver.RESCUED_ALL_LINES``)."""
+    were too many to keep (``Partition.RESCUED_ALL_LINES``)."""
 
     def __init__(self, observations: Observations, needs_checks: bool, splits: dict | None = None,
                  rescued: list | None = None, declined: str | None = None):

@@ -1,6 +1,6 @@
 """The native passes' jar, built once and shipped in the package: ``python -m widen.jvm.build``.
 
-Run it after changing ``NativeObserver.java`` or ``NativeRouter.java`` (and commit the jar with the sources):
+Run it after changing any ``.java`` file here (``widen.jvm.SOURCES``), and commit the jar with the sources:
 ``tests/test_jvm_build.py`` fails while the shipped jar is not the build of the sources beside it. It compiles
 the sources with ``javac --release 17`` against the installed PySpark's jars into ``widen/jvm/widen-native.jar``,
 reproducibly (entries sorted, fixed timestamps and modes: the same sources, JDK and Spark give the same bytes),

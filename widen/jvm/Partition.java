@@ -1,0 +1,253 @@
+// Widen's native observer: a partition's pass (NativeObserver.java describes the pass). Each line is parsed
+// (LineParser) and then rescued (not UTF-8, not JSON, not an object, nested too deep, names that differ only by
+// case on case_conflict merge), declined (what the pass does not cover: the batch is another engine's), or
+// observed into the partition's tree (NativeObserver.level); each split's lines are counted and the rescued lines
+// kept. Its result is serialised for the driver, which merges the partitions' results (NativeObserver.observe).
+package widen;
+
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.unsafe.types.UTF8String;
+import widen.LineParser.Obj;
+import widen.LineParser.Parsed;
+import widen.NativeObserver.Declined;
+import widen.NativeObserver.Place;
+import widen.Tree.Level;
+
+import java.io.*;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.*;
+
+import static widen.LineParser.ascii;
+import static widen.LineParser.blank;
+import static widen.LineParser.collides;
+import static widen.LineParser.collision;
+import static widen.LineParser.jsonType;
+import static widen.Tree.mergeLevel;
+import static widen.Tree.readText;
+import static widen.Tree.text;
+import static widen.Tree.writeLevel;
+
+final class Partition {
+    /** Arrays and objects nested deeper than this (the record counts) are rescued: engine.values.MAX_NESTING. */
+    static final int MAX_NESTING = 8;
+    static final int RESCUED_EXAMPLES = 1000;
+    /** Every rescued line is kept (its place, reason and bytes) while a batch has at most this many, of at most
+     * RESCUED_ALL_BYTES in all: the router then skips them and the driver writes them to the rescued table, in the
+     * same two passes as a batch with none (widen/jvm/__init__.py). More, and the batch is the Spark path's. */
+    static final int RESCUED_ALL_LINES = 100_000;
+    static final long RESCUED_ALL_BYTES = 32L << 20;
+
+    static final class Rescue {
+        final String source; final Long line; final String reason, raw;
+        /** the line's bytes (kept for every rescued line of :attr:`Partition.all`; null in the examples) */
+        byte[] bytes;
+        long seq;
+        Rescue(String source, Long line, String reason, String raw) {
+            this.source = source; this.line = line; this.reason = reason; this.raw = raw;
+        }
+    }
+
+    /** Spark's orderBy(source, line): nulls first. */
+    static final Comparator<Rescue> ORDER = Comparator
+            .comparing((Rescue r) -> r.source, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
+            .thenComparing(r -> r.line, Comparator.nullsFirst(Comparator.<Long>naturalOrder()));
+
+    final NativeObserver rules;
+    final Level root = new Level();
+    long lines, rescued, records, emptyNames;
+    boolean needsChecks;
+    String declined;
+    final TreeSet<Rescue> examples = new TreeSet<>(ORDER.thenComparing(r -> r.reason).thenComparing(r -> r.raw)
+            .thenComparingLong(r -> r.seq));
+    long seq;
+    /** every rescued line while they are few (RESCUED_ALL_LINES, RESCUED_ALL_BYTES); allKept false beyond */
+    final ArrayList<Rescue> all = new ArrayList<>();
+    long allBytes;
+    boolean allKept = true;
+    /** the lines of each split (a file's URI and block: FileLines.keyed): {block, first line's id, lines},
+     * every line counted, blank ones too, as FileLines.splits counts them (no job of its own then) */
+    final LinkedHashMap<String, long[]> splits = new LinkedHashMap<>();
+    private UTF8String splitSource;
+    private long[] splitAt;
+    /** The parser of the partition's lines. */
+    final LineParser parser = new LineParser();
+
+    Partition(NativeObserver rules) {
+        this.rules = rules;
+    }
+
+    /** Counts a row of FileLines.keyed (value, source, block, line) into its split. */
+    void split(InternalRow r) {
+        if (r.isNullAt(1)) return;
+        UTF8String source = r.getUTF8String(1);
+        long block = r.getLong(2);
+        if (splitAt == null || splitAt[0] != block || !source.equals(splitSource)) {
+            splitSource = source.clone();
+            splitAt = new long[]{block, r.getLong(3), 0};
+            splits.put(splitSource.toString() + "\0" + block, splitAt);
+        }
+        splitAt[2]++;
+    }
+
+    void line(byte[] raw, Place at) {
+        if (raw == null || blank(raw)) return;
+        lines++;
+        String text = null;
+        boolean ascii = ascii(raw);
+        try {
+            if (!ascii) text = parser.utf8.decode(ByteBuffer.wrap(raw)).toString();
+        } catch (CharacterCodingException e) {
+            rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8), raw);
+            return;
+        }
+        Object value;
+        Parsed parsed = new Parsed();
+        try {
+            value = ascii ? parser.parse(raw, parsed) : parser.parse(text, parsed);
+        } catch (StreamConstraintsException e) {
+            if (!String.valueOf(e.getMessage()).contains("nesting depth")) {
+                if (declined == null) declined = where(at) + e.getMessage();
+                return;
+            }
+            rescue(at, "not valid JSON", lineText(raw, text), raw);
+            return;
+        } catch (Declined d) {
+            if (declined == null) declined = where(at) + d.getMessage();
+            return;
+        } catch (IOException | RuntimeException e) {
+            needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
+            rescue(at, "not valid JSON", lineText(raw, text), raw);
+            return;
+        }
+        if (!(value instanceof Obj)) {
+            rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text), raw);
+            return;
+        }
+        if (parsed.depth > MAX_NESTING) {
+            needsChecks = true;
+            rescue(at, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
+                   lineText(raw, text), raw);
+            return;
+        }
+        if (rules.caseMerge && collides(value)) {
+            rescue(at, "names that differ only by case in one object (" + collision(value)
+                   + "): on case_conflict merge they are one field", lineText(raw, text), raw);
+            return;
+        }
+        if (parsed.asText) needsChecks = true;
+        records++;
+        try {
+            rules.level(this, root, (Obj) value);
+        } catch (Declined d) {
+            if (declined == null) declined = d.getMessage();
+        } catch (RuntimeException e) {  // a value this pass does not expect: the Spark observer takes the batch
+            if (declined == null) declined = where(at) + e;
+        }
+    }
+
+    static String lineText(byte[] raw, String decoded) {
+        return decoded != null ? decoded : new String(raw, StandardCharsets.ISO_8859_1);
+    }
+
+    static String where(Place at) { return "line " + at.number() + " of " + at.source() + ": "; }
+
+    void rescue(Place at, String reason, String raw, byte[] bytes) {
+        rescued++;
+        Rescue r = new Rescue(at.source(), at.number(), reason, raw);
+        keep(r);
+        if (allKept) {
+            Rescue whole = new Rescue(r.source, r.line, reason, null);
+            whole.bytes = bytes.clone();  // (the row's buffer may be reused)
+            every(whole);
+        }
+    }
+
+    void every(Rescue r) {
+        allBytes += r.bytes.length;
+        if (all.size() >= RESCUED_ALL_LINES || allBytes > RESCUED_ALL_BYTES) {
+            allKept = false;
+            all.clear();
+            return;
+        }
+        all.add(r);
+    }
+
+    void keep(Rescue r) {
+        r.seq = ++seq;
+        examples.add(r);
+        if (examples.size() > RESCUED_EXAMPLES) examples.pollLast();
+    }
+
+    byte[] serialise() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(bytes))) {
+            text(out, declined);
+            out.writeLong(lines); out.writeLong(rescued); out.writeLong(records); out.writeLong(emptyNames);
+            out.writeBoolean(needsChecks);
+            writeLevel(out, root);
+            out.writeInt(examples.size());
+            for (Rescue r : examples) {
+                text(out, r.source);
+                out.writeBoolean(r.line != null);
+                out.writeLong(r.line == null ? 0 : r.line);
+                text(out, r.reason); text(out, r.raw);
+            }
+            out.writeInt(splits.size());
+            for (Map.Entry<String, long[]> e : splits.entrySet()) {
+                text(out, e.getKey());
+                out.writeLong(e.getValue()[1]); out.writeLong(e.getValue()[2]);
+            }
+            out.writeBoolean(allKept);
+            out.writeInt(all.size());
+            for (Rescue r : all) {
+                text(out, r.source);
+                out.writeBoolean(r.line != null);
+                out.writeLong(r.line == null ? 0 : r.line);
+                text(out, r.reason);
+                out.writeInt(r.bytes.length); out.write(r.bytes);
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    void merge(byte[] part) throws IOException {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(part))) {
+            String d = readText(in);
+            if (declined == null) declined = d;
+            lines += in.readLong(); rescued += in.readLong(); records += in.readLong();
+            emptyNames += in.readLong();
+            needsChecks |= in.readBoolean();
+            mergeLevel(in, root);
+            int k = in.readInt();
+            for (int i = 0; i < k; i++) {
+                String source = readText(in);
+                boolean has = in.readBoolean();
+                long line = in.readLong();
+                keep(new Rescue(source, has ? line : null, readText(in), readText(in)));
+            }
+            int ns = in.readInt();
+            for (int i = 0; i < ns; i++) {
+                String key = readText(in);
+                long first = in.readLong(), n = in.readLong();
+                long[] at = splits.get(key);  // (a split is one task's: never in two parts)
+                if (at == null) splits.put(key, new long[]{0, first, n});
+                else { at[1] = Math.min(at[1], first); at[2] += n; }
+            }
+            boolean kept = in.readBoolean();
+            int na = in.readInt();
+            for (int i = 0; i < na; i++) {
+                String source = readText(in);
+                boolean has = in.readBoolean();
+                long line = in.readLong();
+                Rescue r = new Rescue(source, has ? line : null, readText(in), null);
+                r.bytes = new byte[in.readInt()];
+                in.readFully(r.bytes);
+                if (allKept) every(r);
+            }
+            if (!kept) { allKept = false; all.clear(); }
+        }
+    }
+}
