@@ -260,14 +260,15 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
         assert "Cannot run program" not in text and "PythonRunner" not in text
     native_classes_ran_on_the_executors(cluster, app["id"], run.stderr, events, tmp_path / "cache")
 
-    # every file the tables reference was saved by the task commit of an executor: Spark's file committer
+    # every file the table references was saved by the task commit of an executor: Spark's file committer
     # (algorithm 1) logs "Saved output of task '<attempt>' to <dir>/_temporary/0/task_<job>_m_<partition>" in
-    # the executor that wrote it; the driver's job commit only moves the saved files into <dir>
+    # the executor that wrote it; the driver's job commit only moves the saved files into <dir>. (The rescued
+    # table's file is the driver's: the native pass brought its few lines there, and the driver writes it with
+    # pyarrow, as it writes the tables' metadata.)
     saved = {(m[1], int(m[2])) for text in stderrs.values()
              for m in re.finditer(r"Saved output of task '\S+' to file:(\S+)/_temporary/0/task_\S+_m_(\d+)$", text, re.M)}
-    files = [task.file.file_path for t in (table, catalog.load_table("t.events__rescued"))
-             for task in t.scan().plan_files()]
-    assert len(files) >= 3
+    files = [task.file.file_path for task in table.scan().plan_files()]
+    assert len(files) >= 2
     for path in files:
         local = Path(path.removeprefix("file:").removeprefix("//"))
         partition = int(re.match(r"part-(\d+)-", local.name)[1])

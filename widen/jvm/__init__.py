@@ -240,6 +240,16 @@ def jar() -> Path | None:
     return target
 
 
+_FAILED: set[str] = set()
+
+
+def _failed_once(message: str) -> None:
+    """Say, once per process, that a native pass failed in the JVM and what the batch costs instead."""
+    if message not in _FAILED:
+        _FAILED.add(message)
+        _say(message)
+
+
 def _say(message: str) -> None:
     """Why the native pass runs from the cache's jar, or not at all (once per process: :func:`jar` is cached)."""
     print(f"widen: {message}", file=sys.stderr, flush=True)
@@ -331,6 +341,8 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _debug(f"the native pass failed ({first}): the Spark observer observes the batch")
+        _failed_once(f"the native pass failed ({first[:200]}): the batch is observed by Spark expressions, "
+                     "about 4x slower (executors without the jar? docs/production.md)")
         return None, f"the native pass failed: {first[:200]}"
     result = read_result(data, rules)
     if result.declined:
@@ -493,6 +505,8 @@ def routed(lines, plan, rules: Rules, skip=()):
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _debug(f"the native router failed ({first})")
+        _failed_once(f"the native router failed ({first[:200]}): the batch is written by the compiled Spark "
+                     "projection")
         return None, f"the native router failed: {first[:200]}"
     return DataFrame(jdf, spark), ""
 
