@@ -704,7 +704,8 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
     number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
     ``lines`` may be a batch's files (:class:`~widen.spark_io.FileLines`): their lines are numbered only when the
-    batch is not plain. ``only_plain``: None for a batch the native pass does not observe plain (no other job)."""
+    batch is not plain. ``only_plain``: for a batch the native pass does not observe plain, no other job (an :class:`Observed` without
+    ``parsed``, saying why)."""
     from widen.spark_io import FileLines
 
     case_merge = rules.policy("case_conflict") == "merge"
@@ -718,8 +719,11 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
     if result is not None and result.rescued is not None:
         return _plain(lines, result, files)
-    if only_plain:
-        return None
+    if result is not None:
+        why = (f"{result.observations.rescued_count:,} rescued lines, more than the native router skips "
+               f"({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
+    if only_plain:  # (nothing else observed: the caller takes another engine, and says why)
+        return Observed(Observations(), None, why=why)
     if files is not None:
         lines = files.numbered()
         if result is not None:
@@ -728,8 +732,7 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
         checks = result.needs_checks
         return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
-                        native=True, why=f"{result.observations.rescued_count:,} rescued lines, more than the "
-                        f"native router skips ({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
+                        native=True, why=why)
     return _spark_observed(lines, rules, why, _t)
 
 

@@ -322,8 +322,9 @@ def native_classes_ran_on_the_executors(cluster: Cluster, app: str, stderr: str,
 
 
 def test_a_small_batch_routed_on_the_driver_is_written_on_the_cluster(cluster, rules, tmp_path):
-    """A batch small enough for the driver (widen.sources.DriverLines): the driver observes and routes it, the
-    executors write the rows it hands them as Arrow, with no Python on them (a Python worker could not start)."""
+    """A batch small enough for the driver (widen.sources.DriverLines; with the native engine off, which takes every
+    batch it covers): the driver observes and routes it, the executors write the rows it hands them as Arrow, with no
+    Python on them (a Python worker could not start)."""
     lines = write_batch(tmp_path / "day-1", 1, files=3, per_file=40, bad="not json at all")
     wh = tmp_path / "wh"
     # `widen ingest`, saying when the driver observes a batch
@@ -332,9 +333,10 @@ def test_a_small_batch_routed_on_the_driver_is_written_on_the_cluster(cluster, r
              "s.DriverLines.observe = lambda self, rules: print('on the driver', file=sys.stderr) or real(self, rules)\n"
              "sys.exit(c.main(sys.argv[1:]))\n")
     run = driver(cluster, "-c", probe, "ingest", "--master", cluster.url, "--table", "t.small",
-                 "--warehouse", str(wh), str(tmp_path / "day-1"), WIDEN_DRIVER_BATCH_BYTES=str(1 << 20))
+                 "--warehouse", str(wh), str(tmp_path / "day-1"), WIDEN_DRIVER_BATCH_BYTES=str(1 << 20),
+                 WIDEN_NATIVE="0")
     assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
-    assert "on the driver" in run.stderr
+    assert "on the driver" in run.stderr and "engine driver: WIDEN_NATIVE=0" in run.stderr
     catalog = open_catalog(None, str(wh))
     good = [line for line in lines if line != "not json at all"]
     expected = sorted((normalise(r) for r in reference_rows(rules, [good])), key=lambda r: r["id"])

@@ -157,6 +157,11 @@ def test_a_batch_off_the_native_engine_says_which_engine_ran_and_why(spark, tmp_
     assert (report.engine, report.rescued) == ("spark", 1)
     assert report.why == "the native pass does not cover the rules: fractions typed as money, a decimal of scale 0"
     assert report.line(1).endswith(f", engine spark: {report.why})")
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", str(1 << 20))  # a small batch: the driver's, saying why
+    [small] = ingest([str(path)], "w.t", rules=whole, warehouse=str(tmp_path / "wh4"), spark=spark,
+                     progress=lambda _: None)
+    assert (small.engine, small.why, small.rescued) == ("driver", report.why, 1)
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
     monkeypatch.setenv("WIDEN_NATIVE", "0")
     [report] = ingest([str(path)], "w.t", rules=widen.load_rules(), warehouse=str(tmp_path / "wh2"), spark=spark,
                       progress=lambda _: None)

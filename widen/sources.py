@@ -317,13 +317,13 @@ class JsonLines(Source):
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
             observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain)
-        if observed is None:  # (only_plain: not plain)
+        self.why = observed.why
+        if observed.parsed is None:  # (only_plain, and not plain: nothing observed)
             return
         self.observed = observed
         self.observations, self.parsed, self.plain = observed.observations, observed.parsed, observed.plain
         self.records = self.parsed.filter(F.col("reason").isNull())
         self.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
-        self.why = observed.why
 
     def rescued_frame(self):
         return self.observed.rescued_frame()
@@ -373,9 +373,9 @@ class SmallFiles(Source):
         inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
         inner.observe(rules)
         if not inner.plain:
-            why = getattr(inner, "observed", None)
+            why = inner.why
             inner = DriverLines(self.spark, self.paths)
-            inner.why = why.why if why is not None else "the native pass does not take the batch"
+            inner.why = why
             inner.observe(rules)
         self.inner = inner
         self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
@@ -575,7 +575,7 @@ class FrameLines(Source):
                     dataclasses.replace(r, line=None) for r in obs.rescued))
                 self._take(inner)
                 return
-            why = inner.observed.why if getattr(inner, "observed", None) is not None else ""
+            why = inner.why
             self.cached.unpersist()
             self.cached = None
         else:
