@@ -3,7 +3,7 @@
 A differential property: generated multi-batch sequences of drifting records mixed with hostile lines (the
 producers' documents of tests/test_hostile.py: not JSON, arrays, invalid UTF-8, names given twice or differing
 only by case, numbers VARIANT cannot hold, nesting past the bound), under the shipped rules, `delta.rules`, case
-merge, an int-and-money edit and a lossy edit, through each engine: the native pass and router (`widen ingest`),
+merge, an int-and-money edit, an epoch edit (seconds, both ways) and a lossy edit, through each engine: the native pass and router (`widen ingest`),
 Spark's expressions and compiled projection (`WIDEN_NATIVE=0`), the driver's Python (a small batch with the native
 pass off), and a DataFrame (`widen.write(df, json_column=...)`, the path a stream's micro-batch takes). Each
 engine's table and rescued lines equal the reference's: the Python observer and router over the same files. Each
@@ -35,7 +35,10 @@ RULES = {
     "default": (DEFAULT, None),
     "delta": (Path(HERE.parent / "rules" / "delta.rules").read_text(), "evolve"),
     "case-merge": (DEFAULT.replace("on case_conflict keep", "on case_conflict merge"), None),
-    "money": ((HERE / "data" / "money.rules").read_text(), None),
+    "money": ((HERE / "data" / "money.rules").read_text(), None),  # an int32 and a decimal(10, 2) money type
+    "epoch": (DEFAULT.replace("convert long -> timestamp via epoch_millis", "convert long -> timestamp via epoch_seconds")
+              .replace("widen timestamp -> long via epoch_micros where exact",
+                       "widen timestamp -> long via epoch_seconds where exact"), None),
     "lossy": ((HERE / "data" / "lossy.rules").read_text(), None),
 }
 
