@@ -310,9 +310,31 @@ def test_a_file_of_more_splits_than_cores_is_cut_into_whole_waves_and_every_line
             balanced = FileLines(spark, [str(path)]).raw.rdd.getNumPartitions()
         assert (own, balanced) == (2 * cores + 1, 3 * cores)
         assert int(settings["spark.sql.files.maxPartitionBytes"]) <= largest
-        assert batch_settings(spark, fingerprints([path, tmp_path / "big.jsonl"])) == SESSION_SETTINGS
+        assert batch_settings(spark, fingerprints([path, tmp_path / "big.jsonl"])) == {
+            **SESSION_SETTINGS, "spark.sql.files.minPartitionNum": str(cores)}
         wh = str(tmp_path / "wh")
         [report] = ingest([str(path)], "n.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
     assert spark.conf.get("spark.sql.files.maxPartitionBytes") != settings["spark.sql.files.maxPartitionBytes"]
     ids = [r["id"] for r in open_catalog(None, wh).load_table("n.t").scan().to_arrow().to_pylist()]
     assert report.records == 3000 and sorted(ids) == list(range(3000))
+
+
+def test_the_two_passes_cut_a_batch_alike_whatever_the_session_s_parallelism(spark, tmp_path):
+    """The router leaves out rescued lines by their ids, which depend on how the batch's files are cut: the batch's
+    settings pin what Spark divides its bytes by, so that the session's parallelism changing between the observer's
+    job and the router's (an executor joining or leaving) cuts them alike; without them it does not."""
+    from widen.sources import fingerprints
+    from widen.spark_io import FileLines, batch_settings, session_settings
+
+    path = tmp_path / "b.jsonl"
+    path.write_text("".join(f'{{"id": {i}}}\n' for i in range(2000)))
+    cores = spark.sparkContext.defaultParallelism
+    more = {"spark.sql.leafNodeDefaultParallelism": str(4 * cores)}  # (as more executors would)
+    parts = lambda: FileLines(spark, [str(path)]).raw.rdd.getNumPartitions()  # noqa: E731
+    with session_settings(spark, {"spark.sql.files.openCostInBytes": "1000"}):
+        with session_settings(spark, batch_settings(spark, fingerprints([path]))):
+            before = parts()
+            with session_settings(spark, more):
+                assert parts() == before
+        with session_settings(spark, more):
+            assert parts() != before  # (unpinned, Spark cuts it otherwise)

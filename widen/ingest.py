@@ -216,9 +216,9 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     table), commit its rescued lines, then the batch."""
 
     source = batch.source
-    with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
-        source.observe(batch.rules)
-    try:
+    try:  # (what observing cached is released whatever happens: a DataFrame's texts)
+        with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
+            source.observe(batch.rules)
         observations = source.observations
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names)

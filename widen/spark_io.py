@@ -245,20 +245,28 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     MiB and one of 126 MB: both passes over it end with a fifth wave one core works through alone; 10 splits of 120
     MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's
     ``spark.sql.files.maxPartitionBytes`` stays the bound. (Several files: Spark packs their splits, which this does
-    not foresee.)"""
-    if input_format != "json" or len(prints) != 1 or prints[0].path.endswith(".gz"):
+    not foresee.)
+
+    A JSON batch is read twice (observed, then written), and the router leaves out the lines the pass rescued by
+    their ids, which depend on how the files are cut: the number Spark divides a batch's bytes by is pinned for the
+    batch (``spark.sql.files.minPartitionNum``), so that an executor that joins or leaves between the two jobs
+    (which changes the session's parallelism, Spark's divisor otherwise) cannot cut them otherwise."""
+    if input_format != "json":
         return SESSION_SETTINGS
-    conf = spark._jsparkSession.sessionState().conf()
-    size, cost = prints[0].size, conf.filesOpenCostInBytes()
     cores = spark.sparkContext.defaultParallelism
     least = spark.conf.get("spark.sql.files.minPartitionNum", None) or spark.conf.get(
         "spark.sql.leafNodeDefaultParallelism", None) or cores  # what Spark divides by
+    pinned = {**SESSION_SETTINGS, "spark.sql.files.minPartitionNum": str(least)}
+    if len(prints) != 1 or prints[0].path.endswith(".gz"):
+        return pinned
+    conf = spark._jsparkSession.sessionState().conf()
+    size, cost = prints[0].size, conf.filesOpenCostInBytes()
     split = min(conf.filesMaxPartitionBytes(), max(cost, (size + cost) // int(least)))  # Spark's
     splits = -(-size // split) if split > 0 else 0
     if splits <= cores or splits % cores == 0:
-        return SESSION_SETTINGS
+        return pinned
     waves = -(-splits // cores)
-    return {**SESSION_SETTINGS, "spark.sql.files.maxPartitionBytes": str(-(-size // (waves * cores)))}
+    return {**pinned, "spark.sql.files.maxPartitionBytes": str(-(-size // (waves * cores)))}
 
 
 #: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse

@@ -82,7 +82,7 @@ MAX_JSON_TYPES = 12
 def order(rules: Rules) -> tuple[str, ...]:
     """The types as the pass numbers them: those a JSON value can be typed as (the ``json`` lines' choices) first,
     in the lattice's order, then the others."""
-    chosen = set()
+    chosen = {rules.top}  # (a value no choice takes is typed as the top: engine.values)
     for kind in ("integer", "fraction", "boolean", "string", "mixed"):
         typing = rules.json_typing(kind)
         chosen.update(c.type for c in (typing.choices if typing else ()))
@@ -148,7 +148,7 @@ def _spec(rules: Rules) -> str:
 
 def _choices(rules: Rules, index: dict, fams: dict, types: tuple) -> tuple[dict, set]:
     """(the ``json`` lines' choices as the pass reads them, the types they name)."""
-    choices, chosen = {}, set()
+    choices, chosen = {}, {rules.top}
     for kind in ("integer", "fraction", "boolean", "string", "mixed"):
         typing = rules.json_typing(kind)
         picked = []
