@@ -231,6 +231,32 @@ def test_auto_merge_switch_turns_enforce_into_merge_and_says_so(spark, delta, wh
         spark.conf.unset("spark.widen.autoMerge")
 
 
+def test_disallow_schema_changes_when_auto_merge_is_on_but_the_writer_asks_for_enforce(spark, delta, wh, monkeypatch):
+    """Delta's SchemaEnforcementSuite, "disallow schema changes when autoMigrate enabled but writer config disabled":
+    the session switch makes writes merge by default, but a writer that asks for enforcement explicitly (`mode=`,
+    `--mode enforce`) is enforced; the rules file's own default mode is not such a request."""
+    created(spark, delta, wh)
+    monkeypatch.setenv("WIDEN_AUTO_MERGE", "true")
+    before = snapshots(wh)
+    with pytest.raises(SchemaMismatch):
+        write(loans(spark, WITH_AMOUNT), "db.loans", rules=delta, mode="enforce", warehouse=wh, progress=quiet)
+    assert snapshots(wh) == before
+    assert main(["ingest", "--table", "db.loans", "--warehouse", wh, "--rules", "delta", "--mode", "enforce",
+                 "--format", "parquet", str(_parquet(spark, WITH_AMOUNT, wh))]) == 1
+    assert snapshots(wh) == before
+    report = write(loans(spark, WITH_AMOUNT), "db.loans", rules=delta, warehouse=wh, progress=quiet)
+    assert report.mode == "merge" and report.fields_added == ["amount"]
+
+
+def _parquet(spark, sql: str, wh: str):
+    import os
+    import tempfile
+
+    out = os.path.join(tempfile.mkdtemp(dir=os.path.dirname(wh) or None), "batch")
+    loans(spark, sql).coalesce(1).write.parquet(out)
+    return out
+
+
 # --- overwrite ------------------------------------------------------------------------------------------------------
 def test_overwrite_replaces_schema_and_data_in_one_commit(spark, delta, wh):
     created(spark, delta, wh, "SELECT addr_state AS Addr_state, CAST(count AS int) AS count, 1 AS dropped")

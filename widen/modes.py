@@ -36,14 +36,15 @@ def auto_merge(spark=None) -> str | None:
 
 
 def resolve_mode(rules: Rules, mode: str | None, spark=None, say=None) -> str:
-    """The mode of a write: the one asked for, else the rules' own; the auto-merge switch turns enforce into
-    merge."""
+    """The mode of a write: the one asked for, else the rules' own; the auto-merge switch turns the rules' own
+    enforce into merge, never an enforce asked for (``mode``: a CLI flag, the API's argument), as Delta's session
+    switch does not override a writer's ``mergeSchema=false``."""
     chosen = mode or rules.mode
     if chosen not in MODES:
         from widen.errors import InputError
 
         raise InputError(f"unknown mode '{chosen}' (one of: {', '.join(MODES)})")
-    switch = auto_merge(spark) if chosen == "enforce" else None
+    switch = auto_merge(spark) if chosen == "enforce" and mode is None else None
     if switch is not None:
         if say is not None:
             say(f"schema auto-merge is on ({switch}): merging instead of enforcing — new columns are added and "
