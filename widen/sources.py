@@ -357,26 +357,12 @@ class JsonLines(Source):
             self.parsed.unpersist()
 
 
-class SmallFiles(Source):
-    """A small batch of JSON-lines files (:func:`on_driver`): observed by the native pass and written by the native
-    router when it is plain (a fraction of what the driver's Python costs once warm: docs/performance.md, fifteenth
-    session), else observed and routed on the driver (:class:`DriverLines`), which names rescued lines without
-    Spark's projection to compile."""
+class _Delegating(Source):
+    """A source whose observing picks another source (:attr:`inner`), which does the rest: the engine that ran."""
 
-    def __init__(self, spark, paths):
-        self.spark, self.paths = spark, list(paths)
-        self.inner: Source | None = None
+    inner: Source | None = None
 
-    def observe(self, rules) -> None:
-        from widen.spark_io import FileLines
-
-        inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
-        inner.observe(rules)
-        if not inner.plain:
-            why = inner.why
-            inner = DriverLines(self.spark, self.paths)
-            inner.why = why
-            inner.observe(rules)
+    def _take(self, inner: Source) -> None:
         self.inner = inner
         self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
 
@@ -403,6 +389,29 @@ class SmallFiles(Source):
     def release(self) -> None:
         if self.inner is not None:
             self.inner.release()
+
+
+class SmallFiles(_Delegating):
+    """A small batch of JSON-lines files (:func:`on_driver`): observed by the native pass and written by the native
+    router when it is plain (a fraction of what the driver's Python costs once warm: docs/performance.md, fifteenth
+    session), else observed and routed on the driver (:class:`DriverLines`), which names rescued lines without
+    Spark's projection to compile."""
+
+    def __init__(self, spark, paths):
+        self.spark, self.paths = spark, list(paths)
+        self.inner: Source | None = None
+
+    def observe(self, rules) -> None:
+        from widen.spark_io import FileLines
+
+        inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
+        inner.observe(rules)
+        if not inner.plain:
+            why = inner.why
+            inner = DriverLines(self.spark, self.paths)
+            inner.why = why
+            inner.observe(rules)
+        self._take(inner)
 
 
 #: a JSON-lines batch of at most this many bytes (uncompressed files only) is observed and routed on the driver
@@ -537,7 +546,7 @@ def json_source(df, json_column: str, source_column: str | None, batch: str) -> 
     return FrameLines(df, json_column, source_column, batch)
 
 
-class FrameLines(Source):
+class FrameLines(_Delegating):
     """A DataFrame of JSON texts. Its texts (with their source and an id per row) are cached once, as Spark reads
     them, and the native pass observes them and the native router writes them from that cache (two reads of a
     caller's plan could give other rows: it is computed once). A batch the native pass does not take is observed
@@ -591,33 +600,8 @@ class FrameLines(Source):
         inner.why = why or inner.why
         self._take(inner)
 
-    def _take(self, inner: Source) -> None:
-        self.inner = inner
-        self.observations, self.parsed, self.records = inner.observations, inner.parsed, inner.records
-
-    def observations_for(self, rules):
-        return self.inner.observations_for(rules)
-
-    def compile(self, p, rules):
-        return self.inner.compile(p, rules)
-
-    def projected(self, compiled):
-        return self.inner.projected(compiled)
-
-    def rescued_frame(self):
-        return self.inner.rescued_frame()
-
-    @property
-    def engine(self) -> str:
-        return self.inner.engine if self.inner is not None else "none"
-
-    @property
-    def why(self) -> str:
-        return self.inner.why if self.inner is not None else ""
-
     def release(self) -> None:
-        if self.inner is not None:
-            self.inner.release()
+        super().release()
         if self.cached is not None:
             self.cached.unpersist()
             self.cached = None

@@ -290,7 +290,7 @@ final class LineParser {
     }
 
     /** Python's order of strings: by code point (Java's compareTo orders UTF-16 code units). */
-    static final Comparator<String> CODE_POINTS = (a, b) -> {
+    static int codePoints(String a, String b) {
         int i = 0, j = 0;
         while (i < a.length() && j < b.length()) {
             int x = a.codePointAt(i), y = b.codePointAt(j);
@@ -298,7 +298,7 @@ final class LineParser {
             i += Character.charCount(x); j += Character.charCount(y);
         }
         return Integer.compare(a.length() - i, b.length() - j);
-    };
+    }
 
     /** The first names of one object that differ only by case, as engine.values.case_collision names them (an
      * object's own names first, in order, then its values in name order, arrays in element order); null if none. */
@@ -308,7 +308,7 @@ final class LineParser {
             Obj o = (Obj) v;
             Integer[] order = new Integer[o.names.length];
             for (int i = 0; i < order.length; i++) order[i] = i;
-            Arrays.sort(order, (x, y) -> CODE_POINTS.compare(o.names[x], o.names[y]));
+            Arrays.sort(order, (x, y) -> codePoints(o.names[x], o.names[y]));
             for (int k : order) {
                 String lower = o.names[k].toLowerCase(Locale.ROOT);
                 ArrayList<String> same = new ArrayList<>();

@@ -554,7 +554,7 @@ public final class NativeRouter implements Serializable {
         LineParser.Obj o = (LineParser.Obj) raw;
         Integer[] order = new Integer[o.names.length];
         for (int i = 0; i < order.length; i++) order[i] = i;
-        Arrays.sort(order, (a, b) -> codePoints(o.names[a], o.names[b]));
+        Arrays.sort(order, (a, b) -> LineParser.codePoints(o.names[a], o.names[b]));
         sb.append('{');
         for (int i = 0; i < order.length; i++) {
             if (i > 0) sb.append(',');
@@ -563,16 +563,6 @@ public final class NativeRouter implements Serializable {
             json(o.values[order[i]], sb);
         }
         sb.append('}');
-    }
-
-    static int codePoints(String a, String b) {
-        int i = 0, j = 0;
-        while (i < a.length() && j < b.length()) {
-            int x = a.codePointAt(i), y = b.codePointAt(j);
-            if (x != y) return Integer.compare(x, y);
-            i += Character.charCount(x); j += Character.charCount(y);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
     }
 
     static void quote(CharSequence s, StringBuilder sb) {
