@@ -362,6 +362,58 @@ def test_a_file_changed_between_observing_and_writing_is_refused(spark, rules, t
     assert sorted(r["b"] for r in rows) == [1, 2]
 
 
+def test_a_dataframe_of_files_is_read_twice_as_it_is_and_any_other_from_a_cache(spark, tmp_path):
+    """A DataFrame whose plan reads files and nothing else, deterministically, is read twice without a cache (its
+    files stat'ed); a stream-like checkpoint, a nondeterministic column, rows made on the driver are not."""
+    from pyspark.sql import functions as F
+
+    from widen.sources import rereadable
+
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"a": 1}\n')
+    df = spark.read.text(str(path))
+    [(uri, size, _)] = rereadable(df)
+    assert uri.endswith("/b.jsonl") and size == 9
+    assert rereadable(df.select(F.col("value").alias("v")).filter("v is not null")) is not None
+    assert rereadable(df.withColumn("r", F.rand())) is None
+    assert rereadable(df.withColumn("f", F.input_file_name())) is None
+    assert rereadable(df.localCheckpoint()) is None
+    assert rereadable(spark.createDataFrame([("{}",)], "value string")) is None
+    assert rereadable(df.union(spark.createDataFrame([("{}",)], "value string"))) is None
+
+
+def test_a_dataframe_of_files_changed_between_observing_and_writing_is_refused(spark, rules, tmp_path,
+                                                                               monkeypatch):
+    """``widen.write(spark.read.text(path), ...)`` reads the file twice: rewritten in between, even to the same
+    size, it is refused by name and nothing is committed; left alone, the batch writes."""
+    from widen.compiler import spark_observe
+    from widen.errors import InputError
+    from widen.ingest import write
+
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"a": 1}\n{"a": 2}\nnot json\n')
+    observe = jvm.observed
+
+    def rewriting(*args):
+        result = observe(*args)
+        path.write_text('{"a": 3}\n{"a": 4}\nnot json\n')  # same size, same shapes: the router takes it
+        return result
+
+    monkeypatch.setattr(spark_observe, "observe_natively", rewriting)
+    wh = str(tmp_path / "wh")
+    with pytest.raises(InputError, match="b.jsonl: changed while the batch was being ingested"):
+        write(spark.read.text(str(path)), "c.t", json_column="value", rules=rules, warehouse=wh,
+              progress=lambda _: None)
+    cat = open_catalog(None, wh)
+    assert not cat.table_exists("c.t") or cat.load_table("c.t").current_snapshot() is None
+    monkeypatch.setattr(spark_observe, "observe_natively", observe)
+    report = write(spark.read.text(str(path)), "c.t", json_column="value", rules=rules, warehouse=wh,
+                   progress=lambda _: None)
+    assert (report.engine, report.records, report.rescued) == ("native", 2, 1)
+    rows = open_catalog(None, wh).load_table("c.t").scan().to_arrow().to_pylist()
+    assert sorted(r["a"] for r in rows) == [3, 4]
+
+
 def test_a_plain_batch_with_a_column_named_reason(spark, rules):
     """Lines of a caller's DataFrame that has a column ``reason`` of its own, observed plain by the pass: the parsed
     lines' ``reason`` is the pass's (null: every line a record), not a second column of that name."""

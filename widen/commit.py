@@ -149,9 +149,11 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
             files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
         except Exception:
             unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
+            batch.source.unchanged()
             raise
     try:
         unchanged(batch.prints)
+        batch.source.unchanged()
     except InputError:
         delete_files(tbl, files.written)
         files.written = []

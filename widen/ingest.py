@@ -26,7 +26,8 @@ from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
 from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
                            driver_batch_bytes, json_source, on_driver)
-from widen.spark_io import FileLines, batch_settings, read_lines, read_parquet, session_settings  # noqa: F401
+from widen.spark_io import (FileLines, batch_settings, frame_settings, read_lines, read_parquet,  # noqa: F401
+                            session_settings)
 
 _stderr = functools.partial(print, file=sys.stderr)
 
@@ -203,7 +204,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report = BatchReport(batch, mode=mode)
     started = time.perf_counter()
-    with session_settings(df.sparkSession):
+    with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
         source = for_frame(df, json_column, source_column, batch)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done)

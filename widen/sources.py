@@ -289,6 +289,10 @@ class Source:
     def release(self) -> None:
         """Free what observing cached."""
 
+    def unchanged(self) -> None:
+        """Raise :class:`InputError` when what the batch was read from changed while it was read twice (observed,
+        then written): by default a source read once, or from files the batch's fingerprints check."""
+
 
 class JsonLines(Source):
     """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark. ``own``: lines Widen
@@ -547,10 +551,12 @@ def json_source(df, json_column: str, source_column: str | None, batch: str) -> 
 
 
 class FrameLines(_Delegating):
-    """A DataFrame of JSON texts. Its texts (with their source and an id per row) are cached once, as Spark reads
-    them, and the native pass observes them and the native router writes them from that cache (two reads of a
-    caller's plan could give other rows: it is computed once). A batch the native pass does not take is observed
-    and routed on the driver when its texts are small enough (:func:`driver_rows`), else by Spark expressions
+    """A DataFrame of JSON texts. The native pass observes them and the native router writes them, reading the
+    DataFrame twice: as it is when its plan reads files and nothing else, deterministically (``spark.read.text``:
+    :func:`rereadable`; its files are stat'ed before and after, and how Spark cuts them pinned), else from a cache
+    of its texts (with their source and an id per row), made once as Spark reads them (two reads of another plan
+    could give other rows: it is computed once). A batch the native pass does not take is observed and routed on
+    the driver when its texts are small enough (:func:`driver_rows`), else by Spark expressions
     (:class:`JsonLines`)."""
 
     def __init__(self, df, json_column: str, source_column: str | None, batch: str):
@@ -562,6 +568,7 @@ class FrameLines(_Delegating):
         self.df, self.origin = df, origin
         self.inner: Source | None = None
         self.cached = None
+        self.files: list[tuple[str, int, int]] = []  # (uri, size, mtime) of a plan read twice without a cache
 
     def observe(self, rules) -> None:
         import dataclasses
@@ -573,10 +580,14 @@ class FrameLines(_Delegating):
 
         why = ""
         if jvm.enabled() and jvm.spec(rules) is not None:
-            self.cached = self.df.select(self.text.alias("value"), self.origin.alias("source"),
-                                         F.monotonically_increasing_id().alias("line")).persist(
-                StorageLevel.MEMORY_AND_DISK)
-            inner = JsonLines(self.cached, own=False, only_plain=True, native=True)
+            texts = self.df.select(self.text.alias("value"), self.origin.alias("source"),
+                                   F.monotonically_increasing_id().alias("line"))
+            files = rereadable(self.df)
+            if files is not None:  # read twice as it is (its files as they were; cut as :func:`write` pins)
+                self.files = files
+            else:
+                texts = self.cached = texts.persist(StorageLevel.MEMORY_AND_DISK)
+            inner = JsonLines(texts, own=False, only_plain=True, native=True)
             inner.observe(rules)
             if inner.plain:  # (a row has no line number: its id names it in the pass only)
                 obs = inner.observations
@@ -585,8 +596,10 @@ class FrameLines(_Delegating):
                 self._take(inner)
                 return
             why = inner.why
-            self.cached.unpersist()
-            self.cached = None
+            self.files = []
+            if self.cached is not None:
+                self.cached.unpersist()
+                self.cached = None
         else:
             why = "WIDEN_NATIVE=0" if not jvm.enabled() else f"the native pass does not cover the rules: " \
                   f"{jvm.coverage(rules).why}"
@@ -600,11 +613,55 @@ class FrameLines(_Delegating):
         inner.why = why or inner.why
         self._take(inner)
 
+    def unchanged(self) -> None:
+        moved = [uri for uri, size, mtime in self.files if _stat(uri) != (size, mtime)]
+        if moved:
+            raise InputError(f"{', '.join(moved)}: {_CHANGED}")
+
     def release(self) -> None:
         super().release()
         if self.cached is not None:
             self.cached.unpersist()
             self.cached = None
+
+
+def rereadable(df) -> list[tuple[str, int, int]] | None:
+    """The files a DataFrame reads, ``(uri, size, modification time)``, when its plan reads nothing else and
+    reads them deterministically (``spark.read.text(path)``, and selections and filters of it): reading it twice
+    gives the same rows in the same tasks as long as those files are not changed and Spark cuts them the same way.
+    None for any other plan (a stream's micro-batch, a join, a ``rand()``, data made on the driver)."""
+    plan = df._jdf.queryExecution().analyzed()
+    if plan.isStreaming() or not plan.deterministic():
+        return None
+    leaves = plan.collectLeaves()
+    for i in range(leaves.length()):
+        leaf = leaves.apply(i)
+        if leaf.getClass().getSimpleName() != "LogicalRelation" or \
+                leaf.relation().getClass().getSimpleName() != "HadoopFsRelation":
+            return None
+    files = []
+    for uri in df.inputFiles():
+        stat = _stat(uri)
+        if stat is None:
+            return None
+        files.append((uri, *stat))
+    return files if files else None
+
+
+def _stat(uri: str) -> tuple[int, int] | None:
+    """A file's (size, modification time in ns), or None when it cannot be stat'ed."""
+    from pyarrow import fs
+
+    from widen.spark_io import filesystem
+
+    try:
+        system, path = filesystem(uri)
+        info = system.get_file_info(path)
+    except Exception:
+        return None
+    if info.type != fs.FileType.File:
+        return None
+    return info.size, info.mtime_ns or 0
 
 
 def driver_rows(texts, bound: int | None = None) -> list[Line] | None:

@@ -254,9 +254,8 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     if input_format != "json":
         return SESSION_SETTINGS
     cores = spark.sparkContext.defaultParallelism
-    least = spark.conf.get("spark.sql.files.minPartitionNum", None) or spark.conf.get(
-        "spark.sql.leafNodeDefaultParallelism", None) or cores  # what Spark divides by
-    pinned = {**SESSION_SETTINGS, "spark.sql.files.minPartitionNum": str(least)}
+    pinned = frame_settings(spark)
+    least = pinned["spark.sql.files.minPartitionNum"]
     if len(prints) != 1 or prints[0].path.endswith(".gz"):
         return pinned
     conf = spark._jsparkSession.sessionState().conf()
@@ -267,6 +266,16 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
         return pinned
     waves = -(-splits // cores)
     return {**pinned, "spark.sql.files.maxPartitionBytes": str(-(-size // (waves * cores)))}
+
+
+def frame_settings(spark) -> dict[str, str]:
+    """:data:`SESSION_SETTINGS`, and the number Spark divides a scan's bytes by (``spark.sql.files.minPartitionNum``;
+    the session's parallelism otherwise) pinned: a batch read twice (observed, then written) is cut into the same
+    tasks both times, whatever executors join or leave between the two jobs (:func:`batch_settings`; a DataFrame
+    of files read twice: :class:`widen.sources.FrameLines`)."""
+    least = spark.conf.get("spark.sql.files.minPartitionNum", None) or spark.conf.get(
+        "spark.sql.leafNodeDefaultParallelism", None) or spark.sparkContext.defaultParallelism
+    return {**SESSION_SETTINGS, "spark.sql.files.minPartitionNum": str(least)}
 
 
 #: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse
