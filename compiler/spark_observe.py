@@ -700,12 +700,13 @@ def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
     return tuple(line for _, line, _, _ in result.rescued), table
 
 
-def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False):
+def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False, given=None):
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
     number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
     ``lines`` may be a batch's files (:class:`~widen.spark_io.FileLines`): their lines are numbered only when the
     batch is not plain. ``only_plain``: for a batch the native pass does not observe plain, no other job (an :class:`Observed` without
-    ``parsed``, saying why)."""
+    ``parsed``, saying why). ``given``: the native pass's (result, why), of a pass already made (one pass: the
+    router observed the lines as it wrote them)."""
     from widen.spark_io import FileLines
 
     case_merge = rules.policy("case_conflict") == "merge"
@@ -714,7 +715,8 @@ def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = 
     if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.keyed)
         lines = files.keyed()
     # (the pass skips blank lines itself)
-    result, why = observe_natively(lines, rules) if native else (None, "a DataFrame Widen does not read twice")
+    result, why = given if given is not None else observe_natively(lines, rules) if native else (
+        None, "a DataFrame Widen does not read twice")
     if result is not None:
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
     if result is not None and result.rescued is not None:

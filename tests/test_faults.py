@@ -140,16 +140,47 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
     assert sum(1 for s in table.snapshots() if s.summary.additional_properties.get("widen.commit-id")) == 1
 
 
-@pytest.mark.parametrize("bound, native", [("0", "1"), ("4096", "0"), ("4096", "1")],
-                         ids=["spark", "driver", "small-native"])
-def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch, bound, native):
+@pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
+def test_kill_9_on_the_one_pass_path_then_rerun_lands_every_record_exactly_once(point, rules, tmp_path):
+    """A batch that fits the table is written in one pass (issue 40): `kill -9` at each point of it, then the same
+    command again: every record and the rescued line exactly once; the files the one pass wrote for a commit that
+    never happened (it writes them before the rescued lines commit: killed after those, they are left too) are
+    listed by `widen gc`, and no referenced file is ever among them."""
+    wh = tmp_path / "wh"
+    env = {"WIDEN_DRIVER_BATCH_BYTES": "0"}
+    seed = write(tmp_path / "seed.jsonl", BATCH)
+    fits = ['{"id": 4, "price": 11, "tags": ["b"]}', "not json either", '{"id": 5, "price": "free"}']
+    batch = write(tmp_path / "b.jsonl", fits)
+    assert cli("ingest", "--table", "t.events", "--warehouse", str(wh), seed, env=env).returncode == 0
+    args = ("ingest", "--table", "t.events", "--warehouse", str(wh), batch)
+    killed = cli(*args, env={**env, "WIDEN_FAULT": f"kill:{point}"})
+    assert killed.returncode == -9, killed.stderr[-2000:]
+    again = cli(*args, env=env)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert ", one pass)" in again.stderr or point == "after-commit", again.stderr[-2000:]
+    expected = [normalise(r) for r in reference_rows(rules, [BATCH, fits])]
+    got = [normalise(r) for r in rows(wh)]
+    assert sorted(got, key=lambda r: r["id"]) == sorted(expected, key=lambda r: r["id"])
+    assert sorted(r["raw"] for r in rows(wh, "t.events__rescued")) == ["not json at all", "not json either"]
+    table = open_catalog(None, str(wh)).load_table("t.events")
+    orphans = orphan_files(table, older_than_seconds=0)
+    assert bool(orphans) == (point != "after-commit")  # (the one pass writes before the rescued lines commit)
+    referenced = {task.file.file_path for task in table.scan().plan_files()}
+    assert not referenced & set(orphans)
+
+
+@pytest.mark.parametrize("bound, native, fits", [("0", "1", False), ("4096", "0", False), ("4096", "1", False),
+                                                 ("0", "1", True)],
+                         ids=["spark", "driver", "small-native", "one-pass"])
+def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, monkeypatch, bound, native, fits):
     """Deterministic interleaving: after our files are written, another writer commits a batch that adds
     `x_string` and `yours`. Our commit fails (our transaction asserted the old schema id), so we reload the table,
     re-plan against its new schema (our long `x` now also goes to `x_string`: a value goes to every column that can
     hold it), rewrite our files because the projection changed, build a new transaction, and land. Both batches
     are in the table, each row the reference router's, and no file of the failed attempt is left behind. Through
     Spark's path (the native router), routed on the driver (a small batch without the native pass:
-    widen.sources.DriverLines), and a small plain batch (the native router again)."""
+    widen.sources.DriverLines), a small plain batch (the native router again), and a batch that fits the table,
+    written in one pass by a plan the other writer made stale: re-planned, rewritten, never committed as routed."""
     from widen.sources import DriverLines
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
@@ -160,7 +191,7 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
 
     wh = tmp_path / "wh"
     seed = write(tmp_path / "seed.jsonl", ['{"id": 0, "x": 1}'])
-    ours = write(tmp_path / "ours.jsonl", ['{"id": 1, "x": 2, "mine": true}'])
+    ours = write(tmp_path / "ours.jsonl", ['{"id": 1, "x": 2}' if fits else '{"id": 1, "x": 2, "mine": true}'])
     theirs = write(tmp_path / "theirs.jsonl", ['{"id": 2, "x": "two", "yours": 2.5}'])
     ingest([seed], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=quiet)
     real = ingest_module.checkpoint
@@ -177,6 +208,7 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
     [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
     assert report.attempts == 2, said
     assert any("rewriting the batch's files" in s for s in said)
+    assert report.passes == (1 if fits else 2 if bound == "0" else 0)
     assert bool(on_driver) == (bound != "0" and native == "0")
     batches = [[open(seed).read().strip()], [open(theirs).read().strip()], [open(ours).read().strip()]]
     expected = sorted((normalise(r) for r in reference_rows(rules, batches)), key=lambda r: r["id"])

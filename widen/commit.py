@@ -48,12 +48,14 @@ class _Files:
     may_have_landed: bool = False
 
 
-def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None) -> None:
+def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None,
+                 written: tuple[list[str], object] | None = None) -> None:
     """Plan, write and commit the batch, retrying conflicts; ``first``: a plan already made (reused when the table
-    has not changed since). Files of a commit that did not land are deleted; those of one that may have (the
-    catalog cannot tell) are kept for ``widen gc``."""
+    has not changed since); ``written``: the files already written for it and their :func:`files_key` (one pass:
+    kept unless a new plan's projection differs). Files of a commit that did not land are deleted; those of one
+    that may have (the catalog cannot tell) are kept for ``widen gc``."""
     commit_id = uuid.uuid4().hex
-    files = _Files()
+    files = _Files(*written) if written is not None else _Files()
     try:
         result = retrying(cat, batch.table, commit_id,
                           lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first), say,
@@ -136,8 +138,7 @@ def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
 
 def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) -> None:
     """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection."""
-    compiled = batch.source.compile(planned.plan, planned.rules)
-    key = (compiled.key, tuple((f.name, str(f.transform), f.path) for f in fields))
+    key = files_key(batch.source, planned, fields)
     if key == files.key:
         return
     if files.written:
@@ -146,6 +147,7 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
     files.written, files.key = [], None
     with session_settings(batch.source.spark, write_settings(planned.observations.records)):
         try:
+            compiled = batch.source.compile(planned.plan, planned.rules)
             files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
         except Exception:
             unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
@@ -159,6 +161,13 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) ->
         files.written = []
         raise
     files.key = key
+
+
+def files_key(source, planned: BatchPlan, fields) -> tuple:
+    """What a batch's files depend on: its compiled projection and the partition fields they are written by (two
+    plans with the same key write the same files)."""
+    compiled = source.compile(planned.plan, planned.rules)
+    return compiled.key, tuple((f.name, str(f.transform), f.path) for f in fields)
 
 
 def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:

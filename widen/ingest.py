@@ -21,6 +21,7 @@ from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
 from widen.modes import SchemaMismatch, resolve_mode
+from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
@@ -217,25 +218,30 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     table), commit its rescued lines, then the batch."""
 
     source = batch.source
-    try:  # (what observing cached is released whatever happens: a DataFrame's texts)
-        with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
-            source.observe(batch.rules)
+    ahead = Ahead()
+    try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
+        tbl = load_table(cat, batch.table)
+        ahead = one_pass(tbl, batch, report, say)
+        if not ahead.observed:
+            with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
+                source.observe(batch.rules)
         observations = source.observations
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names)
         say(f"observed {observations.records} records, {observations.rescued_count} rescued")
-        tbl = load_table(cat, batch.table)
+        tbl = tbl if ahead.planned else load_table(cat, batch.table)
         with timed(report, "plan"):
-            first = prepare(tbl, batch.rules, batch.mode, source, batch.name)
+            first = ahead.planned or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
         if observations.rescued_count and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.rescued_frame(), batch.name,
                               batch.prints, batch.force, batch.summary)
         checkpoint("after-rescued")
-        commit_batch(cat, batch, report, say, first)
+        commit_batch(cat, batch, report, say, first, ahead.hand_over())
         report.engine, report.why = source.engine, source.why
     finally:
+        ahead.discard()
         source.release()
 
 

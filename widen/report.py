@@ -39,6 +39,10 @@ class BatchReport:
     #: (docs/architecture.md#engines); ``why``: why not the native one, when it did not run
     engine: str = ""
     why: str = ""
+    #: a batch that may fit the table is read once (1: it did) or, when it does not, twice (2, and why);
+    #: 0: the batch was not tried in one pass (a new table, a typed batch...: docs/architecture.md#one-pass)
+    passes: int = 0
+    passes_why: str = ""
 
     @property
     def skipped(self) -> bool:
@@ -60,7 +64,8 @@ class BatchReport:
         if not self.engine or self.engine == "none":
             return ""
         return f", engine {self.engine}" + (f": {self.why}" if self.why and self.engine not in ("native", "typed")
-                                            else "")
+                                            else "") + (
+            ", one pass" if self.passes == 1 else f", two passes: {self.passes_why}" if self.passes == 2 else "")
 
 
 @contextlib.contextmanager

@@ -286,6 +286,17 @@ class Source:
 
         return self.parsed.filter(F.col("reason").isNotNull())
 
+    def observing(self, plan, rules):
+        """One pass (:mod:`widen.onepass`): the batch's rows routed by ``plan`` (made before the batch is observed)
+        as the native pass observes them, to write, or None where the source cannot (then :meth:`observe`)."""
+        return None
+
+    def observed_in_pass(self, rules) -> tuple[bool, str]:
+        """Once :meth:`observing`'s rows are written: takes what the pass observed as :meth:`observe` would have
+        (True), or leaves the batch unobserved (False: the pass declined it, or kept too few of its rescued lines
+        for the driver to write them); and the first value the plan had no route for ('' when none)."""
+        raise AssertionError("no one pass was made")  # pragma: no cover
+
     def release(self) -> None:
         """Free what observing cached."""
 
@@ -308,10 +319,11 @@ class JsonLines(Source):
         #: the native pass may read the lines (twice: files Widen lists, or a DataFrame cached): by default own ones
         self.native = own if native is None else native
         self.plain = False
+        self._pass = None  # a one pass made (:meth:`observing`)
         #: observe only a batch the native pass finds plain (:class:`SmallFiles`): any other is left unobserved
         self.only_plain = only_plain
 
-    def observe(self, rules) -> None:
+    def observe(self, rules, given=None) -> None:
         import contextlib
 
         from pyspark.sql import functions as F
@@ -320,7 +332,8 @@ class JsonLines(Source):
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain)
+            observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain,
+                                     given=given)
         self.why = observed.why
         if observed.parsed is None:  # (only_plain, and not plain: nothing observed)
             return
@@ -331,6 +344,23 @@ class JsonLines(Source):
 
     def rescued_frame(self):
         return self.observed.rescued_frame()
+
+    def observing(self, plan, rules):
+        from widen import jvm
+        from widen.spark_io import FileLines
+
+        if not self.native:
+            return None
+        lines = self.lines.keyed() if isinstance(self.lines, FileLines) else self.lines
+        self._pass, why = jvm.observing(lines, plan, rules)
+        return self._pass.frame if self._pass is not None else None
+
+    def observed_in_pass(self, rules) -> tuple[bool, str]:
+        result, missed = self._pass.result(rules)
+        if result is None or result.rescued is None:  # declined, or too many rescued lines kept to skip them
+            return False, missed or ""
+        self.observe(rules, given=(result, ""))
+        return True, missed or ""
 
     def compile(self, p, rules):
         from widen.compiler.spark import compile_plan

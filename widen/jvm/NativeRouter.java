@@ -159,6 +159,79 @@ public final class NativeRouter implements Serializable {
                                                             false);
     }
 
+    /** One pass (issue 40): the rows of ``frame``'s lines (NativeObserver.observe's columns: ``value``,
+     * ``source``, ``block`` when there is one, ``line``) routed by this plan as they are observed, in the same
+     * parse: each task observes its lines as NativeObserver.observe's do, and routes each record it observed
+     * (rescued lines are not routed: no ids to skip). A record with a field of a shape the plan has no route for
+     * ends the task's routing (its rows so far are written, the rest not: the driver deletes the files) but not its
+     * observing. Each task's observation goes to ``gathered`` (Gathered.gathered merges them once the write's job
+     * has run). Returns the rows, and their partitions. */
+    public static Object[] observing(Dataset<Row> frame, String spec, String plan, String schema,
+                                     org.apache.spark.util.CollectionAccumulator<byte[]> gathered)
+            throws IOException {
+        NativeRouter router = new NativeRouter(spec, plan, schema);
+        boolean blocks = Arrays.asList(frame.columns()).contains("block");
+        List<org.apache.spark.sql.Column> columns = new ArrayList<>(List.of(
+                functions.col("value").cast(DataTypes.StringType), functions.col("source").cast(DataTypes.StringType)));
+        if (blocks) columns.add(functions.col("block").cast(DataTypes.LongType));
+        columns.add(functions.col("line").cast(DataTypes.LongType));
+        Dataset<Row> lines = (Dataset<Row>) frame.select(columns.toArray(new org.apache.spark.sql.Column[0]));
+        JavaRDD<InternalRow> rows = lines.queryExecution().toRdd().toJavaRDD().mapPartitions(
+                (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.observed(it, blocks, gathered));
+        return new Object[]{frame.sparkSession().internalCreateDataFrame(
+                rows.rdd(), (StructType) DataType.fromJson(schema), false), rows.getNumPartitions()};
+    }
+
+    /** A task of :meth:`observing`. */
+    Iterator<InternalRow> observed(Iterator<InternalRow> lines, boolean blocks,
+                                   org.apache.spark.util.CollectionAccumulator<byte[]> gathered) {
+        Partition part = new Partition(rules);
+        NativeObserver.RowPlace at = new NativeObserver.RowPlace(blocks);
+        return new Iterator<InternalRow>() {
+            String missed;
+            boolean done;
+            InternalRow next = advance();
+
+            InternalRow advance() {
+                while (lines.hasNext()) {
+                    InternalRow r = lines.next();
+                    if (blocks) part.split(r);
+                    if (r.isNullAt(0)) continue;
+                    at.row = r;
+                    UTF8String text = r.getUTF8String(0);
+                    byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
+                    if (raw == text.getBaseObject()) raw = raw.clone();  // (the record keeps slices of it)
+                    LineParser.Obj record = part.line(raw, at);
+                    if (record == null || missed != null || part.declined != null) continue;
+                    try {
+                        return level(root, record, 0);
+                    } catch (IllegalStateException e) {  // (a route the plan has not: the driver plans again)
+                        missed = String.valueOf(e.getMessage());
+                    }
+                }
+                if (!done) {
+                    done = true;
+                    try {
+                        gathered.add(Gathered.part(org.apache.spark.TaskContext.getPartitionId(), missed,
+                                                   part.serialise()));
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return null;
+            }
+
+            public boolean hasNext() { return next != null; }
+
+            public InternalRow next() {
+                if (next == null) throw new NoSuchElementException();
+                InternalRow out = next;
+                next = advance();
+                return out;
+            }
+        };
+    }
+
     Iterator<InternalRow> partition(Iterator<InternalRow> lines) {
         LineParser parser = new LineParser();
         return new Iterator<InternalRow>() {

@@ -92,8 +92,10 @@ final class Partition {
         splitAt[2]++;
     }
 
-    void line(byte[] raw, Place at) {
-        if (raw == null || blank(raw)) return;
+    /** Observes one line; returns its record when it is one the pass observed (not blank, rescued or declined):
+     * the one-pass router routes it (NativeRouter.observing). */
+    Obj line(byte[] raw, Place at) {
+        if (raw == null || blank(raw)) return null;
         lines++;
         String text = null;
         boolean ascii = ascii(raw);
@@ -101,7 +103,7 @@ final class Partition {
             if (!ascii) text = parser.utf8.decode(ByteBuffer.wrap(raw)).toString();
         } catch (CharacterCodingException e) {
             rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8), raw);
-            return;
+            return null;
         }
         Object value;
         Parsed parsed = new Parsed();
@@ -110,32 +112,32 @@ final class Partition {
         } catch (StreamConstraintsException e) {
             if (!String.valueOf(e.getMessage()).contains("nesting depth")) {
                 if (declined == null) declined = where(at) + e.getMessage();
-                return;
+                return null;
             }
             rescue(at, "not valid JSON", lineText(raw, text), raw);
-            return;
+            return null;
         } catch (Declined d) {
             if (declined == null) declined = where(at) + d.getMessage();
-            return;
+            return null;
         } catch (IOException | RuntimeException e) {
             needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
             rescue(at, "not valid JSON", lineText(raw, text), raw);
-            return;
+            return null;
         }
         if (!(value instanceof Obj)) {
             rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text), raw);
-            return;
+            return null;
         }
         if (parsed.depth > MAX_NESTING) {
             needsChecks = true;
             rescue(at, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
                    lineText(raw, text), raw);
-            return;
+            return null;
         }
         if (rules.caseMerge && collides(value)) {
             rescue(at, "names that differ only by case in one object (" + collision(value)
                    + "): on case_conflict merge they are one field", lineText(raw, text), raw);
-            return;
+            return null;
         }
         if (parsed.asText) needsChecks = true;
         records++;
@@ -143,9 +145,12 @@ final class Partition {
             rules.level(this, root, (Obj) value);
         } catch (Declined d) {
             if (declined == null) declined = d.getMessage();
+            return null;
         } catch (RuntimeException e) {  // a value this pass does not expect: the Spark observer takes the batch
             if (declined == null) declined = where(at) + e;
+            return null;
         }
+        return (Obj) value;
     }
 
     static String lineText(byte[] raw, String decoded) {

@@ -288,7 +288,7 @@ def _call(spark, name: str, types: tuple[str, ...], *args, cls: str = CLASS):
         jvm = gateway.jvm
         params = gateway.new_array(jvm.java.lang.Class, len(types))
         for i, t in enumerate(types):
-            params[i] = jvm.java.lang.Class.forName(t)
+            params[i] = jvm.java.lang.Integer.TYPE if t == "int" else jvm.java.lang.Class.forName(t)
         method = _class(spark, cls).getDeclaredMethod(name, params)
         method.setAccessible(True)
         _METHODS[key] = method, jvm.java.lang.Object
@@ -511,6 +511,61 @@ def routed(lines, plan, rules: Rules, skip=()):
     return DataFrame(jdf, spark), ""
 
 
+class OnePass:
+    """A one-pass write's job (:func:`observing`): the routed rows (:attr:`frame`, to write), and once they are
+    written, what its tasks observed (:meth:`result`)."""
+
+    def __init__(self, frame, gathered, partitions: int, spec_text: str):
+        self.frame, self._gathered, self._partitions, self._spec = frame, gathered, partitions, spec_text
+
+    def result(self, rules: Rules) -> tuple[NativeResult | None, str | None]:
+        """(the pass's result, as :func:`observed` gives it: None when it declined the batch; the first value
+        the plan had no route for, or None when every record was routed)."""
+        data = bytes(_call(self.frame.sparkSession, "gathered", ("org.apache.spark.util.CollectionAccumulator",
+                                                                  "int", STRING),
+                           self._gathered, self._partitions, self._spec, cls="widen.Gathered"))
+        r = _Reader(data)
+        missed = r.text()
+        result = read_result(data[r.at:], rules)
+        return (None if result.declined else result), missed
+
+
+def observing(lines, plan, rules: Rules) -> tuple[OnePass | None, str]:
+    """One pass over a batch's lines (``value``, ``source``, ``line``, and ``block`` for a batch's files): the
+    rows routed by ``plan`` (``NativeRouter.observing``) as the pass observes them, in the same parse; (None, why)
+    where the native router does not take the plan or the rules (:func:`routed`)."""
+    from pyspark.sql import DataFrame
+
+    from widen.compiler.spark import struct_type
+
+    if not enabled():
+        return None, "WIDEN_NATIVE=0"
+    text = spec(rules)
+    if text is None:
+        return None, f"the native router does not cover the rules: {coverage(rules).why}"
+    schema = struct_type([cp.column for cp in plan.root.columns], rules)
+    other = sorted(t for t in {t.simpleString() for t in _leaf_types(schema)}
+                   if t not in _BUILT and not t.startswith("decimal("))
+    if other:
+        return None, f"the native router does not build columns of {', '.join(other)}"
+    index = {t: i for i, t in enumerate(order(rules))}
+    iceberg = {t.name: t.iceberg for t in rules.types}
+    level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index}, lenient=True)
+    spark = lines.sparkSession
+    try:
+        if _class(spark, ROUTER) is None:
+            return None, "the native router is not built (no javac, no usable jar)"
+        gathered = spark.sparkContext._jsc.sc().collectionAccumulator("widen: one pass")
+        jdf, partitions = _call(spark, "observing", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING,
+                                                     "org.apache.spark.util.CollectionAccumulator"),
+                                lines._jdf, text, json.dumps(level), schema.json(), gathered, cls=ROUTER)
+    except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the two passes can write
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        _debug(f"the one-pass router failed ({first})")
+        return None, f"the native router failed: {first[:200]}"
+    return OnePass(DataFrame(jdf, spark), gathered, partitions, text), ""
+
+
 def _leaf_types(t):
     from pyspark.sql import types as T
 
@@ -542,17 +597,24 @@ def _edge(e, index: dict, fams: dict) -> list:
     return [e.via, index[e.source], index[e.target]]
 
 
-def _level_spec(level, index: dict, fams: dict) -> dict:
+def _level_spec(level, index: dict, fams: dict, lenient: bool = False) -> dict:
     """A level of the plan as ``NativeRouter.Level`` reads it: its columns (and their levels) and each observed
     (field, shape)'s targets, by column position (``index``: type -> position, ``fams``: type -> family);
-    :class:`_NotCovered` for a conversion it does not apply."""
+    :class:`_NotCovered` for a conversion it does not apply, or, ``lenient`` (a speculative plan's routes, most of
+    which no value takes), that route left out (a value that would take it ends the one pass)."""
     position = {cp.column.name: i for i, cp in enumerate(level.columns)}
+    routes = []
+    for r in level.routes:
+        try:
+            routes.append({"field": r.field, "shape": str(r.shape), "targets": [
+                {"column": position[t.column], "wrap": t.wrap, "guarded": t.guarded,
+                 "edges": [_edge(e, index, fams) for e in t.edges]} for t in r.targets]})
+        except _NotCovered:
+            if not lenient:
+                raise
     return {
-        "columns": [{"level": _level_spec(cp.level, index, fams) if cp.level is not None else None}
+        "columns": [{"level": _level_spec(cp.level, index, fams, lenient) if cp.level is not None else None}
                     for cp in level.columns],
-        "routes": [{"field": r.field, "shape": str(r.shape), "targets": [
-            {"column": position[t.column], "wrap": t.wrap, "guarded": t.guarded,
-             "edges": [_edge(e, index, fams) for e in t.edges]} for t in r.targets]}
-            for r in level.routes],
+        "routes": routes,
     }
 
