@@ -35,6 +35,8 @@ stream        ``... --watch S --checkpoint CK --once``, S = F's lines  a python 
 steady        ``widen ingest`` of a second batch of N new records      ``read.json -> parquet`` of that batch
               (same shapes) into a table made from a first N (each
               run from a copy of that table, copied before the clock)
+steady-adds   the same, 1 record in 1,000 of the second batch with a   ``read.json -> parquet`` of that batch
+              field the table has no column for (the batch adds one)
 ============  =======================================================  ==========================================
 
 The edited rules files are written to ``bench/.data/matrix-rules/`` from the shipped ``rules/types.rules`` (the
@@ -63,7 +65,7 @@ from process import (A_CHILD, DATA, become_subreaper, fmt, machine, median, phas
 
 WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "matrix"
 ROWS = ("clean", "bad-lines", "delta-merge", "case-merge", "epoch-edit", "decimal-edit", "parquet", "dataframe",
-        "stream", "steady")
+        "stream", "steady", "steady-adds")
 TABLE = "bench.events"
 
 PARQUET_CHILD = A_CHILD.replace("spark.read.json(", "spark.read.parquet(")
@@ -91,7 +93,8 @@ print(f"bench-process: session {t1 - t0:.3f} work {time.perf_counter() - t1:.3f}
 """
 
 #: an engine named in a batch line's parenthesis, and why it was not the native one
-ENGINE = re.compile(r"^(?:micro-)?batch \d+.*, engine ([\w+-]+)(?:: (.*))?\)\s*$", re.M)
+ENGINE = re.compile(r"^(?:micro-)?batch \d+.*, engine ([\w+-]+)(?:: (.*?))?(?:, (one pass|two passes: .*))?\)\s*$",
+                    re.M)
 
 #: the hostile lines of ``bad-lines``, in turn; None: the first half of the record the line replaces
 HOSTILE = (b'{"a": 1', b"[1,2]", b'\xff\xfe{"a":1}', None)
@@ -109,6 +112,10 @@ EDITS = {
         ("json fraction -> double | string", "json fraction -> money | double | string"),
     ],
 }
+
+
+#: ``--against-env``: the baseline's environment (empty: Spark's own reader is the baseline)
+AGAINST: list[str] = []
 
 
 def log(text: str) -> None:
@@ -147,6 +154,21 @@ def checked(cmd: list[str], cwd: Path, what: str) -> dict:
 
 
 # --- the data ------------------------------------------------------------------------------------------------------
+
+def adds_a_field(second: Path, records: int) -> Path:
+    """``second`` with a field no record of the first batch has (``bench_added``) in every 1,000th record."""
+    out = DATA / f"matrix-r{records}-steady-adds" / "batch-00002.jsonl"
+    if (out.parent / ".done").exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(second, "rb") as src, open(out, "wb") as dst:
+        for i, line in enumerate(src, start=1):
+            if i % 1000 == 0:
+                line = line.rstrip(b"\n")[:-1] + b', "bench_added": %d}\n' % i
+            dst.write(line)
+    (out.parent / ".done").touch()
+    return out
+
 
 def bad_lines_file(clean: Path, records: int) -> Path:
     """``clean`` with every 1,000th line replaced by a hostile one (the four kinds in turn)."""
@@ -229,6 +251,7 @@ def steady_setup(records: int) -> tuple[Path, Callable[[Path], None]]:
     shutil.copytree(made, pristine, symlinks=True)
 
     def prepare(run: Path) -> None:
+        assert run == made.parent, run
         shutil.copytree(pristine, run / "warehouse", symlinks=True)
 
     return second, prepare
@@ -260,8 +283,10 @@ def make_row(name: str, records: int) -> Row:
                                            "--once")(run)
             row.spark = lambda run: [sys.executable, "-c", STREAM_CHILD, str(folder), str(run / "out"),
                                      str(run / "checkpoint")]
-        elif name == "steady":
+        elif name in ("steady", "steady-adds"):
             second, row.prepare_widen = steady_setup(records)
+            if name == "steady-adds":
+                second = adds_a_field(second, records)
             row.widen, row.spark = ingest(str(second)), spark_json(second)
         else:
             raise ValueError(f"unknown row {name!r} (one of: {', '.join(ROWS)})")
@@ -274,8 +299,10 @@ def make_row(name: str, records: int) -> Row:
 # --- the runs ------------------------------------------------------------------------------------------------------
 
 def run_dir(row: Row, system: str) -> Path:
-    """One directory per row and system, emptied before each run (the steady row's table is made in its Widen
-    one: ``steady_setup``)."""
+    """One directory per row and system, emptied before each run; a run into the steady rows' table runs where
+    that table was made (``steady_setup``: its catalog holds absolute paths)."""
+    if row.prepare_widen and (system == "widen" or AGAINST):
+        return WORK / "steady-widen"
     return WORK / f"{row.name}-{system}"
 
 
@@ -285,23 +312,29 @@ def one_run(row: Row, system: str, i: int, repeat: int) -> dict:
     run.mkdir(parents=True)
     if system == "widen" and row.prepare_widen:
         row.prepare_widen(run)  # outside the clock
-    cmd = (row.widen if system == "widen" else row.spark)(run)
+    if system == "spark" and AGAINST:  # (the baseline: Widen itself, with a switch set)
+        if row.prepare_widen:
+            row.prepare_widen(run)
+        cmd = ["env", *AGAINST] + row.widen(run)
+    else:
+        cmd = (row.widen if system == "widen" else row.spark)(run)
     r = run_child(cmd, run)
     kind = "b" if system == "widen" and cmd[1:2] != ["-c"] else "a"
     r.update(row=row.name, system=system, repeat=i, cmd=["<script>" if "\n" in c else c for c in cmd],
              **phases(kind, r["stderr"]))
     out = [line for line in r["stdout"].splitlines() if line.strip()]
     r["stdout_tail"] = out[-3:]
-    if system == "widen":  # the engine each batch took, as its batch line names it: "(12.3s, engine native)"
+    if system == "widen" or AGAINST:  # the engine each batch took, as its batch line names it: "(12.3s, engine native)"
         r["engines"] = sorted({m.group(1) for m in ENGINE.finditer(r["stdout"] + "\n" + r["stderr"])})
         r["why"] = sorted({m.group(2) for m in ENGINE.finditer(r["stdout"] + "\n" + r["stderr"]) if m.group(2)})
+        r["passes"] = sorted({m.group(3) for m in ENGINE.finditer(r["stdout"] + "\n" + r["stderr"]) if m.group(3)})
     if r["rc"]:
         r["stderr_tail"] = r["stderr"][-3000:]
     del r["stdout"], r["stderr"]
     shutil.rmtree(run, ignore_errors=True)
     status = f"{r['seconds']:.2f}s" if not r["rc"] else f"FAILED rc={r['rc']} after {r['seconds']:.2f}s"
-    engine = f", engine {'/'.join(r['engines']) or '?'}" + (f": {'; '.join(r['why'])}" if r["why"] else "") \
-        if system == "widen" else ""
+    engine = f", engine {'/'.join(r['engines']) or '?'}" + (f": {'; '.join(r['why'])}" if r["why"] else "") + (
+        f", {'; '.join(r['passes'])}" if r["passes"] else "") if "engines" in r else ""
     log(f"{row.name} {system} run {i + 1}/{repeat}: {status} (tree {r['tree_seconds']:.2f}s, peak RSS "
         f"{r['peak_rss_mb']:.0f} MB{engine}){' | ' + out[-1][:160] if out and system == 'widen' else ''}")
     if r["rc"]:
@@ -315,7 +348,8 @@ def summarise(row: Row, repeat: int) -> dict:
            "widen_median_s": median(ok["widen"]), "spark_median_s": median(ok["spark"]),
            "widen_ok": len(ok["widen"]), "spark_ok": len(ok["spark"]), "runs": row.runs}
     out["ratio"] = ratio(out["widen_median_s"], out["spark_median_s"])
-    out["engines"] = sorted({e for r in row.runs if r["system"] == "widen" for e in r.get("engines", ())})
+    out["engines"] = sorted({e for r in row.runs if r["system"] == "widen" for e in r.get("engines", ())}) + sorted(
+        {p.split(":")[0] for r in row.runs if r["system"] == "widen" for p in r.get("passes", ())})
     out["failed"] = bool(row.setup_error) or out["widen_ok"] < repeat or out["spark_ok"] < repeat
     return out
 
@@ -369,7 +403,11 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="cold runs of each system per row (default 3)")
     ap.add_argument("--rows", default=",".join(ROWS), help=f"comma-separated rows (default all: {','.join(ROWS)})")
     ap.add_argument("--out", help="also write the table and every run's numbers to this JSON file")
+    ap.add_argument("--against-env", action="append", default=[], metavar="NAME=VALUE",
+                    help="an A/B of a switch: the baseline is Widen itself with NAME=VALUE set (WIDEN_ONE_PASS=0), "
+                         "not Spark's reader; the table's Spark column is that baseline")
     args = ap.parse_args(argv)
+    AGAINST[:] = args.against_env
     names = [n.strip() for n in args.rows.split(",") if n.strip()]
     unknown = [n for n in names if n not in ROWS]
     if unknown:
@@ -381,6 +419,8 @@ def main(argv=None) -> int:
     info.update(subreaper=become_subreaper(), ram_gb=ram_gb(), java=java_version(), platform=platform.platform(),
                 date=datetime.date.today().isoformat(), loadavg_start=os.getloadavg(), records=args.records,
                 repeat=args.repeat)
+    if AGAINST:
+        log(f"the baseline is Widen with {' '.join(AGAINST)}, not Spark's reader")
     log(f"matrix: widen {info['commit']}{' (dirty)' if info['dirty'] else ''}, {describe(info)}, load "
         f"{' '.join(f'{x:.2f}' for x in info['loadavg_start'])}; {args.records} records, {args.repeat} run(s) each")
     if not info["subreaper"]:
