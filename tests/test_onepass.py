@@ -162,3 +162,34 @@ def test_the_envelope_plans_no_change_and_holds_the_tables_shapes():
     strict = rules.with_mode("enforce")
     exact = plan(table, envelope(table, strict), strict)
     assert {str(r.shape) for r in exact.root.routes if r.field == "t"} == {"long[]"}
+
+
+def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_turned_off(tmp_path, monkeypatch):
+    """The first session records its JVM's classes at exit into a file named by its process; a later start adopts
+    a finished one (its process gone, the file at rest) and maps it; a start while another process records one
+    does neither; WIDEN_CDS=0 turns it off; an archive of another Java or PySpark is removed when one is made."""
+    import os
+    import time
+
+    from widen.session import class_archive
+
+    monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path))
+    folder = tmp_path / "cds"
+    folder.mkdir()
+    (folder / "0123456789abcdef.jsa").write_bytes(b"another Java's")
+    options, making = class_archive()
+    assert making and options.endswith(f".jsa.{os.getpid()} -Xlog:cds*=off")
+    assert options.startswith(f"-XX:ArchiveClassesAtExit={folder}/")
+    assert not (folder / "0123456789abcdef.jsa").exists()
+    recording = Path(options.split("=", 1)[1].split()[0])
+    recording.write_bytes(b"being written")
+    assert class_archive() == ("", False)  # (this process, alive, is recording it)
+    done = recording.with_suffix(".999999999")  # a process that is gone
+    recording.rename(done)
+    os.utime(done, (time.time() - 60, time.time() - 60))
+    options, making = class_archive()
+    archive = done.with_suffix("")
+    assert (options, making) == (f"-XX:SharedArchiveFile={archive} -Xlog:cds*=off", False)
+    assert archive.read_bytes() == b"being written" and not done.exists()
+    monkeypatch.setenv("WIDEN_CDS", "0")
+    assert class_archive() == ("", False)

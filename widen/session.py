@@ -22,6 +22,59 @@ def shuffle_partitions() -> str:
     return os.environ.get("WIDEN_SHUFFLE_PARTITIONS", "8")
 
 
+def class_archive() -> tuple[str, bool]:
+    """The JVM options of the class-data-sharing archive of the driver's classes (Java's CDS: the classes Spark's
+    start loads, parsed and verified once, then mapped at each start), and whether the archive is made by this
+    session (at its JVM's exit, once per Java and PySpark: ``$WIDEN_CACHE_DIR/cds``, about 170 MB). A start that
+    maps it saves some 2 s of a fresh process (docs/performance.md); an archive the JVM finds stale or broken it
+    ignores. ``WIDEN_CDS=0``: none (''). The JVM's own messages about it are silenced."""
+    import hashlib
+    import shutil
+    import time
+
+    from widen.jvm import cache_dir
+
+    if os.environ.get("WIDEN_CDS", "1") == "0":
+        return "", False
+    home = os.environ.get("JAVA_HOME")
+    java = os.path.realpath(os.path.join(home, "bin", "java") if home else shutil.which("java") or "java")
+    try:
+        import pyspark
+
+        jars = Path(pyspark.__file__).parent / "jars"
+        stamp = [java, os.stat(java).st_mtime_ns, pyspark.__version__, sorted(p.name for p in jars.glob("*.jar"))]
+        folder = cache_dir() / "cds"
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:  # (no java to key it by, an unwritable cache: no archive)
+        return "", False
+    key = hashlib.sha256(repr(stamp).encode()).hexdigest()[:16]
+    archive = folder / f"{key}.jsa"
+    quiet = "-Xlog:cds*=off"
+    if not archive.exists():
+        for made in folder.glob(f"{key}.jsa.*"):  # a dump its JVM finished (its process gone, the file at rest)
+            pid = made.suffix[1:]
+            if pid.isdigit() and not _alive(int(pid)) and time.time() - made.stat().st_mtime > 30:
+                os.replace(made, archive)
+                break
+    if archive.exists():
+        return f"-XX:SharedArchiveFile={archive} {quiet}", False
+    if any(_alive(int(m.suffix[1:])) for m in folder.glob(f"{key}.jsa.*") if m.suffix[1:].isdigit()):
+        return "", False  # (another process is making it)
+    for old in folder.glob("*.jsa*"):  # another Java's or PySpark's
+        old.unlink(missing_ok=True)
+    return f"-XX:ArchiveClassesAtExit={folder / f'{key}.jsa.{os.getpid()}'} {quiet}", True
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def spark_session(master: str | None = None, app: str = "widen"):
     """A SparkSession (the active one, or a new one on ``master``)."""
     from pyspark.sql import SparkSession
@@ -41,6 +94,14 @@ def spark_session(master: str | None = None, app: str = "widen"):
         .config("spark.sql.codegen.wholeStage", "false")
         .config("spark.sql.shuffle.partitions", shuffle_partitions())
     )
+    from pyspark import SparkContext
+
+    archive = ""
+    if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:  # (a JVM this call starts)
+        archive, making = class_archive()
+        if archive and making:
+            print("widen: this first session records the classes Spark loads, for faster starts after it (once; "
+                  "WIDEN_CDS=0 to skip)", file=sys.stderr)
     if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
         quiet = QUIET_OPTION
         # read by spark-submit when it starts the driver JVM (a SparkConf value is too late for a local driver)
@@ -51,6 +112,12 @@ def spark_session(master: str | None = None, app: str = "widen"):
         # a local session's Python workers (bucket partition values: widen.partitioning) run this interpreter,
         # which has Widen's dependencies, not whatever `python3` is first on the PATH
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    spark = builder.getOrCreate()
+    opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
+    if archive and "-XX:SharedArchiveFile" not in opts and "-XX:ArchiveClassesAtExit" not in opts:
+        os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {archive}".strip()  # (for this JVM only: no child inherits it)
+    try:
+        spark = builder.getOrCreate()
+    finally:
+        os.environ["SPARK_SUBMIT_OPTS"] = opts
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     return spark
