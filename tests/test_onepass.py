@@ -193,3 +193,52 @@ def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_
     assert archive.read_bytes() == b"being written" and not done.exists()
     monkeypatch.setenv("WIDEN_CDS", "0")
     assert class_archive() == ("", False)
+
+
+def test_a_dataframe_of_files_that_fits_takes_one_pass(spark, tmp_path, monkeypatch):
+    """``widen.write(spark.read.text(path), json_column=...)`` into a table it fits is read once, as a batch of
+    files is; the table equals the two passes' (a DataFrame read from a cache is observed first)."""
+    from widen.ingest import write
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"id": 1, "price": 2.5}\n{"id": 2, "price": "n/a"}\n')
+    second.write_text('{"id": 3, "price": 4}\nnot json\n')
+    for one_pass, wh in (("1", tmp_path / "one"), ("0", tmp_path / "two")):
+        monkeypatch.setenv("WIDEN_ONE_PASS", one_pass)
+        reports = [write(spark.read.text(str(p)), TABLE, json_column="value", warehouse=str(wh), progress=quiet)
+                   for p in (first, second)]
+        assert [r.passes for r in reports] == ([0, 1] if one_pass == "1" else [0, 0])
+        assert reports[1].rescued == 1
+    assert table_rows(tmp_path / "one") == table_rows(tmp_path / "two")
+    assert rescued_rows(tmp_path / "one") == rescued_rows(tmp_path / "two")
+    monkeypatch.setenv("WIDEN_ONE_PASS", "1")
+    cached = write(spark.read.text(str(second)).localCheckpoint(), TABLE, json_column="value",
+                   warehouse=str(tmp_path / "one"), progress=quiet)
+    assert cached.passes == 0 and cached.records == 1
+
+
+def test_a_file_changed_while_its_one_pass_ran_is_refused(spark, tmp_path, monkeypatch):
+    """A batch's file rewritten while one pass read it (same size) is refused by name; nothing is committed and
+    the files the pass wrote are deleted."""
+    import widen.onepass as onepass
+    from widen.errors import InputError
+
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"id": 1}\n')
+    second.write_text('{"id": 2}\n')
+    wh = tmp_path / "wh"
+    ingest([str(first)], TABLE, warehouse=str(wh), spark=spark, progress=quiet)
+    written = onepass.write_parquet
+
+    def then_rewritten(*args):
+        files = written(*args)
+        second.write_text('{"id": 9}\n')
+        return files
+
+    monkeypatch.setattr(onepass, "write_parquet", then_rewritten)
+    with pytest.raises(InputError, match="b.jsonl: changed while the batch was being ingested"):
+        ingest([str(second)], TABLE, warehouse=str(wh), spark=spark, progress=quiet)
+    table = open_catalog(None, str(wh)).load_table(TABLE)
+    assert len(list(table.snapshots())) == 1 and orphan_files(table, older_than_seconds=0) == []

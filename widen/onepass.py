@@ -21,6 +21,7 @@ from pathlib import Path
 from widen.batch import BatchPlan, prepare
 from widen.progress import spark_progress
 from widen.report import BatchReport, timed
+from widen.sources import unchanged
 from widen.spark_io import data_directory, delete_files, write_parquet
 
 
@@ -88,6 +89,8 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
         with timed(report, "one pass"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: one pass"):
             ahead.written = write_parquet(frame, data_directory(tbl), partitioning(
                 tbl, spec, batch.partition_by, batch.table)[1])
+        unchanged(batch.prints)  # (read once: the bytes observed are those written, and the ledger's hash theirs)
+        source.unchanged()
         ahead.observed, missed = source.observed_in_pass(batch.rules)
         if not ahead.observed:
             ahead.discard()

@@ -601,8 +601,6 @@ class FrameLines(_Delegating):
         self.files: list[tuple[str, int, int]] = []  # (uri, size, mtime) of a plan read twice without a cache
 
     def observe(self, rules) -> None:
-        import dataclasses
-
         from pyspark import StorageLevel
         from pyspark.sql import functions as F
 
@@ -610,8 +608,7 @@ class FrameLines(_Delegating):
 
         why = ""
         if jvm.enabled() and jvm.spec(rules) is not None:
-            texts = self.df.select(self.text.alias("value"), self.origin.alias("source"),
-                                   F.monotonically_increasing_id().alias("line"))
+            texts = self._texts()
             files = rereadable(self.df)
             if files is not None:  # read twice as it is (its files as they were; cut as :func:`write` pins)
                 self.files = files
@@ -619,11 +616,8 @@ class FrameLines(_Delegating):
                 texts = self.cached = texts.persist(StorageLevel.MEMORY_AND_DISK)
             inner = JsonLines(texts, own=False, only_plain=True, native=True)
             inner.observe(rules)
-            if inner.plain:  # (a row has no line number: its id names it in the pass only)
-                obs = inner.observations
-                inner.observations = dataclasses.replace(obs, rescued=tuple(
-                    dataclasses.replace(r, line=None) for r in obs.rescued))
-                self._take(inner)
+            if inner.plain:
+                self._take(self._nameless(inner))
                 return
             why = inner.why
             self.files = []
@@ -642,6 +636,42 @@ class FrameLines(_Delegating):
         inner.observe(rules)
         inner.why = why or inner.why
         self._take(inner)
+
+    def _texts(self):
+        from pyspark.sql import functions as F
+
+        return self.df.select(self.text.alias("value"), self.origin.alias("source"),
+                              F.monotonically_increasing_id().alias("line"))
+
+    def observing(self, plan, rules):
+        """One pass over a DataFrame read as it is (:func:`rereadable`: a fallback can read it again); any other is
+        observed first (its cache is what a second read needs)."""
+        from widen import jvm
+
+        files = rereadable(self.df) if jvm.enabled() and jvm.spec(rules) is not None else None
+        if files is None:
+            return None
+        self.files, self._one = files, JsonLines(self._texts(), own=False, only_plain=True, native=True)
+        return self._one.observing(plan, rules)
+
+    def observed_in_pass(self, rules) -> tuple[bool, str]:
+        observed, missed = self._one.observed_in_pass(rules)
+        if observed:
+            self._take(self._nameless(self._one))
+        else:
+            self.files = []
+        return observed, missed
+
+    @staticmethod
+    def _nameless(inner: "JsonLines") -> "JsonLines":
+        """``inner`` with its rescued lines unnumbered: a row has no line number (its id names it in the pass
+        only)."""
+        import dataclasses
+
+        obs = inner.observations
+        inner.observations = dataclasses.replace(obs, rescued=tuple(dataclasses.replace(r, line=None)
+                                                                    for r in obs.rescued))
+        return inner
 
     def unchanged(self) -> None:
         moved = [uri for uri, size, mtime in self.files if _stat(uri) != (size, mtime)]
