@@ -1,11 +1,11 @@
 """One pass for a batch that fits the table as it is (issue 40; docs/architecture.md#one-pass).
 
 Most batches of a feed add nothing: every value has a home in the table's columns. Such a batch is planned before
-it is read, from the table alone (:func:`widen.engine.envelope.envelope`: every (field, shape) the table's columns
+it is read, from the table alone (:func:`widen.engine.planner.envelope`: every (field, shape) the table's columns
 hold), and read once: each task routes its lines by that plan as the native pass observes them, in the same parse
 (``NativeRouter.observing``), and Spark writes the rows. Once the files are written, the batch's own plan is made
 from what the tasks observed; when each of its routes is the speculative plan's
-(:func:`widen.engine.envelope.within`), the files are the batch's, and the commit takes them as written (against
+(:func:`widen.engine.planner.within`), the files are the batch's, and the commit takes them as written (against
 the table the plan was made from: a table changed meanwhile is planned again, and the files rewritten when the
 projection changed, as for any batch). Otherwise (a value of a shape the table has no column for, a mode that
 refuses the batch) the files are deleted and the batch takes the two passes, its observation kept: only the write
@@ -54,7 +54,7 @@ def speculate(tbl, batch) -> BatchPlan | None:
     """The batch planned from the table alone (None when the table has no columns yet, the mode replaces them,
     or the plan would change the table: a batch to observe first)."""
     from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
-    from widen.engine.envelope import envelope
+    from widen.engine.planner import envelope
     from widen.engine.planner import plan
     from widen.engine.typed import rules_for
     from widen.modes import effective_mode
@@ -75,7 +75,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
     refuses raises :class:`~widen.modes.SchemaMismatch`, its files deleted."""
     from widen.commit import files_key, partitioning
-    from widen.engine.envelope import within
+    from widen.engine.planner import within
 
     source = batch.source
     if os.environ.get("WIDEN_ONE_PASS", "1") == "0":
