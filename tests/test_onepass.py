@@ -167,13 +167,17 @@ def test_the_envelope_plans_no_change_and_holds_the_tables_shapes():
 def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_turned_off(tmp_path, monkeypatch):
     """The first session records its JVM's classes at exit into a file named by its process; a later start adopts
     a finished one (its process gone, the file at rest) and maps it; a start while another process records one
-    does neither; WIDEN_CDS=0 turns it off; an archive of another Java or PySpark is removed when one is made."""
+    does neither; it is off unless WIDEN_CDS=1; an archive of another Java or PySpark is removed when one is
+    made."""
     import os
     import time
 
     from widen.session import class_archive
 
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("WIDEN_CDS", raising=False)
+    assert class_archive() == ("", False)  # (off by default)
+    monkeypatch.setenv("WIDEN_CDS", "1")
     folder = tmp_path / "cds"
     folder.mkdir()
     (folder / "0123456789abcdef.jsa").write_bytes(b"another Java's")

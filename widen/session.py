@@ -26,15 +26,16 @@ def class_archive() -> tuple[str, bool]:
     """The JVM options of the class-data-sharing archive of the driver's classes (Java's CDS: the classes Spark's
     start loads, parsed and verified once, then mapped at each start), and whether the archive is made by this
     session (at its JVM's exit, once per Java and PySpark: ``$WIDEN_CACHE_DIR/cds``, about 170 MB). A start that
-    maps it saves some 2 s of a fresh process (docs/performance.md); an archive the JVM finds stale or broken it
-    ignores. ``WIDEN_CDS=0``: none (''). The JVM's own messages about it are silenced."""
+    maps it saves some 2 s of a fresh process, Spark's own reader as much (docs/performance.md); the session that
+    records it pays some 14 s more, once; an archive the JVM finds stale or broken it ignores. Off unless
+    ``WIDEN_CDS=1`` (''). The JVM's own messages about it are silenced."""
     import hashlib
     import shutil
     import time
 
     from widen.jvm import cache_dir
 
-    if os.environ.get("WIDEN_CDS", "1") == "0":
+    if os.environ.get("WIDEN_CDS", "0") != "1":
         return "", False
     home = os.environ.get("JAVA_HOME")
     java = os.path.realpath(os.path.join(home, "bin", "java") if home else shutil.which("java") or "java")
@@ -100,8 +101,8 @@ def spark_session(master: str | None = None, app: str = "widen"):
     if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:  # (a JVM this call starts)
         archive, making = class_archive()
         if archive and making:
-            print("widen: this first session records the classes Spark loads, for faster starts after it (once; "
-                  "WIDEN_CDS=0 to skip)", file=sys.stderr)
+            print("widen: this first session records the classes Spark loads, for faster starts after it (once: "
+                  "WIDEN_CDS=1)", file=sys.stderr)
     if not os.environ.get("WIDEN_SPARK_LOG_LEVEL"):  # quiet from the JVM's start (setLogLevel comes too late)
         quiet = QUIET_OPTION
         # read by spark-submit when it starts the driver JVM (a SparkConf value is too late for a local driver)
