@@ -161,9 +161,13 @@ def load_schema_json(text: str, rules: Rules, name: str = "<schema>") -> tuple[S
     """Read an Iceberg schema JSON (as the table spec and pyiceberg write it)."""
     try:
         schema = Schema.model_validate_json(text)
+        fields = json.loads(text).get("fields")
     except Exception as exc:  # pydantic's ValidationError and JSON errors alike
         first = str(exc).splitlines()
         raise InputError(f"{name} is not an Iceberg schema JSON: {first[0] if first else exc}") from None
+    if not isinstance(fields, list):  # (pydantic takes any object, {"a": 1} too, as a schema of no field)
+        raise InputError(f"{name} is not an Iceberg schema JSON: it has no \"fields\" list (an Iceberg schema is "
+                         '{"type": "struct", "fields": [...]}, as `widen plan` prints it)')
     return schema, from_iceberg(schema, rules)
 
 

@@ -205,6 +205,18 @@ def test_table_without_namespace_is_a_clear_error_in_every_command(tmp_path):
     assert not (tmp_path / "wh").exists()
 
 
+def test_a_table_name_with_an_empty_part_is_a_clear_error_before_anything_starts(tmp_path):
+    """`--table demo.`, `.events`, `demo..events` (issue 42): one line naming the name and what is wrong, exit 2,
+    no traceback, no Spark, no namespace or table left behind, whatever the command."""
+    for name in ("demo.", ".events", "demo..events", "demo. .events"):
+        for command in ("stats", "view", "compile", "gc", "ingest"):
+            batches = EVENTS[:1] if command == "ingest" else []
+            out = widen(command, "--warehouse", str(tmp_path / "wh"), "--table", name, *batches)
+            assert out.returncode == 2, (name, command, out.stderr)
+            assert out.stderr.strip() == f"--table {name}: every part of NAMESPACE.NAME needs a name", (name, command)
+    assert not (tmp_path / "wh").exists()
+
+
 def test_ingest_checks_every_path_before_any_work(tmp_path):
     """A missing second file stops the run before the first batch is read: no Spark, no table, no commit."""
     out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", EVENTS[0], str(tmp_path / "nope.jsonl"))
@@ -305,3 +317,44 @@ def test_compile_header_marks_the_columns_the_table_does_not_have(tmp_path):
     marked = [l.split("::")[0][5:] for l in header if "not in" in l]
     assert marked == ["user_array_record[].email", "user_array_record[].id_string"]
     assert "--   user_array_record[].id::long" in header and "--   price_string::string" in header
+
+
+def test_version_and_gc_durations_as_maintain_takes_them(tmp_path):
+    """`widen --version` names the installed version; `widen gc --older-than` takes `0m`, `12h`, `7d` as `widen
+    maintain` does, and a bare number of minutes as before; a wrong one is one line, exit 2 (issue 42)."""
+    from importlib.metadata import version
+
+    out = widen("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"widen {version('widen')}"
+    wh = tmp_path / "wh"
+    made = widen("ingest", "--warehouse", str(wh), "--table", "t.e", EVENTS[0])
+    assert made.returncode == 0, made.stderr
+    for given, minutes in (("0m", "0"), ("0", "0"), ("12h", "720"), ("1.5", "1.5")):
+        out = widen("gc", "--warehouse", str(wh), "--table", "t.e", "--older-than", given)
+        assert out.returncode == 0, out.stderr
+        assert out.stderr.strip().endswith(f"0 unreferenced files older than {minutes} minutes found (run with "
+                                           "--delete to remove them)"), out.stderr
+    out = widen("gc", "--warehouse", str(wh), "--table", "t.e", "--older-than", "soon")
+    assert (out.returncode, out.stderr.strip()) == (2, "--older-than 'soon': not a duration (a number and a unit: "
+                                                       "30s, 15m, 12h or 7d)")
+
+
+def test_plan_refuses_a_schema_file_that_is_not_an_iceberg_schema(tmp_path):
+    """`widen plan --schema f.json` with `{"a": 1}` (JSON, but no schema) is one line and exit 2, not a plan
+    against an empty table (issue 42)."""
+    bad = tmp_path / "notschema.json"
+    bad.write_text('{"a": 1}')
+    out = widen("plan", "--schema", str(bad), EVENTS[0])
+    assert out.returncode == 2, out.stdout
+    assert out.stderr.strip() == (f'{bad} is not an Iceberg schema JSON: it has no "fields" list (an Iceberg schema '
+                                  'is {"type": "struct", "fields": [...]}, as `widen plan` prints it)')
+
+
+def test_watch_options_without_watch_are_refused(tmp_path):
+    """`--once`, `--checkpoint`, `--max-files` without `--watch` are named, exit 2, before anything runs (they
+    were accepted and ignored: issue 42)."""
+    out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", "--once", "--checkpoint",
+                str(tmp_path / "ck"), EVENTS[0])
+    assert (out.returncode, out.stderr.strip()) == (2, "--checkpoint, --once: only with --watch DIR (a batch is "
+                                                       "read once as it is)")
+    assert not (tmp_path / "wh").exists()

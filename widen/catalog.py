@@ -46,32 +46,37 @@ def require_namespace(table: str) -> None:
     """A table is named NAMESPACE.NAME (raises :class:`InputError` naming the mistake)."""
     if "." not in table:
         raise InputError(f"--table {table}: name it NAMESPACE.NAME")
+    if any(not part.strip() for part in table.split(".")):
+        raise InputError(f"--table {table}: every part of NAMESPACE.NAME needs a name")
 
 
 def open_table_catalog(table: str, catalog: str | None, warehouse: str):
-    """The catalog, with the table's namespace created when missing."""
+    """The catalog of a table named NAMESPACE.NAME (its namespace is created with the table: :func:`load_or_create`,
+    so that a run that writes nothing leaves nothing)."""
+    require_namespace(table)
+    return open_catalog(catalog, warehouse)
+
+
+def _create_namespace(cat, table: str) -> None:
+    """The table's namespace, created when missing (another process may create it at the same moment)."""
     from pyiceberg.exceptions import NamespaceAlreadyExistsError
 
-    require_namespace(table)
-    namespace = table.rsplit(".", 1)[0]
-    cat = open_catalog(catalog, warehouse)
     try:
-        cat.create_namespace(namespace)
+        cat.create_namespace(table.rsplit(".", 1)[0])
     except NamespaceAlreadyExistsError:
         pass
     except Exception as exc:  # another process created it between our check and our insert
         if not retryable(exc) and "already exists" not in str(exc).lower():
             raise
-    return cat
 
 
 def load_table(cat, table: str):
-    """The table, or None when it does not exist."""
-    from pyiceberg.exceptions import NoSuchTableError
+    """The table, or None when it (or its namespace) does not exist."""
+    from pyiceberg.exceptions import NoSuchNamespaceError, NoSuchTableError
 
     try:
         return cat.load_table(table)
-    except NoSuchTableError:
+    except (NoSuchTableError, NoSuchNamespaceError):
         return None
 
 
@@ -86,6 +91,7 @@ def load_or_create(cat, table: str, schema=None):
         if tbl is not None:
             return no_library_retries(tbl)
         try:
+            _create_namespace(cat, table)
             return cat.create_table(table, schema=schema or Schema(), properties=TABLE_PROPERTIES)
         except TableAlreadyExistsError:
             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -16,12 +17,23 @@ from typing import Sequence
 from widen.errors import InputError, WidenError
 
 
+def _version() -> str:
+    """The installed package's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("widen")
+    except PackageNotFoundError:  # (run from a checkout that is not installed)
+        return "unknown (not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="widen",
         description="Schema evolution for Spark and Iceberg that keeps every value, exactly.",
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    parser.add_argument("--version", action="version", version=f"widen {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     _plan_command(sub)
@@ -96,8 +108,9 @@ def _gc_command(sub) -> None:
     )
     g.add_argument("--table", required=True, help="NAMESPACE.NAME")
     _catalog_options(g)
-    g.add_argument("--older-than", type=float, default=60.0, metavar="MINUTES",
-                   help="only files at least this old (default 60)")
+    g.add_argument("--older-than", default="60", metavar="DURATION",
+                   help="only files at least this old: minutes, or a duration as `widen maintain` takes them "
+                        "(30s, 15m, 12h, 7d; default 60 minutes)")
     g.add_argument("--delete", action="store_true", help="delete the files listed")
 
 def _maintain_command(sub) -> None:
@@ -442,6 +455,10 @@ def _open_table(args):
 def _ingest(args) -> int:
     from widen.ingest import ingest
 
+    given = [o for o, v in (("--checkpoint", args.checkpoint), ("--once", args.once), ("--max-files", args.max_files))
+             if v and not args.watch]
+    if given:
+        raise InputError(f"{', '.join(given)}: only with --watch DIR (a batch is read once as it is)")
     rules = _load(args.rules)
     if args.watch:
         return _watch(args, rules)
@@ -522,13 +539,17 @@ def _gc(args) -> int:
     tables = [t for t in (load_table(cat, args.table), load_table(cat, args.table + RESCUED_SUFFIX)) if t is not None]
     if not tables:
         raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
-    found = [(t, f) for t in tables for f in orphan_files(t, args.older_than * 60)]
+    from widen.maintain import duration
+
+    text = args.older_than.strip()
+    seconds = float(text) * 60 if re.fullmatch(r"\d+(\.\d+)?", text) else duration(text, "--older-than")
+    found = [(t, f) for t in tables for f in orphan_files(t, seconds)]
     for t, f in found:
         if args.delete:
             t.io.delete(f)
         print(("deleted " if args.delete else "") + f)
     what = "deleted" if args.delete else "found (run with --delete to remove them)"
-    print(f"{_n(len(found), 'unreferenced file')} older than {args.older_than:g} minutes {what}", file=sys.stderr)
+    print(f"{_n(len(found), 'unreferenced file')} older than {seconds / 60:g} minutes {what}", file=sys.stderr)
     return 0
 
 
