@@ -292,7 +292,7 @@ def test_a_file_spark_never_reads_is_refused_by_name_and_a_parquet_file_is_read(
     copying = _write(tmp_path / "a.jsonl._COPYING_", ['{"a": 1}'])
     with pytest.raises(InputError, match=r"a\.jsonl\._COPYING_: Spark never reads a file whose name ends in"):
         ingest([copying], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
-    assert open_catalog(None, str(tmp_path / "wh")).list_tables("db") == []
+    assert open_catalog(None, str(tmp_path / "wh")).list_namespaces() == []  # (nor its namespace)
     spark.createDataFrame([(1,), (2,)], "a long").coalesce(1).write.parquet(str(tmp_path / "pq"))
     [part] = (tmp_path / "pq").glob("part-*.parquet")
     hidden = tmp_path / "_x.parquet"
@@ -315,7 +315,7 @@ def test_spark_before_4_3_refuses_such_a_file_by_name(spark, rules, tmp_path, mo
     path = _write(tmp_path / "_x.jsonl", ['{"a": 1}'])
     with pytest.raises(InputError, match=r"_x\.jsonl: Spark 4\.0\.1 skips files whose names start with '_'"):
         ingest([path], "db.t", rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, **QUIET)
-    assert open_catalog(None, str(tmp_path / "wh")).list_tables("db") == []
+    assert open_catalog(None, str(tmp_path / "wh")).list_namespaces() == []  # (nor its namespace)
 
 
 def _dataframe_run(tmp_path, spark, rules, monkeypatch, bound, texts):

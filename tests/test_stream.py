@@ -107,8 +107,14 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     args = ["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing), "--checkpoint",
             str(tmp_path / "chk"), "--once", "--partition-by", "bucket(2, id)"]
     assert main(args) == 0
-    assert "1 micro-batch committed: 4 records, 4 fields added" in capsys.readouterr().out
+    said = capsys.readouterr().out.strip().splitlines()[-1]
     tbl, rows = table_rows(wh, "db.watched")
+    from widen.catalog import values_written
+
+    # (the same words as ingest's line, values written too: issue 42)
+    values = values_written(tbl, tbl.current_snapshot().snapshot_id)
+    assert said == (f"db.watched: 1 micro-batch committed: 4 records, {values} values written, 4 fields added, "
+                    "0 lines rescued")
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
     # the stream created the table with the spec asked, and its files carry their buckets
     assert str(tbl.spec().fields[0].transform) == "bucket[2]"

@@ -523,9 +523,11 @@ def _watch(args, rules) -> int:
         print(f"{args.table}: the streaming query failed; rerun the same command to resume from the checkpoint "
               f"(a micro-batch already committed is skipped)\n{str(exc).splitlines()[0]}", file=sys.stderr)
         return 1
-    print(f"{args.table}: {_n(len(reports), 'micro-batch')} committed: "
-          f"{_n(sum(r.records for r in reports), 'record')}, {_n(sum(len(r.fields_added) for r in reports), 'field')} "
-          f"added, {_n(sum(r.rescued for r in reports), 'line')} rescued")
+    rescued = sum(r.rescued for r in reports)
+    print(f"{args.table}: {_n(len(reports), 'micro-batch')} committed: "  # (as ingest's line: _ingested)
+          f"{_n(sum(r.records for r in reports), 'record')}, {_n(sum(r.values for r in reports), 'value')} written, "
+          f"{_n(sum(len(r.fields_added) for r in reports), 'field')} added, {_n(rescued, 'line')} rescued"
+          + (f" (in {args.table}__rescued)" if rescued else ""))
     return 0
 
 
