@@ -246,3 +246,23 @@ def test_a_file_changed_while_its_one_pass_ran_is_refused(spark, tmp_path, monke
         ingest([str(second)], TABLE, warehouse=str(wh), spark=spark, progress=quiet)
     table = open_catalog(None, str(wh)).load_table(TABLE)
     assert len(list(table.snapshots())) == 1 and orphan_files(table, older_than_seconds=0) == []
+
+
+def test_one_pass_into_a_partitioned_table_writes_its_partitions(spark, tmp_path, monkeypatch):
+    """A partitioned table's second batch is read once and written by the table's spec, as two passes write it."""
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"id": 1, "ts": "2026-11-01T10:00:00Z", "k": "a"}\n{"id": 2, "ts": "2026-11-02T10:00:00Z"}\n')
+    second.write_text('{"id": 3, "ts": "2026-11-03T10:00:00Z", "k": "b"}\n{"id": 4, "ts": "2026-11-01T11:00:00Z"}\n')
+    for one_pass in ("1", "0"):
+        monkeypatch.setenv("WIDEN_ONE_PASS", one_pass)
+        wh = tmp_path / f"wh{one_pass}"
+        reports = ingest([str(first), str(second)], TABLE, warehouse=str(wh), spark=spark, progress=quiet,
+                         partition_by="day(ts), bucket(4, id)")
+        assert [r.passes for r in reports] == ([0, 1] if one_pass == "1" else [0, 0])
+        table = open_catalog(None, str(wh)).load_table(TABLE)
+        partitions = sorted(tuple(t.file.partition) for t in table.scan().plan_files())
+        assert len(partitions) == 4
+    assert table_rows(tmp_path / "wh1") == table_rows(tmp_path / "wh0")
+    one = open_catalog(None, str(tmp_path / "wh1")).load_table(TABLE)
+    assert sorted(tuple(t.file.partition) for t in one.scan().plan_files()) == partitions
