@@ -358,3 +358,29 @@ def test_watch_options_without_watch_are_refused(tmp_path):
     assert (out.returncode, out.stderr.strip()) == (2, "--checkpoint, --once: only with --watch DIR (a batch is "
                                                        "read once as it is)")
     assert not (tmp_path / "wh").exists()
+
+
+def test_a_catalog_pyiceberg_cannot_configure_is_one_line(tmp_path):
+    """`--catalog nosuch` with no configuration for it: one line naming the catalog and how to configure it, exit 2,
+    no traceback and no option Widen does not have (pyiceberg's own `--uri`: issue 42, item 6)."""
+    out = widen("stats", "--catalog", "nosuch", "--table", "demo.events", cwd=tmp_path)
+    assert (out.returncode, out.stderr.strip()) == (
+        2, "--catalog nosuch: pyiceberg has no usable configuration for it (URI missing): configure it in "
+           ".pyiceberg.yaml or with PYICEBERG_CATALOG__NOSUCH__URI (docs/production.md)")
+
+
+def test_plan_names_a_truncated_or_false_gzip_file(tmp_path):
+    """`widen plan` on a truncated `.gz` (a traceback, EOFError, before: issue 42, item 5) or on a `.gz` that is not
+    gzip: one line naming the file and what is wrong, exit 2."""
+    import gzip
+
+    whole = gzip.compress(b'{"a": 1}\n' * 1000)
+    truncated, false = tmp_path / "t.jsonl.gz", tmp_path / "f.jsonl.gz"
+    truncated.write_bytes(whole[: len(whole) // 2])
+    false.write_bytes(b'{"a": 1}\n')
+    out = widen("plan", str(truncated))
+    assert (out.returncode, out.stderr.strip()) == (
+        2, f"{truncated}: a gzip file that ends too soon (truncated: copied or written only in part)")
+    out = widen("plan", str(false))
+    assert out.returncode == 2 and out.stderr.strip().startswith(
+        f"{false}: not a gzip file, although its name ends in .gz"), out.stderr

@@ -36,7 +36,13 @@ def open_catalog(catalog: str | None, warehouse: str):
     from pyiceberg.catalog.sql import SqlCatalog
 
     if catalog:
-        return load_catalog(catalog)
+        try:
+            return load_catalog(catalog)
+        except ValueError as exc:  # (pyiceberg names its own options: "URI missing, please provide using --uri")
+            env = "PYICEBERG_CATALOG__" + catalog.upper().replace("-", "_") + "__URI"
+            raise InputError(f"--catalog {catalog}: pyiceberg has no usable configuration for it "
+                             f"({str(exc).split(',')[0]}): configure it in .pyiceberg.yaml or with {env} "
+                             "(docs/production.md)") from None
     root = Path(warehouse).resolve()
     root.mkdir(parents=True, exist_ok=True)
     return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=root.as_uri())

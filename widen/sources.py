@@ -210,6 +210,11 @@ def file_lines(path: Path) -> Iterator[Line]:
                     except UnicodeDecodeError:
                         text = None
                     yield Line(source, number, text, raw)
+    except EOFError:  # (gzip's: the stream ends before its end marker)
+        raise InputError(f"{path}: a gzip file that ends too soon (truncated: copied or written only in part)") \
+            from None
+    except gzip.BadGzipFile as exc:  # (an OSError: said as gzip's, before the generic case)
+        raise InputError(f"{path}: not a gzip file, although its name ends in .gz ({exc})") from None
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
 
