@@ -24,7 +24,7 @@ from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
-from widen.rescued import RESCUED_SUFFIX, write_rescued  # noqa: F401
+from widen.rescued import RESCUED_SUFFIX, array_hint, write_rescued  # noqa: F401
 from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
                            driver_batch_bytes, json_source, on_driver)
 from widen.spark_io import (FileLines, batch_settings, frame_settings, read_lines, read_parquet,  # noqa: F401
@@ -228,7 +228,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         observations = source.observations
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names)
-        say(f"observed {observations.records} records, {observations.rescued_count} rescued")
+        say(f"observed {observations.records} records, {observations.rescued_count} rescued" + array_hint(observations))
         tbl = tbl if ahead.planned else load_table(cat, batch.table)
         with timed(report, "plan"):
             first = ahead.planned or prepare(tbl, batch.rules, batch.mode, source, batch.name)

@@ -133,3 +133,13 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
         tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
         record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
 
+
+def array_hint(observations) -> str:
+    """A hint for files whose first line was rescued as the opening of a JSON array (a pretty-printed ``[`` or
+    ``[{...},``): Widen reads JSON lines, one object per line, so such a file's other lines are rescued too."""
+    files = sorted({str(r.source) for r in observations.rescued if r.line == 1 and r.reason == "not valid JSON"
+                    and (r.raw or "").lstrip("\ufeff \t").startswith("[")})
+    if not files:
+        return ""
+    return (f"; {', '.join(files[:3])}{' ...' if len(files) > 3 else ''}: a JSON array, not JSON lines (one object "
+            "per line: `jq -c '.[]' FILE` writes them so)")
