@@ -471,10 +471,9 @@ def route(lines, plan, rules: Rules, skip=()):
     return routed(lines, plan, rules, skip)[0]
 
 
-def routed(lines, plan, rules: Rules, skip=()):
-    """(:func:`route`'s result, and when it is None, why)."""
-    from pyspark.sql import DataFrame
-
+def _router_inputs(plan, rules: Rules, lenient: bool = False):
+    """(the spec, the table's Spark schema, the plan as ``NativeRouter.Level`` reads it) for the native router, or
+    (None, why) where it does not take the rules or the plan (``lenient``: :func:`_level_spec`'s)."""
     from widen.compiler.spark import struct_type
 
     if not enabled():
@@ -491,10 +490,21 @@ def routed(lines, plan, rules: Rules, skip=()):
     index = {t: i for i, t in enumerate(order(rules))}
     iceberg = {t.name: t.iceberg for t in rules.types}
     try:
-        level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index})
+        level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index}, lenient)
     except _NotCovered as exc:
         _debug(f"the router does not apply {exc}: the projection writes")
         return None, f"the native router does not apply {exc}"
+    return (text, schema, level), ""
+
+
+def routed(lines, plan, rules: Rules, skip=()):
+    """(:func:`route`'s result, and when it is None, why)."""
+    from pyspark.sql import DataFrame
+
+    inputs, why = _router_inputs(plan, rules)
+    if inputs is None:
+        return None, why
+    text, schema, level = inputs
     spark = lines.sparkSession
     try:
         if _class(spark, ROUTER) is None:
@@ -536,21 +546,10 @@ def observing(lines, plan, rules: Rules) -> tuple[OnePass | None, str]:
     where the native router does not take the plan or the rules (:func:`routed`)."""
     from pyspark.sql import DataFrame
 
-    from widen.compiler.spark import struct_type
-
-    if not enabled():
-        return None, "WIDEN_NATIVE=0"
-    text = spec(rules)
-    if text is None:
-        return None, f"the native router does not cover the rules: {coverage(rules).why}"
-    schema = struct_type([cp.column for cp in plan.root.columns], rules)
-    other = sorted(t for t in {t.simpleString() for t in _leaf_types(schema)}
-                   if t not in _BUILT and not t.startswith("decimal("))
-    if other:
-        return None, f"the native router does not build columns of {', '.join(other)}"
-    index = {t: i for i, t in enumerate(order(rules))}
-    iceberg = {t.name: t.iceberg for t in rules.types}
-    level = _level_spec(plan.root, index, {t: family(iceberg[t]) for t in index}, lenient=True)
+    inputs, why = _router_inputs(plan, rules, lenient=True)
+    if inputs is None:
+        return None, why
+    text, schema, level = inputs
     spark = lines.sparkSession
     try:
         if _class(spark, ROUTER) is None:
