@@ -26,7 +26,7 @@ from widen.compiler.storage import Signatures, storage_kind
 from widen.compiler.spark_types import (SparkTypes, as_array, as_map, case_candidate, case_collision, inexact_number,
                                          inner_leaves, let, numbers_as_text, shape_code, text_nesting_depth)
 from widen.engine.conversions import family
-from widen.engine.values import CASE_COLLISION, MAX_NESTING, PARSER_NESTING, Typer
+from widen.engine.values import CASE_COLLISION, LONE_SURROGATE, MAX_NESTING, PARSER_NESTING, Typer
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import Shape, parse_shape
 from widen.jvm import observed as observe_natively
@@ -530,7 +530,7 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     leaves out :func:`_text_after_value`: only for a batch the native pass found free of such lines."""
     # the file's byte-order mark is dropped by Spark's text reader (Hadoop's line reader) already: a second one
     # is the line's own, and is not JSON (a regexp here would also have replaced invalid UTF-8 with U+FFFD)
-    parsed = lines.withColumn("record", F.try_parse_json(F.col("value")))
+    parsed = _lone_surrogates(lines.withColumn("record", F.try_parse_json(F.col("value"))))
     if checked:
         parsed = parsed.withColumn("_kind", F.schema_of_variant(F.col("record")))
         kind = F.col("_kind")
@@ -550,13 +550,14 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
         reason = reason.when(_may_nest_deeper(kind, MAX_NESTING) & (depth > MAX_NESTING),
                              F.concat(F.lit("nested "), depth.cast("string"),
                                       F.lit(f" levels deep, more than {MAX_NESTING}")))
+    reason = reason.when(F.col("_lone").isNotNull(), F.lit(LONE_SURROGATE))
     if case_merge:  # `on case_conflict merge`: two names of one object that differ only by case are one field
         collision = _col(case_collision(sql.F.col("record"), MAX_NESTING))
         names = F.when(_col(case_candidate(sql.F.col("value"))), collision)
         parsed = parsed.withColumn("_names", F.when(F.col("record").isNotNull(), names))
         reason = reason.when(F.col("_names").isNotNull(), F.format_string(CASE_COLLISION.replace("{}", "%s"),
                                                                           F.col("_names")))
-    parsed = parsed.withColumn("reason", reason)
+    parsed = parsed.withColumn("reason", reason).drop("_lone")
     if case_merge:
         parsed = parsed.drop("_names")
     if not checked:
@@ -572,6 +573,22 @@ def parse_records(lines: DataFrame, case_merge: bool = False, checked: bool = Tr
     parsed = parsed.withColumn("value", F.when(F.col("_as_text"), fixed).otherwise(F.col("value")))
     record = F.when(F.col("_as_text"), F.try_parse_json(F.col("value"))).otherwise(F.col("record"))
     return parsed.withColumn("record", record).drop("_as_text")
+
+
+def _lone_surrogates(parsed: DataFrame) -> DataFrame:
+    """Spark's parser refuses a line with a lone surrogate escape; parsed again with each such escape replaced, it
+    says whether that was all: then ``record`` is that parse, for the line's other checks, and ``_lone`` is set (the
+    lone surrogate is the line's reason after them, in parse_line's order). Only lines that failed are looked at."""
+    again = F.try_parse_json(F.regexp_replace(F.col("value"), LONE_ESCAPE, r"$1\\uFFFD"))
+    parsed = parsed.withColumn("_lone", F.when(F.col("record").isNull() & F.col("value").rlike(LONE_ESCAPE), again))
+    return parsed.withColumn("record", F.coalesce(F.col("record"), F.col("_lone")))
+
+
+#: an escape of a UTF-16 surrogate that is not half of a pair (a high one not followed by a low one, a low one not
+#: preceded by a high one), after an even number of backslashes (``\\\\uD800`` is the text ``\\uD800``); group 1
+#: holds those backslashes
+LONE_ESCAPE = (r"(?<!\\)((?:\\\\)*)(?:\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+               r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
 
 
 def _text_after_value():

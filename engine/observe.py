@@ -100,7 +100,7 @@ def without_hollow_records(level: LevelObservation) -> LevelObservation:
                 hollow.add(shape.dim)
                 continue
             shapes.append((shape, seen))
-        dims = {s.dim for s, _ in shapes if s.is_record}
+        dims = {s.dim for s, _ in shapes if s.is_record} | hollow  # (a hollow record's: a record of nulls)
         children = tuple((d, lvl) for d, lvl in sorted(inner.items()) if d in dims)
         fields.append(FieldObservation(f.name, tuple(shapes), children, f.nulls, empties, tuple(sorted(hollow))))
     return LevelObservation(tuple(fields))

@@ -203,11 +203,14 @@ def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
         yield prefix + "".join(_child_prefix(a, "") for a in above) + col.name
 
 
-def _merge_spellings(observed, families: dict) -> tuple[list[FieldObservation], dict[str, list[FieldObservation]]]:
+def _merge_spellings(observed, families: dict, resolve: bool = False
+                     ) -> tuple[list[FieldObservation], dict[str, list[FieldObservation]]]:
     """Under ``on case_conflict merge``: the observed fields grouped by name, case aside, each group as one field
     named after the family it joins — the table's existing family of that name, case aside (the one spelled
     exactly so when several are), else the name in lower case, whatever spellings the batch holds and in which
-    order. Returns (the merged fields, canonical name -> the spellings observed)."""
+    order. Under ``resolve`` (Delta's case-insensitive resolution), a name the table does not have keeps the
+    batch's spelling (the planner refuses a batch that spells it two ways), and the fields keep their order.
+    Returns (the merged fields, canonical name -> the spellings observed)."""
     existing: dict[str, list[str]] = {}
     for name in families:
         existing.setdefault(name.lower(), []).append(name)
@@ -215,11 +218,13 @@ def _merge_spellings(observed, families: dict) -> tuple[list[FieldObservation], 
     for f in observed:
         known = sorted(existing.get(f.name.lower(), []))
         canonical = f.name if f.name in known else known[0] if known else f.name.lower()
+        if resolve and not known:
+            canonical = next((g for g, fs in groups.items() if g.lower() == f.name.lower()), f.name)
         groups.setdefault(canonical, []).append(f)
     merged = []
     # by name: the spellings' own order (upper case sorts first) would make the column order depend on them (a
     # typed frame's column order is not kept under merge)
-    for name, group in sorted(groups.items()):
+    for name, group in (groups.items() if resolve else sorted(groups.items())):
         one = group[0]
         for g in group[1:]:
             one = one.merge(g)
@@ -306,7 +311,7 @@ class _Planner:
         for col in existing:
             families.setdefault(self.family_of(col), []).append(col)
         taken = _Taken((c.name for c in existing), prefix, self.full_names,
-                       fold=self.rules.policy("case_conflict") == "merge")
+                       fold=self.rules.folds_case)
         added: list[tuple[Column, str]] = []
         promoted: dict[str, tuple[Column, Column]] = {}
         routes: list[Route] = []
@@ -316,11 +321,12 @@ class _Planner:
         by_lower = _by_lower(list(families) + [c.name for c in existing] + [f.name for f in observed if f.shapes])
 
         spellings: dict[str, list[FieldObservation]] = {}
-        if self.rules.policy("case_conflict") == "merge":  # names that differ only by case are one family (`on case_conflict merge`)
-            observed, spellings = _merge_spellings(observed, families)
+        if self.rules.folds_case:  # names that differ only by case are one family (`on case_conflict merge`)
+            observed, spellings = self.spellings(observed, families, path)
         for f in observed:
             shapes = f.shape_map
-            if not shapes:
+            if not shapes:  # seen only null or empty; its hollow records go where the table holds records
+                routes.extend(self.hollow_routes(spellings.get(f.name, [f]), family_cols.get(f.name, [])))
                 continue
             fam = families.get(f.name, [])
             where = path + (f.name,)
@@ -342,8 +348,10 @@ class _Planner:
             cols = family_cols.setdefault(f.name, [])
             cols.extend(c for c, _ in new)
             for g in spellings.get(f.name, [f]):  # each spelling's values go where the family's go
-                # a spelling's hollow records are records where another spelling's are (a struct of nulls)
-                own = set(g.shape_map) | {Shape(None, d) for d in g.hollow if Shape(None, d) in shapes}
+                # a hollow record (nothing but nulls and empties inside) is written where a record of its
+                # dimension would be, as a struct of nulls, whenever the table has that column after this batch:
+                # a record's row depends on the schema and on itself, never on the rest of its batch
+                own = set(g.shape_map) | {Shape(None, d) for d in g.hollow if self.targets(Shape(None, d), cols)}
                 for shape in sorted(own, key=Shape.sort_key):
                     routes.append(Route(g.name, shape, self.targets(shape, cols)))
 
@@ -356,6 +364,30 @@ class _Planner:
         columns = [build(c, False, "in the table") for c in existing]
         columns += [build(c, True, reason) for c, reason in added]
         return LevelPlan(tuple(columns), tuple(routes), *_single_and_hollow(observed, spellings))
+
+    def spellings(self, observed, families: dict, path: tuple[str, ...]):
+        """(the observed fields, their spellings) under ``on case_conflict merge`` or ``resolve``; under
+        ``resolve`` (Delta: "Found duplicate column(s)") a name the batch spells two ways is refused, and left out."""
+        resolve = self.rules.policy("case_conflict") == "resolve"
+        observed, spellings = _merge_spellings(observed, families, resolve)
+        if resolve:
+            for name, group in spellings.items():
+                if len({g.name for g in group}) > 1:
+                    self.reject("case_conflict", path + (name,), "the batch spells it "
+                                + ", ".join(sorted(g.name for g in group)) + ": names that differ only by case")
+            observed = [f for f in observed if len(spellings.get(f.name, [f])) == 1]
+        return observed, spellings
+
+    def hollow_routes(self, spellings: list[FieldObservation], cols: list[Column]) -> list[Route]:
+        """The routes of a field seen only null, empty or hollow: each hollow record goes where a record of its
+        dimension would (a record of nulls), when the family has that column."""
+        out = []
+        for g in spellings:
+            for d in sorted(g.hollow):
+                targets = self.targets(Shape(None, d), cols)
+                if targets:
+                    out.append(Route(g.name, Shape(None, d), targets))
+        return out
 
     # --- first sight ----------------------------------------------------------------------------------------------
     def first_sight(self, f: FieldObservation, shapes: dict[Shape, Seen], taken: set[str]) -> list[tuple[Column, str]]:
@@ -410,6 +442,19 @@ class _Planner:
                     return True
         return False
 
+    def stored_alike(self, s: Shape, cols: list[Column]) -> frozenset[str]:
+        """``{"same_storage"}`` when a column of the family holds ``s`` as it is stored: another type of the lattice
+        above it, of the same dimension, whose Iceberg type is the one ``s`` would get (``byte`` into an ``int``
+        column under delta.rules); else nothing (conditions of ``on narrower ... where``)."""
+        if s.is_record:
+            return frozenset()
+        iceberg = {t.name: t.iceberg for t in self.rules.types}
+        for c in cols:
+            if (self.known(c) and not c.shape.is_record and c.shape.dim == s.dim and c.shape.type != s.type
+                    and self.lattice.leq(s.type, c.shape.type) and iceberg.get(s.type) == iceberg.get(c.shape.type)):
+                return frozenset({"same_storage"})
+        return frozenset()
+
     def _column_plan(self, col: Column, is_new: bool, reason: str, promoted: dict, inside: LevelObservation | None,
                      path: tuple[str, ...], prefix: str) -> ColumnPlan:
         """A column's plan: changed in place, as it is, or a record column with its struct planned from ``inside``
@@ -441,7 +486,7 @@ class _Planner:
             if any(c.shape == s and self.known(c) for c in cols):
                 continue
             if self.has_home(s, seen, cols):
-                if self.rules.policy("narrower") == "reject":
+                if self.rules.policy("narrower", self.stored_alike(s, cols)) == "reject":
                     self.reject("narrower", where, f"data has {s}, the table has {table_text}")
                 continue
             wider = principal is not None and principal.shape.is_record == s.is_record and shape_leq(
@@ -535,7 +580,7 @@ def _child_observations(fields, routes) -> dict[str, LevelObservation]:
     (a field a policy refused has no route: nothing goes inside it)."""
     child_obs: dict[str, LevelObservation] = {}
     for f in fields:
-        for shape, _ in f.shapes:
+        for shape in dict.fromkeys([s for s, _ in f.shapes] + [Shape(None, d) for d in f.hollow]):
             if not shape.is_record:
                 continue
             route = next((r for r in routes if r.field == f.name and r.shape == shape), None)

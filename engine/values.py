@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import re
 import sys
 import threading
 from dataclasses import dataclass
@@ -139,8 +140,30 @@ def parse_line(line: str) -> dict:
     depth = nesting_depth(value)
     if depth > MAX_NESTING:
         raise InvalidJson(f"nested {depth} levels deep, more than {MAX_NESTING}")
+    if "\\u" in line and _lone_surrogate(value):
+        raise InvalidJson(LONE_SURROGATE)
     _numbers_as_text(value)
     return value
+
+
+#: why a line is rescued whose string (a value or a name) holds an escaped UTF-16 surrogate that is not half of a
+#: pair (``"\\uDFAA"``): JSON's grammar allows it, but it is no Unicode character, UTF-8 cannot encode it, and no
+#: Iceberg reader could read it back (RFC 8259, section 8.2: such a string's behaviour is "unpredictable")
+LONE_SURROGATE = "a lone surrogate (an unpaired \\uD800-\\uDFFF escape) is not Unicode text"
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any) -> bool:
+    """Whether a parsed value holds a string or name with a lone surrogate (Python's json joins an escaped pair
+    into one character: what is left is unpaired)."""
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
 
 
 #: Spark's JSON parser (Jackson's default ``maxNestingDepth``) refuses texts whose arrays and objects nest deeper

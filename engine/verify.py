@@ -41,7 +41,7 @@ class Verifier:
         """The columns of the field ``name`` (under ``on case_conflict merge``, of its name case aside)."""
         naming = self.rules.naming
         own = [c for c in columns if (naming.evolved_from(c.doc) or c.name) == name and c.foreign is None]
-        if own or self.rules.policy("case_conflict") != "merge":
+        if own or not self.rules.folds_case:
             return own
         return [c for c in columns
                 if (naming.evolved_from(c.doc) or c.name).lower() == name.lower() and c.foreign is None]

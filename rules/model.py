@@ -17,8 +17,16 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
     "narrower": ("route", "reject"),
     "wider": ("add", "reject", "promote"),
     "incompatible": ("add", "reject"),
-    "case_conflict": ("keep", "reject", "merge"),
+    "case_conflict": ("keep", "reject", "merge", "resolve"),
     "empty_name": ("drop", "reject"),
+}
+
+#: Conditions an ``on`` line may hold only under (``on narrower route in merge where same_storage``), with the
+#: situations each applies to.
+CONDITIONS: dict[str, tuple[str, ...]] = {
+    # the data's type and the column's are stored as one Iceberg type (delta.rules: byte, short and int are all
+    # Iceberg ints, as Delta's "Parquet physically stores ByteType, ShortType and IntType as IntType")
+    "same_storage": ("narrower",),
 }
 
 #: Modes a rules file may name as its default, and ``on`` lines may be scoped to (``on wider reject in enforce``).
@@ -173,6 +181,8 @@ class Policy:
     action: str
     span: Span = field(compare=False, hash=False, repr=False)
     modes: tuple[str, ...] = ()
+    #: a CONDITIONS name: the line holds only where it does, and then before the lines without one
+    where: str | None = None
 
 
 @dataclass(frozen=True)
@@ -205,16 +215,24 @@ class Rules:
                 return t
         raise KeyError(name)
 
-    def policy(self, situation: str) -> str:
+    def policy(self, situation: str, holds: frozenset[str] | set[str] = frozenset()) -> str:
         """The action for a situation in this rules' mode: a line scoped to the mode, else an unscoped line, else
-        the situation's default."""
-        for p in self.policies:
-            if p.situation == situation and self.mode in p.modes:
-                return p.action
-        for p in self.policies:
-            if p.situation == situation and not p.modes:
-                return p.action
+        the situation's default; of each, a line whose ``where`` condition ``holds`` first, then one without."""
+        for scoped in (True, False):
+            lines = [p for p in self.policies if p.situation == situation
+                     and (self.mode in p.modes if scoped else not p.modes)]
+            for p in lines:
+                if p.where is not None and p.where in holds:
+                    return p.action
+            for p in lines:
+                if p.where is None:
+                    return p.action
         return SITUATIONS[situation][0]
+
+    @property
+    def folds_case(self) -> bool:
+        """Names that differ only by case are one field (``on case_conflict merge`` or ``resolve``)."""
+        return self.policy("case_conflict") in ("merge", "resolve")
 
     def with_mode(self, mode: str) -> "Rules":
         """The same rules in another mode (``evolve``, ``enforce``, ``merge``, ``overwrite``)."""

@@ -12,6 +12,7 @@ from lark import Token, Transformer, v_args
 
 from widen.errors import RulesError, Span
 from widen.rules.model import (
+    CONDITIONS,
     JSON_KINDS,
     MODES,
     SITUATIONS,
@@ -145,9 +146,21 @@ class RulesTransformer(Transformer):
     def doc_decl(self, meta, items):
         return ("doc", items[0], meta)
 
+    def policy_where(self, items):
+        return ("where", items[0])
+
     @v_args(meta=True)
     def policy_decl(self, meta, items):
+        where = None
+        if items and isinstance(items[-1], tuple) and items[-1][0] == "where":
+            where = items.pop()[1]
         situation, action, *modes = items
+        if where is not None:
+            if str(where) not in CONDITIONS:
+                raise self._error(f"unknown condition '{where}' (known: {', '.join(CONDITIONS)})", where)
+            if str(situation) not in CONDITIONS[str(where)]:
+                raise self._error(f"'where {where}' applies to {', '.join(CONDITIONS[str(where)])}, not to "
+                                  f"{situation}", where)
         for mode in modes:
             if str(mode) not in MODES:
                 raise self._error(f"unknown mode '{mode}' (one of: {', '.join(MODES)})", mode)
@@ -159,7 +172,8 @@ class RulesTransformer(Transformer):
             raise self._error(
                 f"'{action}' is not an action for {situation} (one of: {', '.join(allowed)})", action
             )
-        return Policy(str(situation), str(action), self._span(situation), tuple(str(m) for m in modes))
+        return Policy(str(situation), str(action), self._span(situation), tuple(str(m) for m in modes),
+                      None if where is None else str(where))
 
     @v_args(meta=True)
     def mode_decl(self, meta, items):
@@ -196,8 +210,8 @@ class RulesTransformer(Transformer):
             found.json.append(item)
         elif isinstance(item, Policy):
             for mode in item.modes or ("",):
-                self._once(found, f"on {item.situation}" + (f" in {mode}" if mode else ""), item.action,
-                           _SpanMeta(item.span))
+                self._once(found, f"on {item.situation}" + (f" in {mode}" if mode else "")
+                           + (f" where {item.where}" if item.where else ""), item.action, _SpanMeta(item.span))
             found.policies.append(item)
         elif isinstance(item, TypedMapping):
             for kind in item.sources:

@@ -16,7 +16,7 @@ import pytest
 import widen
 from test_ingest import reference_rows
 from test_spark import normalise
-from widen.engine.values import MAX_NESTING
+from widen.engine.values import LONE_SURROGATE, MAX_NESTING
 from widen.ingest import ingest, open_catalog
 
 pytestmark = pytest.mark.spark
@@ -48,6 +48,7 @@ LINES = [
     '{"id": 18, "deep": ' + "[" * 1100 + "1" + "]" * 1100 + "}",
     '{"id": 20, "deep": ' + "[" * 200 + "1" + "]" * 200 + "}",
     '{"id": 21, "ok_deep": ' + "[" * (MAX_NESTING - 1) + "1" + "]" * (MAX_NESTING - 1) + "}",
+    '{"id": 22, "lone": ["\\udfaa"], "pair": "\\ud83d\\ude00"}',  # a lone surrogate escape (issue 41)
 ]
 INVALID_UTF8 = b'{"id": 19, "bad": "\xff\xfe"}'
 
@@ -60,7 +61,8 @@ RESCUED = {  # line number -> reason
     11: "not valid JSON",
     22: "not valid JSON",
     23: f"nested 201 levels deep, more than {MAX_NESTING}",
-    25: "not valid UTF-8",
+    25: LONE_SURROGATE,
+    26: "not valid UTF-8",
 }
 
 

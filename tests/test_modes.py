@@ -105,20 +105,6 @@ def test_enforce_rejects_a_narrower_type_too(spark, delta, wh):
     assert snapshots(wh) == before
 
 
-def test_enforce_rejects_names_that_differ_only_by_case_top_level_and_nested(spark, delta, wh):
-    before = created(spark, delta, wh, "SELECT addr_state, CAST(count AS int) AS count, "
-                                       "named_struct('city', 'x') AS addr")
-    with pytest.raises(SchemaMismatch, match="only by case") as err:
-        write(loans(spark, "SELECT addr_state, CAST(count AS int) AS Count, named_struct('city', 'x') AS addr"),
-              "db.loans", rules=delta, warehouse=wh, progress=quiet)
-    assert err.value.rejections[0].path == "Count"
-    with pytest.raises(SchemaMismatch, match="only by case") as err:
-        write(loans(spark, "SELECT addr_state, CAST(count AS int) AS count, named_struct('City', 'x') AS addr"),
-              "db.loans", rules=delta, warehouse=wh, progress=quiet, mode="merge")
-    assert err.value.rejections[0].path == "addr.City"
-    assert snapshots(wh) == before
-
-
 def test_enforce_writes_columns_the_batch_lacks_as_null(spark, delta, wh):
     created(spark, delta, wh)
     write(loans(spark, "SELECT addr_state", "('TX', 1)"), "db.loans", rules=delta, warehouse=wh, progress=quiet)

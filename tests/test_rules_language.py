@@ -189,7 +189,7 @@ def test_policies_scoped_to_modes_pick_by_mode(rules):
     assert delta.mode == "enforce"
     assert [delta.with_mode(m).policy("new_field") for m in ("enforce", "merge", "overwrite", "evolve")] == [
         "reject", "add", "add", "add"]
-    assert delta.with_mode("merge").policy("wider") == "promote" and delta.policy("case_conflict") == "reject"
+    assert delta.with_mode("merge").policy("wider") == "promote" and delta.policy("case_conflict") == "resolve"
     assert rules.policy("case_conflict") == "keep" and rules.with_mode("enforce").policy("case_conflict") == "reject"
     assert delta.lattice.in_place("byte", "int") and not delta.lattice.in_place("long", "double")
     assert delta.lattice.in_place_needs("date", "timestamp") == 3
@@ -249,3 +249,17 @@ def test_every_mistake_of_a_rules_file_is_reported_at_once():
     shown = str(err)
     assert shown.count("bad.rules:") == 3 and shown.endswith("3 errors in the rules file")
     assert "    widen foo -> string\n          ^^^" in shown
+
+
+def test_a_policy_line_may_hold_only_where_a_condition_does():
+    """`on narrower route in merge where same_storage` (issue 41: Delta's byte, short and int are one Parquet type):
+    the conditional line wins where its condition holds, the plain one elsewhere; an unknown condition, or one for
+    another situation, is an error at its place."""
+    delta = load_rules("delta").with_mode("merge")
+    assert delta.policy("narrower") == "reject"
+    assert delta.policy("narrower", {"same_storage"}) == "route"
+    base = Path(widen.default_rules_path()).read_text()
+    with pytest.raises(RulesError, match=r"unknown condition 'nothing' \(known: same_storage\)"):
+        load_rules(text=base + "on narrower route in merge where nothing\n")
+    with pytest.raises(RulesError, match="'where same_storage' applies to narrower, not to wider"):
+        load_rules(text=base + "on wider add in merge where same_storage\n")

@@ -9,7 +9,10 @@ state laws, never a second copy of a rule:
 * the schema only grows (no column removed, renamed or retyped);
 * a plan for a batch already absorbed adds nothing;
 * the plan does not depend on the order of the batch's records;
-* every value of every record is written, exactly: some column of its row reads back the same value.
+* every value of every record is written, exactly: some column of its row reads back the same value;
+* one row per record, whatever its batch: a record's row depends only on the table's schema after its batch and
+  on the record itself, never on the other records of its batch (routed alone into that schema, it gives the
+  same row).
 """
 
 from __future__ import annotations
@@ -170,7 +173,22 @@ def _batch_laws(rules, batches, frozen, verifier, schema, out, seed) -> None:
             for loss in verifier.losses(p.schema.columns, record, row):
                 law = "all data written" if loss.reason == "not written" else "no precision lost"
                 out.append(Violation(law, str(loss), frozen))
+            alone = _alone(line, record, p.schema, first)
+            if alone != row:
+                out.append(Violation("one row per record, whatever its batch",
+                                     f"{line} is {row} in its batch, {alone} alone", frozen))
         schema = p.schema
+
+
+def _alone(line: str, record: dict, schema: TableSchema, rules: Rules) -> Any:
+    """The row of ``record`` routed alone into ``schema`` (a table whose schema already holds it: planning it adds
+    nothing, in whichever mode keeps the schema: an overwrite would replace it)."""
+    keep = rules if rules.mode != "overwrite" else rules.with_mode("evolve")
+    p = plan(schema, observe_lines([line], keep), keep)
+    if p.rejections or p.additions:
+        what = "; ".join(str(r) for r in p.rejections) or ", ".join(a.column.name for a in p.additions)
+        return f"<planned alone into the schema after its batch: {what}>"
+    return Router(p, keep).route(record)
 
 
 # --- strategies ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Widen's native passes: the line parser (NativeObserver.java describes the pass). A line is parsed with Jackson
 // (the parser Spark's own JSON functions use) into its names and values (Obj, List, Text or String, Num, Boolean,
-// null) and checked as widen.engine.values.parse_line checks it: a name given twice, a lone surrogate (declined),
+// null) and checked as widen.engine.values.parse_line checks it: a name given twice, a lone surrogate (rescued),
 // and, on case_conflict merge, names that differ only by case (engine.values.case_collision). A partition's pass
 // (Partition) has one, and so has a task of the router (NativeRouter), which reads a line token by token with it.
 package widen;
@@ -153,7 +153,7 @@ final class LineParser {
                 try {
                     while (p.nextToken() != JsonToken.END_OBJECT) {
                         name = p.currentName();
-                        if (parsed.escapes) surrogates(name);
+                        if (parsed.escapes && lone(name)) parsed.lone = true;
                         ns.add(name);
                         name = null;
                         vs.add(read(p, p.nextToken(), depth + 1, parsed));
@@ -183,7 +183,7 @@ final class LineParser {
                     if (slice != null) return slice;
                 }
                 String s = p.getText();
-                if (parsed.escapes) surrogates(s);
+                if (parsed.escapes && lone(s)) parsed.lone = true;
                 return s;
             }
             case VALUE_NUMBER_INT: case VALUE_NUMBER_FLOAT: {
@@ -240,15 +240,17 @@ final class LineParser {
 
     static IOException duplicate(String name) { return new IOException("duplicate field '" + name + "'"); }
 
-    static final class Parsed { int depth; boolean asText, trailing, escapes; }
+    static final class Parsed { int depth; boolean asText, trailing, escapes, lone; }
 
-    /** Spark's parser refuses a lone surrogate, which Python's json takes: such a batch is the Spark observer's. */
-    static void surrogates(String s) {
+    /** Whether a string or name holds a lone surrogate (an escape of half a pair): its line is rescued
+     * (widen.engine.values.LONE_SURROGATE), after the checks parse_line makes before it. */
+    static boolean lone(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) i++;
-            else if (Character.isSurrogate(c)) throw new Declined("a lone surrogate, which Spark's parser refuses");
+            else if (Character.isSurrogate(c)) return true;
         }
+        return false;
     }
 
     /** A JSON object: its names and values in order (Jackson refuses duplicate names). */

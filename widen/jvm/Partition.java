@@ -134,6 +134,10 @@ final class Partition {
                    lineText(raw, text), raw);
             return null;
         }
+        if (parsed.lone) {
+            rescue(at, LONE_SURROGATE, lineText(raw, text), raw);
+            return null;
+        }
         if (rules.caseMerge && collides(value)) {
             rescue(at, "names that differ only by case in one object (" + collision(value)
                    + "): on case_conflict merge they are one field", lineText(raw, text), raw);
@@ -152,6 +156,9 @@ final class Partition {
         }
         return (Obj) value;
     }
+
+    /** widen.engine.values.LONE_SURROGATE. */
+    static final String LONE_SURROGATE = "a lone surrogate (an unpaired \\uD800-\\uDFFF escape) is not Unicode text";
 
     static String lineText(byte[] raw, String decoded) {
         return decoded != null ? decoded : new String(raw, StandardCharsets.ISO_8859_1);
