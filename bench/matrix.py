@@ -37,6 +37,11 @@ steady        ``widen ingest`` of a second batch of N new records      ``read.js
               run from a copy of that table, copied before the clock)
 steady-adds   the same, 1 record in 1,000 of the second batch with a   ``read.json -> parquet`` of that batch
               field the table has no column for (the batch adds one)
+floor         NOT Widen: Spark rewriting the steady row's second        ``read.json -> parquet`` of that batch
+              batch from typed Parquet (``read.parquet(P)
+              .write.parquet(OUT)``, P that batch written once by
+              Spark): no JSON parsed at all, so a bound no single
+              pass over the JSON text can beat
 ============  =======================================================  ==========================================
 
 The edited rules files are written to ``bench/.data/matrix-rules/`` from the shipped ``rules/types.rules`` (the
@@ -65,7 +70,7 @@ from process import (A_CHILD, DATA, become_subreaper, fmt, machine, median, phas
 
 WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "matrix"
 ROWS = ("clean", "bad-lines", "delta-merge", "case-merge", "epoch-edit", "decimal-edit", "parquet", "dataframe",
-        "stream", "steady", "steady-adds")
+        "stream", "steady", "steady-adds", "floor")
 TABLE = "bench.events"
 
 PARQUET_CHILD = A_CHILD.replace("spark.read.json(", "spark.read.parquet(")
@@ -208,9 +213,9 @@ def stream_dir(clean: Path, records: int, files: int = 20) -> Path:
     return out
 
 
-def parquet_dir(clean: Path, records: int) -> Path:
+def parquet_dir(clean: Path, records: int, name: str = "parquet") -> Path:
     """``clean`` written once as typed Parquet by Spark's reader (the ``clean`` row's Spark child)."""
-    out = DATA / f"matrix-r{records}-parquet"
+    out = DATA / f"matrix-r{records}-{name}"
     if (out / "_SUCCESS").exists():
         return out
     shutil.rmtree(out, ignore_errors=True)
@@ -288,6 +293,11 @@ def make_row(name: str, records: int) -> Row:
             if name == "steady-adds":
                 second = adds_a_field(second, records)
             row.widen, row.spark = ingest(str(second)), spark_json(second)
+        elif name == "floor":  # (no table: only the steady row's second batch)
+            second = generate(DATA / f"matrix-r{records}-steady", records=2 * records, batches=2)[1]
+            typed = parquet_dir(second, records, "steady-typed")
+            row.widen = lambda run: [sys.executable, "-c", PARQUET_CHILD, str(typed), str(run / "out")]
+            row.spark = spark_json(second)
         else:
             raise ValueError(f"unknown row {name!r} (one of: {', '.join(ROWS)})")
     except Exception as exc:  # reported in the table, never dropped
