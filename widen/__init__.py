@@ -40,6 +40,8 @@ _LAZY = {
     "stream": ("widen.stream", "stream"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
+    "read": ("widen.reader", "read"),
+    "folded": ("widen.reader", "folded"),
 }
 
 
@@ -68,6 +70,8 @@ __all__ = [
     "typed_columns",
     "projection_sql",
     "spark_session",
+    "read",
+    "folded",
     "stream",
     "watch",
     "write",

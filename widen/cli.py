@@ -42,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     _maintain_command(sub)
     _compile_command(sub)
     _inspect_command(sub)
+    _show_command(sub)
     _check_command(sub)
     return parser
 
@@ -162,6 +163,24 @@ def _inspect_command(sub) -> None:
         v.add_argument("--rules", help="rules file (default: the shipped types.rules)")
         _catalog_options(v)
 
+def _show_command(sub) -> None:
+    """`widen show`'s arguments."""
+    text = "print rows of a table (read by pyiceberg: no Spark)"
+    v = sub.add_parser("show", help=text, description=text + "; the scan stops at --limit, and --where prunes data "
+                       "files by the partition values and column statistics of the table's manifests.")
+    v.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    v.add_argument("--limit", type=int, default=20, help="rows to print at most (default 20)")
+    v.add_argument("--where", help="a filter: comparisons of columns with values, AND, OR, NOT, IS NULL, IN "
+                   "(\"price > 10 AND name = 'x'\")")
+    v.add_argument("--columns", help="comma-separated columns to print (default: all)")
+    v.add_argument("--folded", action="store_true",
+                   help="each evolved family folded into one value, as `widen view` folds it")
+    v.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                   help="table (default), json (one object per line) or csv")
+    v.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
+    _catalog_options(v)
+
+
 def _check_command(sub) -> None:
     """`widen check`'s arguments."""
     c = sub.add_parser(
@@ -219,6 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _maintain(args)
         if args.command in ("stats", "view"):
             return _inspect(args)
+        if args.command == "show":
+            return _show(args)
     except WidenError as exc:
         if args.debug:
             raise
@@ -585,6 +606,36 @@ def _inspect(args) -> int:
         print(render_stats(column_stats(table, rules)))
     else:
         print(view_sql(args.table, table.schema(), rules))
+    return 0
+
+
+def _show(args) -> int:
+    from widen.reader import fold_rows, open_table, render, scan_rows
+
+    if args.limit < 0:
+        raise WidenError(f"--limit {args.limit}: a number of rows, 0 or more")
+    columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
+    rules = _load(args.rules)
+    schema = open_table(args.table, args.catalog, args.warehouse).schema()
+    arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit,
+                      catalog=args.catalog, warehouse=args.warehouse)
+    rows = arrow.to_pylist()
+    names = columns or arrow.column_names
+    if args.folded:
+        rows = fold_rows(rows, schema, rules)
+        names = list(rows[0]) if rows else list(dict.fromkeys(rules.naming.evolved_from(f.doc) or f.name
+                                                               for f in schema.fields))
+        if columns:
+            missing = [c for c in columns if c not in names]
+            if missing:
+                raise WidenError(f"{args.table} has no field {', '.join(missing)} (folded: {', '.join(names)})")
+            names = columns
+    if rows or args.format != "table":
+        print(render(rows, names, args.format))
+    else:
+        print(f"{args.table}: no rows" + (f" where {args.where}" if args.where else ""), file=sys.stderr)
+    if args.limit and len(rows) == args.limit:
+        print(f"(the first {args.limit} rows: --limit N for more)", file=sys.stderr)
     return 0
 
 

@@ -1,0 +1,196 @@
+"""Reading a table Widen wrote: into Spark (:func:`read`, :func:`folded`) without the Iceberg Spark runtime, and
+a few rows on the terminal (:func:`show`, ``widen show``) without Spark.
+
+:func:`read` lists the data files of the table's snapshot from its manifests (pyiceberg, on the driver: only the
+file list), pruned by ``where`` through the partition values and column statistics the manifests hold, and Spark's
+executors read those files with the table's schema as the read schema: columns are matched by name, as the table's
+name mapping maps them (Widen's files carry no field ids and Widen never renames a column), so a file written before
+a column existed reads it as null, and a column changed in place (``int`` to ``long``) reads its older files as
+the wider type. The Iceberg Spark runtime, where a cluster has it, reads through the catalog instead
+(``spark.table("catalog.ns.t")``); it also applies delete files, which Widen never writes and :func:`read` refuses."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from widen.errors import InputError
+
+
+def open_table(table: str, catalog: str | None = None, warehouse: str = "warehouse"):
+    from pathlib import Path
+
+    from widen.catalog import load_table, open_catalog, require_namespace
+
+    require_namespace(table)
+    if not catalog and not (Path(warehouse) / "catalog.db").is_file():
+        raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (the directory `widen ingest` "
+                         "wrote to)")
+    tbl = load_table(open_catalog(catalog, warehouse), table)
+    if tbl is None:
+        raise InputError(f"no table {table} in {catalog or warehouse}")
+    return tbl
+
+
+def _filter(where: str | None):
+    """pyiceberg's expression for ``where`` (its parser reads SQL-like comparisons: ``a > 1 AND b = 'x'``), else
+    None when it reads another dialect (Spark SQL's functions...): then nothing is pruned, Spark filters."""
+    from pyiceberg.expressions import AlwaysTrue
+    from pyiceberg.expressions.parser import parse
+
+    if not where:
+        return AlwaysTrue()
+    try:
+        return parse(where)
+    except Exception:  # (a ParseException of pyparsing's, or a name it cannot bind: no pruning, never a failure)
+        return None
+
+
+def spark_schema(schema):
+    """The Spark read schema of an Iceberg schema (Iceberg ``timestamp`` is Spark's TIMESTAMP_NTZ, ``timestamptz``
+    its TIMESTAMP)."""
+    from pyiceberg.io.pyarrow import schema_to_pyarrow
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    return from_arrow_schema(schema_to_pyarrow(schema, include_field_ids=False), prefer_timestamp_ntz=True)
+
+
+def data_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
+    """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
+    holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
+    apply)."""
+    expr = _filter(where)
+    scan = tbl.scan(row_filter=expr, snapshot_id=snapshot_id) if expr is not None else \
+        tbl.scan(snapshot_id=snapshot_id)
+    files = []
+    for task in scan.plan_files():
+        if task.delete_files:
+            raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (row-level deletes another "
+                             "engine wrote), which widen.read cannot apply: read it with the Iceberg Spark runtime")
+        files.append(task.file.file_path)
+    return files
+
+
+def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] | None = None,
+         snapshot_id: int | None = None, catalog: str | None = None, warehouse: str = "warehouse"):
+    """A Spark DataFrame of ``table`` (NAMESPACE.NAME) at its current snapshot (or ``snapshot_id``), read by the
+    executors from the data files; ``where`` (a filter in Spark SQL, which pyiceberg also reads for pruning when it
+    can) keeps the rows it holds for, ``columns`` the columns named. Nothing but the file list is on the driver."""
+    tbl = open_table(table, catalog, warehouse)
+    schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id] \
+        if tbl.snapshot_by_id(snapshot_id) is not None else None
+    if schema is None:
+        raise InputError(f"{table} has no snapshot {snapshot_id}")
+    read_schema = spark_schema(schema)
+    files = data_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
+    if files:
+        frame = spark.read.schema(read_schema).parquet(*files)
+    else:
+        frame = spark.createDataFrame([], read_schema)
+    if where:
+        frame = frame.where(where)
+    if columns is not None:
+        frame = frame.select(*columns)
+    return frame
+
+
+def folded(spark, table: str, *, rules=None, view: str | None = None, where: str | None = None,
+           catalog: str | None = None, warehouse: str = "warehouse"):
+    """:func:`read`'s DataFrame registered as a temporary view (``view``, default NAMESPACE_NAME), and the folded
+    view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
+    SQL of the session can read; returns the folded view as a DataFrame."""
+    from widen.inspect import view_sql
+    from widen.rules.loader import load_rules
+
+    rules = rules if rules is not None else load_rules()
+    frame = read(spark, table, where=where, catalog=catalog, warehouse=warehouse)
+    base = view or table.replace(".", "_")
+    frame.createOrReplaceTempView(base)
+    tbl = open_table(table, catalog, warehouse)
+    name = base + "_folded"
+    spark.sql(view_sql(f"`{base}`", tbl.schema(), rules, name))
+    return spark.table(name)
+
+
+# --- widen show -----------------------------------------------------------------------------------------------------
+
+def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None = None, limit: int = 20,
+              catalog: str | None = None, warehouse: str = "warehouse"):
+    """Up to ``limit`` rows of the table as an Arrow table, read by pyiceberg (no Spark): the scan stops at the
+    limit, and ``where`` (pyiceberg's filter syntax) prunes files by partition and column statistics."""
+    from pyiceberg.expressions import AlwaysTrue
+
+    tbl = open_table(table, catalog, warehouse)
+    expr = AlwaysTrue()
+    if where:
+        expr = _filter(where)
+        if expr is None:
+            raise InputError(f"--where {where!r}: not a filter pyiceberg reads (comparisons of columns with "
+                             "values, AND, OR, NOT, IS NULL, IN: `price > 10 AND name = 'x'`)")
+    names = [f.name for f in tbl.schema().fields]
+    unknown = [c for c in columns or () if c not in names]
+    if unknown:
+        raise InputError(f"{table} has no top-level column {', '.join(unknown)} (its columns: {', '.join(names)})")
+    try:
+        return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",), limit=limit).to_arrow()
+    except ValueError as exc:  # (a filter naming a column the table does not have, bound against its schema)
+        raise InputError(f"--where {where!r}: {exc}") from None
+
+
+def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
+    """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
+    then the others' values); a field's name is its family's."""
+    families: dict[str, list[str]] = {}
+    for f in schema.fields:
+        families.setdefault(rules.naming.evolved_from(f.doc) or f.name, []).append(f.name)
+    types = {f.name: str(f.field_type) for f in schema.fields}
+    out = []
+    for row in rows:
+        folded_row = {}
+        for name, members in families.items():
+            present = [m for m in members if m in row]
+            if not present:
+                continue
+            ranked = sorted(present, key=lambda m: (types[m] != "string", members.index(m)))
+            # (pyiceberg 0.12 reads a null list of records as []: apache/iceberg-python#3833; Widen writes no [])
+            folded_row[name] = next((row[m] for m in ranked if row[m] is not None and row[m] != []), None)
+        out.append(folded_row)
+    return out
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, default=str, ensure_ascii=False)
+    return str(value)
+
+
+def render(rows: list[dict], names: list[str], fmt: str) -> str:
+    """The rows as a text table, JSON lines or CSV."""
+    import csv
+    import io
+
+    if fmt == "json":
+        return "\n".join(json.dumps({n: r.get(n) for n in names}, default=str, ensure_ascii=False) for r in rows)
+    if fmt == "csv":
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(names)
+        writer.writerows([[_cell(r.get(n)) for n in names] for r in rows])
+        return buf.getvalue().rstrip("\n")
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    cells = [[_cell(r.get(n)) for n in names] for r in rows]
+    grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for n in names:
+        grid.add_column(Text(n), no_wrap=True)
+    for row in cells:
+        grid.add_row(*[Text(c) for c in row])  # (Text: a value's brackets are not markup)
+    width = sum(max([len(n)] + [len(r[i]) for r in cells]) + 4 for i, n in enumerate(names)) + 10  # (no folding)
+    console = Console(width=max(width, 20), no_color=True, highlight=False, file=io.StringIO())
+    console.print(grid)
+    return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())
