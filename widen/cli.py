@@ -10,6 +10,7 @@ import argparse
 import os
 import re
 import sys
+import time
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -219,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if QUIET_OPTION in opts:
             os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
+    if argv is None:  # the process is the CLI's: Ctrl-C and SIGTERM stop it cleanly
+        _interrupts(args.command)
     try:
         if getattr(args, "table", None):
             from widen.catalog import require_namespace
@@ -251,6 +254,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     return 2  # pragma: no cover
+
+
+#: set while `--watch` runs: a Ctrl-C or SIGTERM is appended, and the watch loop stops the query
+_watching: list = []
+
+
+def _interrupts(command: str) -> None:
+    """Ctrl-C and SIGTERM: the driver JVM stopped (no JVM outlives the CLI), one line, exit 130; what was committed
+    stays committed (each batch is one Iceberg commit, as after a kill: docs/guarantees.md). Under `--watch` the
+    query is stopped and the summary printed instead."""
+    import signal
+
+    def stop(signum, frame):
+        if _watching:
+            _watching.append(signum)
+            return
+        import logging
+
+        logging.disable(logging.CRITICAL)  # (py4j's logger would report the interrupted call)
+        try:
+            from widen.session import stop_jvm
+
+            stop_jvm()
+        except Exception:  # (no PySpark, or a JVM already gone)
+            pass
+        print("interrupted" + (": the batches reported above are committed, the one in progress is not (the same "
+                               "command again finishes it: committed files are skipped)" if command == "ingest"
+                               else ""), file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    import widen.session
+
+    widen.session.on_interrupt = stop
 
 
 def _load(path: str | None):
@@ -535,14 +575,23 @@ def _watch(args, rules) -> int:
                   partition_by=args.partition_by)
     print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
           + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
+    _watching.append("watching")
     try:
-        query.awaitTermination()
-    except KeyboardInterrupt:
+        while query.isActive and len(_watching) == 1:  # (a Ctrl-C lands in the sleep, never inside a py4j call)
+            time.sleep(0.5)
+        if len(_watching) > 1:
+            query.stop()
+            print("stopped", file=sys.stderr)
+        failure = query.exception()
+    except KeyboardInterrupt:  # (in-process callers: SIGINT is Python's own)
         query.stop()
         print("stopped", file=sys.stderr)
-    except Exception as exc:  # the query failed: Spark's exception carries the micro-batch's error
+        failure = None
+    finally:
+        _watching.clear()
+    if failure is not None:  # the query failed: Spark's exception carries the micro-batch's error
         print(f"{args.table}: the streaming query failed; rerun the same command to resume from the checkpoint "
-              f"(a micro-batch already committed is skipped)\n{str(exc).splitlines()[0]}", file=sys.stderr)
+              f"(a micro-batch already committed is skipped)\n{str(failure).splitlines()[0]}", file=sys.stderr)
         return 1
     rescued = sum(r.rescued for r in reports)
     print(f"{args.table}: {_n(len(reports), 'micro-batch')} committed: "  # (as ingest's line: _ingested)

@@ -117,8 +117,77 @@ def spark_session(master: str | None = None, app: str = "widen"):
     if archive and "-XX:SharedArchiveFile" not in opts and "-XX:ArchiveClassesAtExit" not in opts:
         os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {archive}".strip()  # (for this JVM only: no child inherits it)
     try:
+        if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
+            _launch(builder)
         spark = builder.getOrCreate()
     finally:
         os.environ["SPARK_SUBMIT_OPTS"] = opts
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
+    if on_interrupt is not None:  # (SparkContext installs its own SIGINT handler: the CLI's comes back)
+        import signal
+
+        signal.signal(signal.SIGINT, on_interrupt)
     return spark
+
+
+#: the CLI's SIGINT handler, put back after a SparkContext replaces it (PySpark's cancels the jobs through py4j from
+#: inside the handler, which interrupts a py4j call in progress: tracebacks, and a JVM left running)
+on_interrupt = None
+
+#: a line the JVM prints on its stderr at start, which no option silences (Spark's launcher adds the module)
+JVM_NOISE = b"WARNING: Using incubator modules"
+
+
+def _launch(builder) -> None:
+    """Start the driver JVM as PySpark would (its launch_gateway, with the builder's settings), its stderr
+    forwarded to ours line by line by a thread, without :data:`JVM_NOISE`."""
+    import subprocess
+    import threading
+
+    from pyspark import SparkConf, SparkContext
+    from pyspark.java_gateway import launch_gateway
+
+    options = getattr(builder, "_options", None)
+    if options is None:  # (another PySpark: leave the start to it)
+        return
+    conf = SparkConf(loadDefaults=False)
+    for key, value in options.items():
+        conf.set(key, str(value))
+    gateway = launch_gateway(conf, popen_kwargs={"stderr": subprocess.PIPE})
+    SparkContext._ensure_initialized(gateway=gateway)
+    err = getattr(sys.stderr, "buffer", None)
+    out = err if err is not None else open(2, "wb", closefd=False)
+
+    def forward(stream) -> None:
+        for line in iter(stream.readline, b""):
+            if not line.startswith(JVM_NOISE) and not _stopping:
+                try:
+                    out.write(line)
+                    out.flush()
+                except (OSError, ValueError):  # (our stderr closed: the JVM's lines have nowhere to go)
+                    pass
+
+    threading.Thread(target=forward, args=(gateway.proc.stderr,), name="widen-jvm-stderr", daemon=True).start()
+
+
+#: set when :func:`stop_jvm` stops the JVM: its stderr is no longer forwarded
+_stopping: list = []
+
+
+def stop_jvm(timeout: float = 10.0) -> None:
+    """Stop the driver JVM this process started (SIGTERM: Spark's shutdown hooks stop its Python workers; SIGKILL
+    after ``timeout`` seconds), and wait for it."""
+    import subprocess
+
+    from pyspark import SparkContext
+
+    proc = getattr(SparkContext._gateway, "proc", None)
+    if proc is None or proc.poll() is not None:
+        return
+    _stopping.append(True)  # (its shutdown hooks log the jobs they abort: not the user's news)
+    proc.terminate()
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
