@@ -55,7 +55,7 @@ def test_native_router_matches_the_reference_on_fixed_lines(spark, rules, lossy_
     lines = [l for l in ['{"v": %s}' % v for v in VALUES] + EVENTS + TRICKY if l.strip(" ")]
     for r, alone in ((rules, lines), (lossy_rules, TRICKY)):
         plain = [l for l in lines if _plain(spark, l, r)]
-        assert len(plain) > len(lines) * 0.75  # (the others are rescued: not JSON, names given twice...)
+        assert len(plain) > len(lines) * 0.7  # (the others are rescued: not JSON, names given twice, lone surrogates)
         assert assert_same(spark, plain, r)
         for line in (l for l in plain if l in alone):
             assert assert_same(spark, [line], r)
