@@ -469,3 +469,19 @@ def test_ctrl_c_stops_a_watch_with_its_summary(tmp_path):
     assert "Traceback" not in result.stderr and "stopped" in result.stderr.splitlines(), result.stderr
     assert result.stdout.startswith("t.w: 1 micro-batch committed: 3 records"), result.stdout
     assert children and _gone(children)
+
+
+def test_the_readmes_check_example_is_what_it_prints(tmp_path):
+    """Issue 42, item 9: the README's `widen check` block is the command's output, on the rules file it names."""
+    import textwrap
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = textwrap.dedent(re.search(r"```text\n(\s*\$ widen check --rules my.rules\n.*?)```", readme,
+                                      flags=re.S).group(1)).splitlines()
+    default = Path(__import__("widen").default_rules_path()).read_text()
+    edge = "widen long -> double via cast where exact"
+    assert edge in default
+    (tmp_path / "my.rules").write_text(default.replace(edge, "widen long -> double via cast"))
+    out = widen("check", "--rules", "my.rules", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout.rstrip("\n").splitlines() == block[1:]
