@@ -485,3 +485,27 @@ def test_the_readmes_check_example_is_what_it_prints(tmp_path):
     out = widen("check", "--rules", "my.rules", cwd=tmp_path)
     assert out.returncode == 1
     assert out.stdout.rstrip("\n").splitlines() == block[1:]
+
+
+@pytest.mark.spark
+def test_an_unreadable_batch_file_is_one_line_naming_it(tmp_path):
+    """Issue 42, item 5, on the ingest path: a truncated .gz, a .gz that is not gzip, and a JSON file given as
+    Parquet each end in one line naming the file and what is wrong, exit 2, nothing written (no Spark ERROR lines,
+    no Py4J trace, no namespace)."""
+    import gzip
+
+    whole = gzip.compress(Path(EVENTS[0]).read_bytes())
+    (tmp_path / "cut.jsonl.gz").write_bytes(whole[: len(whole) // 2])
+    (tmp_path / "plain.jsonl.gz").write_bytes(Path(EVENTS[0]).read_bytes())
+    cases = [(["cut.jsonl.gz"], "cut.jsonl.gz: a truncated gzip file (its compressed data ends early); nothing was "
+                                "written"),
+             (["plain.jsonl.gz"], "plain.jsonl.gz: not gzip data, although its name ends in .gz; nothing was written"),
+             (["--format", "parquet", EVENTS[0]], f"{EVENTS[0]}: not a Parquet file")]
+    for args, message in cases:
+        out = widen("ingest", "--warehouse", "wh", "--table", "t.g", *args, cwd=tmp_path)
+        assert out.returncode == 2, out.stderr
+        lines = [ln for ln in out.stderr.splitlines() if not ln.startswith(("spark: session ready", "batch 1 ("))]
+        assert len(lines) == 1 and (lines[0].endswith(message) or lines[0].startswith(message)), out.stderr
+    from widen.ingest import open_catalog
+
+    assert open_catalog(None, str(tmp_path / "wh")).list_namespaces() == []

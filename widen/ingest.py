@@ -27,19 +27,14 @@ from widen.report import BatchReport, timed
 from widen.rescued import RESCUED_SUFFIX, array_hint, write_rescued  # noqa: F401
 from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
                            driver_batch_bytes, json_source, on_driver)
-from widen.spark_io import (FileLines, batch_settings, frame_settings, read_lines, read_parquet,  # noqa: F401
+from widen.spark_io import (FileLines, batch_settings, frame_settings, read_lines, read_parquet, unreadable,  # noqa: F401
                             session_settings)
 
 _stderr = functools.partial(print, file=sys.stderr)
 
 
 def ingest(
-    batches: Sequence[str],
-    table: str,
-    *,
-    rules=None,
-    catalog: str | None = None,
-    warehouse: str = "warehouse",
+    batches: Sequence[str], table: str, *, rules=None, catalog: str | None = None, warehouse: str = "warehouse",
     spark=None,
     progress: Callable[[str], None] | None = None,
     force: bool = False,
@@ -121,6 +116,10 @@ class _Run:
                 report.files = len(prints)
                 self.say(f"batch {number}: another writer ingested {len(absorbed.files)} of these files meanwhile; "
                          + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
+            except Exception as exc:  # (a file Spark cannot read is the user's error: one line)
+                if unreadable(exc) is None:
+                    raise
+                raise unreadable(exc) from None
         report.seconds = time.perf_counter() - started
         self.say(report.line(number))
         return report

@@ -339,6 +339,10 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
         data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, covered.spec))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
+        from widen.spark_io import unreadable
+
+        if unreadable(exc) is not None:  # (a file no observer can read: the user's error, not the pass's)
+            raise
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _debug(f"the native pass failed ({first}): the Spark observer observes the batch")
         _failed_once(f"the native pass failed ({first[:200]}): the batch is observed by Spark expressions, "
