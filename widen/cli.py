@@ -44,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     _compile_command(sub)
     _inspect_command(sub)
     _show_command(sub)
+    _report_command(sub)
     _check_command(sub)
     return parser
 
@@ -182,6 +183,17 @@ def _show_command(sub) -> None:
     _catalog_options(v)
 
 
+def _report_command(sub) -> None:
+    """`widen report`'s arguments."""
+    text = "one self-contained HTML page of a table's evolution (from its metadata; charts inline, offline)"
+    r = sub.add_parser("report", help=text, description=text + ": its fields and their evolved columns, a "
+                       "timeline of its commits, the rescued lines per batch, its partition spec and ledger.")
+    r.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    r.add_argument("--out", help="the HTML file to write (default NAMESPACE.NAME.html)")
+    r.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
+    _catalog_options(r)
+
+
 def _check_command(sub) -> None:
     """`widen check`'s arguments."""
     c = sub.add_parser(
@@ -243,6 +255,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _inspect(args)
         if args.command == "show":
             return _show(args)
+        if args.command == "report":
+            from widen.html_report import report
+
+            out = args.out or f"{args.table}.html"
+            report(args.table, out=out, rules=_load(args.rules), catalog=args.catalog, warehouse=args.warehouse)
+            print(out)
+            return 0
     except WidenError as exc:
         if args.debug:
             raise

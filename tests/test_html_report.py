@@ -1,0 +1,89 @@
+"""`widen report` (issue 44): one self-contained HTML page of a table's evolution, checked from the page itself:
+the families with the numbers `widen stats` prints, the timeline's charts (inline SVG, no script, no network), the
+rescued lines per batch, and a table whose nested records and arrays drift."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+import widen
+from widen.cli import main
+from widen.html_report import gather, render
+from widen.ingest import ingest
+from widen.inspect import column_stats
+from widen.reader import open_table
+
+pytestmark = pytest.mark.spark
+
+EVENTS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "events").glob("day-*.jsonl"))
+
+
+def quiet(_):
+    pass
+
+
+def cells(page: str, family: str) -> list[list[str]]:
+    """The rows of a family's table on the page, as text cells."""
+    section = re.search(r"<details class='family' data-family='%s'.*?</details>" % re.escape(html.escape(family)),
+                        page, flags=re.S).group(0)
+    return [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+            for row in re.findall(r"<tr>(.*?)</tr>", section) if "<td" in row]
+
+
+@pytest.fixture(scope="module")
+def quickstart(spark, tmp_path_factory):
+    wh = str(tmp_path_factory.mktemp("report") / "wh")
+    ingest(EVENTS, "demo.events", warehouse=wh, spark=spark, progress=quiet)
+    return wh
+
+
+def test_the_report_shows_each_family_with_the_numbers_widen_stats_prints(quickstart, tmp_path):
+    out = tmp_path / "r.html"
+    assert main(["report", "--warehouse", quickstart, "--table", "demo.events", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    stats = column_stats(open_table("demo.events", warehouse=quickstart), widen.load_rules())
+    shown = {row[0]: row for fam in {re.sub(r"[.\[].*", "", s.path) if not s.evolved_from or "." in s.path
+                                     else s.evolved_from for s in stats}
+             for row in cells(page, fam)}
+    assert set(shown) == {s.path for s in stats}
+    for s in stats:
+        assert shown[s.path][1:] == [s.type, s.evolved_from or "", s.first_batch or "", str(s.values), str(s.nulls)]
+    assert [r[0] for r in cells(page, "price")] == ["price", "price_long", "price_decimal", "price_string"]
+    assert "<details class='family' data-family='price' open><summary>price (evolved): 4 columns" in page
+
+
+def test_the_report_is_self_contained_with_a_timeline_and_the_rescued_lines(quickstart):
+    page = render(gather(open_table("demo.events", warehouse=quickstart), "demo.events", widen.load_rules(),
+                         open_table("demo.events__rescued", warehouse=quickstart)))
+    assert "<script" not in page and "http://" not in page.replace("http://www.w3.org", "")
+    chart = re.search(r"<div class='chart'>(<svg.*?</svg>)</div>", page, flags=re.S)
+    assert chart and all(t in chart.group(1) for t in ("records per commit", "columns added per commit",
+                                                        "lines rescued per commit"))
+    commits = re.search(r"<h2>Commits</h2>.*?</table>", page, flags=re.S).group(0)
+    rows = [[html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)] for r in re.findall(r"<tr>(.*?)</tr>",
+                                                                                                   commits)][1:]
+    assert [(Path(r[2]).name, r[3], r[5]) for r in rows] == [("day-1.jsonl", "3", "0"), ("day-2.jsonl", "3", "0"),
+                                                             ("day-3.jsonl", "3", "1")]
+    rescued = re.search(r"<div class='rescued' data-batch='[^']*day-3.jsonl'>.*?</div>", page, flags=re.S).group(0)
+    assert "1 line</h3>" in rescued and "not valid JSON: 1" in rescued
+
+
+def test_the_report_of_a_table_whose_nested_records_and_arrays_drift(spark, tmp_path, capsys):
+    wh = str(tmp_path / "wh")
+    for i, lines in enumerate([['{"u": {"id": 1, "tags": ["a"]}, "xs": [1, 2]}'],
+                               ['{"u": {"id": "u-2", "tags": [[1]]}, "xs": ["x"]}']]):
+        src = tmp_path / f"b{i}.jsonl"
+        src.write_text("\n".join(lines) + "\n")
+        ingest([str(src)], "n.t", warehouse=wh, spark=spark, progress=quiet)
+    assert main(["report", "--warehouse", wh, "--table", "n.t", "--out", str(tmp_path / "n.html")]) == 0
+    page = (tmp_path / "n.html").read_text(encoding="utf-8")
+    assert [r[0] for r in cells(page, "u")] == ["u.id", "u.tags[]", "u.id_string", "u.tags_array2_long[][]",
+                                                "u.tags_array2_string[][]"]
+    assert [r[0] for r in cells(page, "xs")] == ["xs[]", "xs_array_string[]"]
+    assert "<h2>Rescued lines</h2>\n<p>None.</p>" in page
+    assert main(["report", "--warehouse", wh, "--table", "n.nope"]) == 2
+    assert capsys.readouterr().err.startswith("no table n.nope in")
