@@ -87,3 +87,23 @@ def test_the_report_of_a_table_whose_nested_records_and_arrays_drift(spark, tmp_
     assert "<h2>Rescued lines</h2>\n<p>None.</p>" in page
     assert main(["report", "--warehouse", wh, "--table", "n.nope"]) == 2
     assert capsys.readouterr().err.startswith("no table n.nope in")
+
+
+def test_the_report_renders_in_a_headless_browser_offline(quickstart, tmp_path):
+    """The page in a real browser (Debian's Chromium, headless), its network cut off (every host unresolvable, a
+    dead proxy): it renders, with the charts in its DOM, and the browser's console reports no error from it."""
+    import shutil
+    import subprocess
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no Chromium here (.ci/run installs Debian's)")
+    page = tmp_path / "r.html"
+    assert main(["report", "--warehouse", quickstart, "--table", "demo.events", "--out", str(page)]) == 0
+    run = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--proxy-server=127.0.0.1:9",
+                          "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr", "--v=0",
+                          "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "<svg" in run.stdout and "records per commit" in run.stdout and "price (evolved)" in run.stdout
+    console = [ln for ln in run.stderr.splitlines() if "CONSOLE" in ln or "Uncaught" in ln]
+    assert console == [], console

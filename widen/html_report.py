@@ -133,7 +133,7 @@ def render(facts: Facts) -> str:
     parts = [f"<h1>{esc(facts.table)}</h1>",
              f"<p class='facts'>{len(facts.commits)} commits, {rows_total} records written, "
              f"{sum(len(c) for c in facts.families.values())} columns in {len(facts.families)} fields, "
-             f"{len(evolved)} of them evolved; {sum(r['lines'] for r in facts.rescued.values())} lines rescued.</p>",
+             f"{len(evolved)} of them evolved; {_n(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
              "<h2>Timeline</h2>", f"<div class='chart'>{timeline_charts(facts.commits)}</div>",
              "<h2>Columns, by field</h2>"]
     for family, cols in facts.families.items():
@@ -199,3 +199,7 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
 
 
 __all__ = ["Facts", "gather", "render", "report"]
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
