@@ -579,7 +579,8 @@ def _lone_surrogates(parsed: DataFrame) -> DataFrame:
     """Spark's parser refuses a line with a lone surrogate escape; parsed again with each such escape replaced, it
     says whether that was all: then ``record`` is that parse, for the line's other checks, and ``_lone`` is set (the
     lone surrogate is the line's reason after them, in parse_line's order). Only lines that failed are looked at."""
-    again = F.try_parse_json(F.regexp_replace(F.col("value"), LONE_ESCAPE, r"$1\\uFFFD"))
+    # (each escape replaced by U+FFFD and its own digits: two lone surrogates as names stay two names)
+    again = F.try_parse_json(F.regexp_replace(F.col("value"), LONE_ESCAPE, r"$1\\uFFFD$2$3"))
     parsed = parsed.withColumn("_lone", F.when(F.col("record").isNull() & F.col("value").rlike(LONE_ESCAPE), again))
     return parsed.withColumn("record", F.coalesce(F.col("record"), F.col("_lone")))
 
@@ -587,8 +588,8 @@ def _lone_surrogates(parsed: DataFrame) -> DataFrame:
 #: an escape of a UTF-16 surrogate that is not half of a pair (a high one not followed by a low one, a low one not
 #: preceded by a high one), after an even number of backslashes (``\\\\uD800`` is the text ``\\uD800``); group 1
 #: holds those backslashes
-LONE_ESCAPE = (r"(?<!\\)((?:\\\\)*)(?:\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
-               r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
+LONE_ESCAPE = (r"(?<!\\)((?:\\\\)*)(?:\\u([dD][89abAB][0-9a-fA-F]{2})(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+               r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2}))")
 
 
 def _text_after_value():

@@ -644,7 +644,8 @@ def _envelope_level(columns: tuple[Column, ...], planner: _Planner, exact: bool)
         candidates += [Shape(None, d) for d in range(max(recs) + 1)] if recs else []
         shapes, children = {}, {}
         for s in candidates:
-            if exact and not any(c.shape == s for c in cols):
+            if exact and not any(c.shape == s for c in cols) and \
+                    planner.rules.policy("narrower", planner.stored_alike(s, cols)) == "reject":
                 continue
             if not planner.has_home(s, Seen(1), cols):
                 continue

@@ -286,24 +286,28 @@ def _interrupts(command: str) -> None:
     import signal
 
     def stop(signum, frame):
-        if _watching:
+        if _watching and len(_watching) < 3:  # (a second one while the query stops: stop hard)
             _watching.append(signum)
             return
-        import logging
-
-        logging.disable(logging.CRITICAL)  # (py4j's logger would report the interrupted call)
         try:
-            from widen.session import stop_jvm
+            import logging
 
-            stop_jvm()
-        except Exception:  # (no PySpark, or a JVM already gone)
-            pass
-        print("interrupted" + (": the batches reported above are committed, the one in progress is not (the same "
-                               "command again finishes it: committed files are skipped)" if command == "ingest"
-                               else ""), file=sys.stderr)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(130)
+            logging.disable(logging.CRITICAL)  # (py4j's logger would report the interrupted call)
+            try:
+                from widen.session import stop_jvm
+
+                stop_jvm()
+            except Exception:  # (no PySpark, or a JVM already gone)
+                pass
+            line = "interrupted" + (": the batches reported above are committed, the one in progress is not (the "
+                                    "same command again finishes it: committed files are skipped)"
+                                    if command == "ingest" else "")
+            # (straight to the descriptor: the signal may land while the main thread writes to sys.stderr; a
+            # progress bar may have hidden the terminal's cursor)
+            os.write(2, (("\x1b[?25h" if os.isatty(2) else "") + line + "\n").encode())
+            sys.stdout.flush()
+        finally:
+            os._exit(130)
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)

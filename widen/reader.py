@@ -32,18 +32,52 @@ def open_table(table: str, catalog: str | None = None, warehouse: str = "warehou
     return tbl
 
 
-def _filter(where: str | None):
+def _filter(where: str | None, schema=None):
     """pyiceberg's expression for ``where`` (its parser reads SQL-like comparisons: ``a > 1 AND b = 'x'``), else
-    None when it reads another dialect (Spark SQL's functions...): then nothing is pruned, Spark filters."""
+    None when it reads another dialect (Spark SQL's functions...), or when pyiceberg would read it otherwise than
+    Spark (:func:`_faithful`): then nothing is pruned, Spark filters."""
     from pyiceberg.expressions import AlwaysTrue
     from pyiceberg.expressions.parser import parse
 
     if not where:
         return AlwaysTrue()
     try:
-        return parse(where)
-    except Exception:  # (a ParseException of pyparsing's, or a name it cannot bind: no pruning, never a failure)
+        expr = parse(where)
+    except Exception:  # (a ParseException of pyparsing's: no pruning, never a failure)
         return None
+    return expr if schema is None or _faithful(expr, schema) else None
+
+
+def _faithful(expr, schema) -> bool:
+    """Whether pyiceberg reads the filter as Spark does: a column compared with a literal of its own kind (an
+    integer with an integer column: pyiceberg rounds ``a > 1.5`` on a long column to ``a > 2``; no backslash in a
+    string, which Spark unescapes and pyiceberg keeps; no LIKE, whose ``_`` pyiceberg does not read as a wildcard),
+    case-sensitive names that exist, and no date or time (texts pyiceberg and Spark parse apart)."""
+    from decimal import Decimal
+
+    import pyiceberg.expressions as E
+    from pyiceberg.types import (DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType)
+
+    if isinstance(expr, (E.And, E.Or)):
+        return _faithful(expr.left, schema) and _faithful(expr.right, schema)
+    if isinstance(expr, E.Not):
+        return _faithful(expr.child, schema)
+    if isinstance(expr, (E.AlwaysTrue, E.AlwaysFalse)):
+        return True
+    if isinstance(expr, (E.StartsWith, E.NotStartsWith)) or not isinstance(expr, E.UnboundPredicate):
+        return False
+    try:
+        kind = schema.find_field(expr.term.name, case_sensitive=True).field_type
+    except ValueError:
+        return False
+    if isinstance(expr, E.UnaryPredicate):
+        return True
+    values = [lit.value for lit in (expr.literals if isinstance(expr, E.SetPredicate) else [expr.literal])]
+    accepted = {IntegerType: (int,), LongType: (int,), FloatType: (int, float, Decimal), DoubleType: (int, float, Decimal),
+                DecimalType: (int, Decimal), StringType: (str,)}
+    types = next((v for k, v in accepted.items() if isinstance(kind, k)), None)
+    return types is not None and all(isinstance(v, types) and not isinstance(v, bool)
+                                     and not (isinstance(v, str) and "\\" in v) for v in values)
 
 
 def spark_schema(schema):
@@ -59,11 +93,15 @@ def data_files(tbl, where: str | None = None, snapshot_id: int | None = None) ->
     """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
     holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
     apply)."""
-    expr = _filter(where)
+    expr = _filter(where, tbl.schema())
     scan = tbl.scan(row_filter=expr, snapshot_id=snapshot_id) if expr is not None else \
         tbl.scan(snapshot_id=snapshot_id)
+    try:
+        tasks = list(scan.plan_files())
+    except ValueError:  # (a filter pyiceberg cannot bind after all: every file, Spark filters)
+        tasks = list(tbl.scan(snapshot_id=snapshot_id).plan_files())
     files = []
-    for task in scan.plan_files():
+    for task in tasks:
         if task.delete_files:
             raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (row-level deletes another "
                              "engine wrote), which widen.read cannot apply: read it with the Iceberg Spark runtime")
@@ -81,6 +119,11 @@ def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] 
         if tbl.snapshot_by_id(snapshot_id) is not None else None
     if schema is None:
         raise InputError(f"{table} has no snapshot {snapshot_id}")
+    names = [f.name.lower() for f in schema.fields]
+    if len(set(names)) < len(names) and spark.conf.get("spark.sql.caseSensitive", "false").lower() != "true":
+        twice = sorted({f.name for f in schema.fields if names.count(f.name.lower()) > 1})
+        raise InputError(f"{table} has columns whose names differ only by case ({', '.join(twice)}): Spark reads "
+                         "them apart only with spark.sql.caseSensitive=true in the session")
     read_schema = spark_schema(schema)
     files = data_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
     if files:
@@ -127,6 +170,10 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
         if expr is None:
             raise InputError(f"--where {where!r}: not a filter pyiceberg reads (comparisons of columns with "
                              "values, AND, OR, NOT, IS NULL, IN: `price > 10 AND name = 'x'`)")
+        if not _faithful(expr, tbl.schema()):
+            raise InputError(f"--where {where!r}: compare each column, named as the table spells it, with a value "
+                             "of its own kind (an integer for an integer column: pyiceberg would round 1.5), no LIKE, "
+                             "no backslash, no date or time")
     names = [f.name for f in tbl.schema().fields]
     unknown = [c for c in columns or () if c not in names]
     if unknown:
@@ -159,8 +206,12 @@ def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
 
 
 def _cell(value: Any) -> str:
+    from decimal import Decimal
+
     if value is None:
         return ""
+    if isinstance(value, Decimal):
+        return format(value, "f")
     if isinstance(value, (dict, list)):
         return json.dumps(value, default=str, ensure_ascii=False)
     return str(value)
@@ -190,7 +241,9 @@ def render(rows: list[dict], names: list[str], fmt: str) -> str:
         grid.add_column(Text(n), no_wrap=True)
     for row in cells:
         grid.add_row(*[Text(c) for c in row])  # (Text: a value's brackets are not markup)
-    width = sum(max([len(n)] + [len(r[i]) for r in cells]) + 4 for i, n in enumerate(names)) + 10  # (no folding)
+    from rich.cells import cell_len
+
+    width = sum(max([cell_len(n)] + [cell_len(r[i]) for r in cells]) + 4 for i, n in enumerate(names)) + 10
     console = Console(width=max(width, 20), no_color=True, highlight=False, file=io.StringIO())
     console.print(grid)
     return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())

@@ -141,7 +141,6 @@ JVM_NOISE = b"WARNING: Using incubator modules"
 def _launch(builder) -> None:
     """Start the driver JVM as PySpark would (its launch_gateway, with the builder's settings), its stderr
     forwarded to ours line by line by a thread, without :data:`JVM_NOISE`."""
-    import subprocess
     import threading
 
     from pyspark import SparkConf, SparkContext
@@ -153,21 +152,32 @@ def _launch(builder) -> None:
     conf = SparkConf(loadDefaults=False)
     for key, value in options.items():
         conf.set(key, str(value))
-    gateway = launch_gateway(conf, popen_kwargs={"stderr": subprocess.PIPE})
-    SparkContext._ensure_initialized(gateway=gateway)
     err = getattr(sys.stderr, "buffer", None)
     out = err if err is not None else open(2, "wb", closefd=False)
 
-    def forward(stream) -> None:
-        for line in iter(stream.readline, b""):
-            if not line.startswith(JVM_NOISE) and not _stopping:
-                try:
-                    out.write(line)
-                    out.flush()
-                except (OSError, ValueError):  # (our stderr closed: the JVM's lines have nowhere to go)
-                    pass
+    def forward(fd: int) -> None:
+        with open(fd, "rb") as stream:
+            for line in iter(stream.readline, b""):
+                if not line.startswith(JVM_NOISE) and not _stopping:
+                    try:
+                        out.write(line)
+                        out.flush()
+                    except (OSError, ValueError):  # (our stderr closed: the JVM's lines have nowhere to go)
+                        pass
 
-    threading.Thread(target=forward, args=(gateway.proc.stderr,), name="widen-jvm-stderr", daemon=True).start()
+    # the pipe is read from before the JVM starts: a JVM that fails to start says why (a heap it cannot reserve,
+    # another Java) before PySpark's JAVA_GATEWAY_EXITED
+    read, write = os.pipe()
+    reader = threading.Thread(target=forward, args=(read,), name="widen-jvm-stderr", daemon=True)
+    reader.start()
+    try:
+        gateway = launch_gateway(conf, popen_kwargs={"stderr": write})
+    except BaseException:
+        os.close(write)
+        reader.join(5)
+        raise
+    os.close(write)
+    SparkContext._ensure_initialized(gateway=gateway)
 
 
 #: set when :func:`stop_jvm` stops the JVM: its stderr is no longer forwarded
