@@ -71,8 +71,11 @@ def main() -> int:
     if run.returncode:
         print(run.stderr, file=sys.stderr)
         return 1
-    print(f"widen report: {a.columns} columns, {a.snapshots} snapshots: {seconds:.2f} s (whole process), "
-          f"page {os.path.getsize(out) / 1e6:.2f} MB ({work})")
+    from widen.ingest import open_catalog
+
+    tbl = open_catalog(None, f"{work}/wh").load_table("big.t")
+    print(f"widen report: {len(tbl.schema().fields)} columns, {len(tbl.snapshots())} snapshots: {seconds:.2f} s "
+          f"(whole process), page {os.path.getsize(out) / 1e6:.2f} MB ({work})")
     return 0
 
 
