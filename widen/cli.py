@@ -156,21 +156,27 @@ def _compile_command(sub) -> None:
     k.add_argument("--source", default="batch",
                    help="the table or view the query reads, with a `value` column of JSON text (default: batch)")
 
+def _table_command(sub, name: str, text: str, description: str):
+    """A read-only command on one table: ``--table``, ``--rules`` (naming its evolved columns) and where it lives."""
+    v = sub.add_parser(name, help=text, description=description)
+    v.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    v.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
+    _catalog_options(v)
+    return v
+
+
 def _inspect_command(sub) -> None:
     """`widen stats` and `widen view`'s arguments."""
     for name, text in (("stats", "per column: type, evolved_from, first batch, values written, nulls"),
                        ("view", "a Spark SQL view folding each evolved family back into one column")):
-        v = sub.add_parser(name, help=text, description=text + " (from Iceberg's own metadata).")
-        v.add_argument("--table", required=True, help="NAMESPACE.NAME")
-        v.add_argument("--rules", help="rules file (default: the shipped types.rules)")
-        _catalog_options(v)
+        _table_command(sub, name, text, text + " (from Iceberg's own metadata).")
+
 
 def _show_command(sub) -> None:
     """`widen show`'s arguments."""
     text = "print rows of a table (read by pyiceberg: no Spark)"
-    v = sub.add_parser("show", help=text, description=text + "; the scan stops at --limit, and --where prunes data "
-                       "files by the partition values and column statistics of the table's manifests.")
-    v.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    v = _table_command(sub, "show", text, text + "; the scan stops at --limit, and --where prunes data files by the "
+                       "partition values and column statistics of the table's manifests.")
     v.add_argument("--limit", type=int, default=20, help="rows to print at most (default 20)")
     v.add_argument("--where", help="a filter: comparisons of columns with values, AND, OR, NOT, IS NULL, IN "
                    "(\"price > 10 AND name = 'x'\")")
@@ -179,19 +185,14 @@ def _show_command(sub) -> None:
                    help="each evolved family folded into one value, as `widen view` folds it")
     v.add_argument("--format", choices=("table", "json", "csv"), default="table",
                    help="table (default), json (one object per line) or csv")
-    v.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
-    _catalog_options(v)
 
 
 def _report_command(sub) -> None:
     """`widen report`'s arguments."""
     text = "one self-contained HTML page of a table's evolution (from its metadata; charts inline, offline)"
-    r = sub.add_parser("report", help=text, description=text + ": its fields and their evolved columns, a "
-                       "timeline of its commits, the rescued lines per batch, its partition spec and ledger.")
-    r.add_argument("--table", required=True, help="NAMESPACE.NAME")
+    r = _table_command(sub, "report", text, text + ": its fields and their evolved columns, a timeline of its "
+                       "commits, the rescued lines per batch, its partition spec and ledger.")
     r.add_argument("--out", help="the HTML file to write (default NAMESPACE.NAME.html)")
-    r.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
-    _catalog_options(r)
 
 
 def _check_command(sub) -> None:
@@ -522,15 +523,9 @@ def _catalog_exists(args) -> None:
 
 
 def _open_table(args):
-    from pyiceberg.exceptions import NoSuchTableError
+    from widen.reader import open_table
 
-    from widen.catalog import open_catalog
-
-    _catalog_exists(args)
-    try:
-        return open_catalog(args.catalog, args.warehouse).load_table(args.table)
-    except NoSuchTableError:
-        raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}") from None
+    return open_table(args.table, args.catalog, args.warehouse)
 
 
 # --- ingest ---------------------------------------------------------------------------------------------------------
@@ -688,9 +683,10 @@ def _show(args) -> int:
         raise WidenError(f"--limit {args.limit}: a number of rows, 0 or more")
     columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
     rules = _load(args.rules)
-    schema = open_table(args.table, args.catalog, args.warehouse).schema()
+    tbl = open_table(args.table, args.catalog, args.warehouse)
+    schema = tbl.schema()
     arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit,
-                      catalog=args.catalog, warehouse=args.warehouse)
+                      tbl=tbl)
     rows = arrow.to_pylist()
     names = columns or arrow.column_names
     if args.folded:

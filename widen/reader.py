@@ -24,8 +24,8 @@ def open_table(table: str, catalog: str | None = None, warehouse: str = "warehou
 
     require_namespace(table)
     if not catalog and not (Path(warehouse) / "catalog.db").is_file():
-        raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (the directory `widen ingest` "
-                         "wrote to)")
+        raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (--warehouse is the directory "
+                         "`widen ingest` wrote to)")
     tbl = load_table(open_catalog(catalog, warehouse), table)
     if tbl is None:
         raise InputError(f"no table {table} in {catalog or warehouse}")
@@ -114,7 +114,10 @@ def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] 
     """A Spark DataFrame of ``table`` (NAMESPACE.NAME) at its current snapshot (or ``snapshot_id``), read by the
     executors from the data files; ``where`` (a filter in Spark SQL, which pyiceberg also reads for pruning when it
     can) keeps the rows it holds for, ``columns`` the columns named. Nothing but the file list is on the driver."""
-    tbl = open_table(table, catalog, warehouse)
+    return _read(spark, open_table(table, catalog, warehouse), table, where, columns, snapshot_id)
+
+
+def _read(spark, tbl, table: str, where, columns, snapshot_id):
     schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id] \
         if tbl.snapshot_by_id(snapshot_id) is not None else None
     if schema is None:
@@ -146,10 +149,10 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     from widen.rules.loader import load_rules
 
     rules = rules if rules is not None else load_rules()
-    frame = read(spark, table, where=where, catalog=catalog, warehouse=warehouse)
+    tbl = open_table(table, catalog, warehouse)
+    frame = _read(spark, tbl, table, where, None, None)
     base = view or table.replace(".", "_")
     frame.createOrReplaceTempView(base)
-    tbl = open_table(table, catalog, warehouse)
     name = base + "_folded"
     spark.sql(view_sql(f"`{base}`", tbl.schema(), rules, name))
     return spark.table(name)
@@ -158,12 +161,13 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
 # --- widen show -----------------------------------------------------------------------------------------------------
 
 def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None = None, limit: int = 20,
-              catalog: str | None = None, warehouse: str = "warehouse"):
-    """Up to ``limit`` rows of the table as an Arrow table, read by pyiceberg (no Spark): the scan stops at the
-    limit, and ``where`` (pyiceberg's filter syntax) prunes files by partition and column statistics."""
+              catalog: str | None = None, warehouse: str = "warehouse", tbl=None):
+    """Up to ``limit`` rows of the table (``tbl`` when loaded already) as an Arrow table, read by pyiceberg (no
+    Spark): the scan stops at the limit, and ``where`` (pyiceberg's filter syntax) prunes files by partition and
+    column statistics."""
     from pyiceberg.expressions import AlwaysTrue
 
-    tbl = open_table(table, catalog, warehouse)
+    tbl = tbl if tbl is not None else open_table(table, catalog, warehouse)
     expr = AlwaysTrue()
     if where:
         expr = _filter(where)
