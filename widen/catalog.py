@@ -56,6 +56,16 @@ def require_namespace(table: str) -> None:
         raise InputError(f"--table {table}: every part of NAMESPACE.NAME needs a name")
 
 
+def existing_catalog(table: str, catalog: str | None, warehouse: str) -> None:
+    """A read-only command reads the embedded catalog where it is: it never creates one (raises
+    :class:`InputError` when ``warehouse`` holds none)."""
+    from pathlib import Path
+
+    if not catalog and not (Path(warehouse) / "catalog.db").is_file():
+        raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (--warehouse is the directory "
+                         "`widen ingest` wrote to)")
+
+
 def open_table_catalog(table: str, catalog: str | None, warehouse: str):
     """The catalog of a table named NAMESPACE.NAME (its namespace is created with the table: :func:`load_or_create`,
     so that a run that writes nothing leaves nothing)."""

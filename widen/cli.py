@@ -515,11 +515,9 @@ def _routes(level, path):
 
 def _catalog_exists(args) -> None:
     """A read-only command on the embedded catalog reads it where it is: it never creates one."""
-    from pathlib import Path
+    from widen.catalog import existing_catalog
 
-    if not args.catalog and not (Path(args.warehouse) / "catalog.db").is_file():
-        raise WidenError(f"no table {args.table} in {args.warehouse}: no Widen catalog there (--warehouse is the "
-                         "directory `widen ingest` wrote to)")
+    existing_catalog(args.table, args.catalog, args.warehouse)
 
 
 def _open_table(args):

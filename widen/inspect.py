@@ -99,19 +99,20 @@ def _quote(name: str) -> str:
     return "`" + name.replace("`", "``") + "`"
 
 
+def families(schema, rules: Rules) -> dict[str, list[NestedField]]:
+    """The table's top-level columns by field, in the order the fields first appear: each field's own column and
+    the columns documented ``evolved_from:`` it."""
+    out: dict[str, list[NestedField]] = {}
+    for f in schema.fields:
+        out.setdefault(rules.naming.evolved_from(f.doc) or f.name, []).append(f)
+    return out
+
+
 def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None) -> str:
     """A Spark SQL view with one text column per source field: its family's columns folded with COALESCE, the
     common-denominator (string) columns first, the others as text (``to_json`` for arrays and records)."""
-    families: dict[str, list[NestedField]] = {}
-    order: list[str] = []
-    for f in schema.fields:
-        key = rules.naming.evolved_from(f.doc) or f.name
-        if key not in families:
-            order.append(key)
-        families.setdefault(key, []).append(f)
     columns = []
-    for key in order:
-        fam = families[key]
+    for key, fam in families(schema, rules).items():
         if len(fam) == 1 and fam[0].name == key:
             columns.append(f"  {_quote(key)}")
             continue

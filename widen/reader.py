@@ -18,14 +18,10 @@ from widen.errors import InputError
 
 
 def open_table(table: str, catalog: str | None = None, warehouse: str = "warehouse"):
-    from pathlib import Path
-
-    from widen.catalog import load_table, open_catalog, require_namespace
+    from widen.catalog import existing_catalog, load_table, open_catalog, require_namespace
 
     require_namespace(table)
-    if not catalog and not (Path(warehouse) / "catalog.db").is_file():
-        raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (--warehouse is the directory "
-                         "`widen ingest` wrote to)")
+    existing_catalog(table, catalog, warehouse)
     tbl = load_table(open_catalog(catalog, warehouse), table)
     if tbl is None:
         raise InputError(f"no table {table} in {catalog or warehouse}")
@@ -191,14 +187,14 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
     """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
     then the others' values); a field's name is its family's."""
-    families: dict[str, list[str]] = {}
-    for f in schema.fields:
-        families.setdefault(rules.naming.evolved_from(f.doc) or f.name, []).append(f.name)
+    from widen.inspect import families
+
+    grouped = {name: [f.name for f in fam] for name, fam in families(schema, rules).items()}
     types = {f.name: str(f.field_type) for f in schema.fields}
     out = []
     for row in rows:
         folded_row = {}
-        for name, members in families.items():
+        for name, members in grouped.items():
             present = [m for m in members if m in row]
             if not present:
                 continue
