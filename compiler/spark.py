@@ -24,6 +24,11 @@ from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Target
 from widen.engine.schema import Column as TableColumn
 from widen.rules.model import Rules
 
+#: ``from_json``'s bound on a string's length lifted (Spark's JSON options default to Jackson's 20,000,000
+#: characters, and a longer string made the whole record NULL, silently): a line's length is bounded instead
+#: (widen/long_lines.py), as it is for the observer's ``parse_json`` (widen.session)
+FROM_JSON_OPTIONS = F.map(F.lit("maxStringLen"), F.lit(str(2**31 - 1)))
+
 _PRIMITIVES = {
     "boolean": T.BooleanType(),
     "int": T.IntegerType(),
@@ -402,7 +407,7 @@ class SparkCompiler:
         sh = {f: F.col(f"__s{i}") for i, f in enumerate(fields)}
         if text is not None and self.storage is not None and fields and not _case_conflict(fields):
             schema = ", ".join(f"{identifier(f)}: {native[f].read if f in native else 'VARIANT'}" for f in fields)
-            first = [F.from_json(text, f"STRUCT<{schema}>").alias("__j")]
+            first = [F.from_json(text, f"STRUCT<{schema}>", FROM_JSON_OPTIONS).alias("__j")]
             values = [F.col("__j")[f].alias(f"__v{i}") for i, f in enumerate(fields)]
         else:
             first = [as_map(record).alias("__m")]

@@ -35,9 +35,10 @@ def for_files(spark, prints, batch: str, input_format: str = "json") -> Source:
         return Typed(frame, records=rows)
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
+    long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's
-        return SmallFiles(spark, paths)
-    return JsonLines(FileLines(spark, paths), own=True)
+        return SmallFiles(spark, paths, long_lines)
+    return JsonLines(FileLines(spark, paths, long_lines), own=True)
 
 
 def for_frame(df, json_column: str | None, source_column: str | None, batch: str) -> Source:

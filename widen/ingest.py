@@ -20,6 +20,7 @@ from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
+from widen.long_lines import max_line_bytes
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -69,7 +70,7 @@ def ingest(
         for path in batch_files(batch, input_format):
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
-    driver_batch_bytes()  # WIDEN_DRIVER_BATCH_BYTES that is not a number of bytes: said before any work
+    driver_batch_bytes(), max_line_bytes()  # (WIDEN_DRIVER_BATCH_BYTES, WIDEN_MAX_LINE_BYTES: said before any work)
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)

@@ -11,7 +11,7 @@ from widen.catalog import Attempt, load_or_create, no_library_retries, retrying,
 from widen.errors import Absorbed, CommitUnknown
 from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
-from widen.spark_io import data_directory, delete_files, list_files
+from widen.spark_io import data_directory, delete_files, list_files, parquet_writer
 
 RESCUED_SUFFIX = "__rescued"
 
@@ -82,7 +82,7 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
                      F.make_valid_utf8(F.col("value")).alias("raw"),
                      F.when(~valid, F.col("value").cast("binary")).alias("raw_bytes"))
     data_dir = data_directory(tbl)
-    out.coalesce(1).write.parquet(data_dir)
+    parquet_writer(out.coalesce(1)).parquet(data_dir)
     return list_files(data_dir, ".parquet")
 
 

@@ -123,11 +123,27 @@ def spark_session(master: str | None = None, app: str = "widen"):
     finally:
         os.environ["SPARK_SUBMIT_OPTS"] = opts
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
+    _json_limits(spark)
     if on_interrupt is not None:  # (SparkContext installs its own SIGINT handler: the CLI's comes back)
         import signal
 
         signal.signal(signal.SIGINT, on_interrupt)
     return spark
+
+
+def _json_limits(spark) -> None:
+    """Lift Jackson's default bounds on a string's and a name's length (20,000,000 and 50,000 characters) in the
+    driver's JVM, where a local session's tasks run: Spark's ``parse_json`` would refuse a valid line that has a
+    longer one, which Python's parser takes. A line's length is bounded instead (:mod:`widen.long_lines`); the
+    native pass's parser has the same bounds lifted on every executor (widen/jvm/LineParser.java)."""
+    jvm = getattr(spark.sparkContext, "_jvm", None)
+    if jvm is None:  # (Spark Connect: the server's own)
+        return
+    constraints = jvm.com.fasterxml.jackson.core.StreamReadConstraints
+    defaults = constraints.defaults()
+    constraints.overrideDefaultStreamReadConstraints(
+        constraints.builder().maxStringLength(2**31 - 1).maxNameLength(2**31 - 1)
+        .maxNestingDepth(defaults.getMaxNestingDepth()).maxNumberLength(defaults.getMaxNumberLength()).build())
 
 
 #: the CLI's SIGINT handler, put back after a SparkContext replaces it (PySpark's cancels the jobs through py4j from

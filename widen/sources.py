@@ -17,13 +17,15 @@ SUFFIXES = (".json", ".jsonl", ".ndjson", ".txt")
 
 @dataclass(frozen=True)
 class Line:
-    """One line of a batch: its source file, its 1-based number, and its text (None if not valid UTF-8). A
-    DataFrame's row (:func:`driver_rows`): its source column's value (or None), its position in the batch."""
+    """One line of a batch: its source file, its 1-based number, and its text (None if not valid UTF-8, or too
+    long to read: ``long``, and ``raw`` its first bytes). A DataFrame's row (:func:`driver_rows`): its source
+    column's value (or None), its position in the batch."""
 
     source: str | None
     number: int
     text: str | None
     raw: bytes
+    long: object = None
 
 
 def batch_files(path: str | Path, input_format: str = "json") -> list[Path]:
@@ -54,12 +56,20 @@ class Fingerprint:
     or copied file is recognised, a file changed in place is not. ``sha256`` may still be being worked out
     (:func:`fingerprints`): reading it waits for it."""
 
-    __slots__ = ("path", "size", "_sha256", "mtime_ns")
+    __slots__ = ("path", "size", "_sha256", "mtime_ns", "_long")
 
-    def __init__(self, path: str, size: int, sha256: "str | _Hashing", mtime_ns: int = 0):
+    def __init__(self, path: str, size: int, sha256: "str | _Hashing", long_lines: tuple = (), mtime_ns: int = 0):
         self.path, self.size, self._sha256 = path, size, sha256
         #: the file's modification time when it was looked at (not part of what the ledger records)
         self.mtime_ns = mtime_ns
+        self._long = long_lines if isinstance(sha256, str) else None
+
+    @property
+    def long_lines(self) -> tuple:
+        """The file's lines too long to read (:class:`widen.long_lines.LongLine`), found as it was hashed."""
+        if self._long is None:
+            self._long = self._sha256.long_lines(self.path)
+        return self._long
 
     @property
     def sha256(self) -> str:
@@ -108,19 +118,28 @@ _CHANGED = ("changed while the batch was being ingested; nothing was committed: 
             "files are complete")
 
 
-def _sha256(path, chunk: int = 1 << 20) -> tuple[int, str]:
+def _sha256(path, chunk: int = 1 << 20) -> tuple[int, str, tuple]:
+    """(size, SHA-256, long lines: :mod:`widen.long_lines`) of a file, read once."""
     import hashlib
 
-    digest = hashlib.sha256()
-    size = 0
+    from widen.long_lines import Inflater, Scanner, located, max_line_bytes
+
+    digest, limit = hashlib.sha256(), max_line_bytes()
+    size, scanner = 0, Scanner(limit)
+    inflater = Inflater() if str(path).endswith(".gz") else None
     try:
         with open(path, "rb") as fh:
             while block := fh.read(chunk):
                 digest.update(block)
                 size += len(block)
+                if inflater is None:
+                    scanner.feed(block)
+                else:
+                    for plain in inflater.feed(block):
+                        scanner.feed(plain)
+        return size, digest.hexdigest(), located(path, scanner.end(), limit)
     except OSError as exc:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
-    return size, digest.hexdigest()
 
 
 def fingerprints(paths: list[Path], known_sizes=frozenset()) -> list[Fingerprint]:
@@ -138,9 +157,9 @@ def fingerprints(paths: list[Path], known_sizes=frozenset()) -> list[Fingerprint
         stats.append((str(path), str(Path(path).resolve()), st.st_size, st.st_mtime_ns))
     sizes = [size for _, _, size, _ in stats]
     if len(set(sizes)) < len(sizes) or not known_sizes.isdisjoint(sizes):  # (the size: the bytes hashed)
-        return [Fingerprint(p, *_sha256(given), mtime) for given, p, _, mtime in stats]
+        return [Fingerprint(p, *_sha256(given), mtime_ns=mtime) for given, p, _, mtime in stats]
     hashing = _Hashing(stats)
-    return [Fingerprint(p, size, hashing, mtime) for _, p, size, mtime in stats]
+    return [Fingerprint(p, size, hashing, mtime_ns=mtime) for _, p, size, mtime in stats]
 
 
 class _Hashing:
@@ -154,6 +173,7 @@ class _Hashing:
         import threading
 
         self._digests: dict[str, str | InputError] = {}
+        self._long: dict[str, tuple] = {}
         self._done = threading.Event()
         threading.Thread(target=self._run, args=(stats,), name="widen-sha256", daemon=True).start()
 
@@ -169,7 +189,7 @@ class _Hashing:
         try:
             for given, path, size, mtime in stats:
                 try:
-                    hashed, digest = _sha256(given)
+                    hashed, digest, self._long[path] = _sha256(given)
                     st = os.stat(given)
                     if (hashed, st.st_size, st.st_mtime_ns) != (size, size, mtime):
                         raise InputError(f"{given}: {_CHANGED}")
@@ -181,6 +201,10 @@ class _Hashing:
 
     def ready(self) -> bool:
         return self._done.is_set()
+
+    def long_lines(self, path: str) -> tuple:
+        self.digest(path)
+        return self._long[path]
 
     def digest(self, path: str) -> str:
         self._done.wait()
@@ -194,9 +218,15 @@ def file_lines(path: Path) -> Iterator[Line]:
     """The lines of one file as Spark's text reader splits them (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), numbered
     as :func:`widen.spark_io.read_lines` numbers them, decoded as UTF-8 one by one (a byte-order mark at the start is
     dropped)."""
-    opener = gzip.open if path.suffix == ".gz" else open
+    from widen.long_lines import scan
+
     source, number = str(path), 0
     try:
+        long_lines = {line.number: line for line in scan(path)}
+        if long_lines:  # (read from a copy without them: docs/ingest.md#long-lines)
+            yield from _without_long_lines(path, long_lines)
+            return
+        opener = gzip.open if path.suffix == ".gz" else open
         with opener(path, "rb") as fh:
             for chunk in fh:  # up to and including a "\n"
                 chunk = chunk[:-1] if chunk.endswith(b"\n") else chunk
@@ -219,6 +249,26 @@ def file_lines(path: Path) -> Iterator[Line]:
         raise InputError(f"{path}: {exc.strerror or exc}") from None
 
 
+def _without_long_lines(path: Path, long_lines: dict) -> Iterator[Line]:
+    import shutil
+    import tempfile
+
+    from widen.long_lines import blanked_copy
+
+    directory = tempfile.mkdtemp(prefix="widen-lines-")
+    try:
+        copy = Path(blanked_copy(path, tuple(long_lines.values()), directory))
+        left = dict(long_lines)
+        for line in file_lines(copy):
+            long = left.pop(line.number, None)
+            yield (Line(str(path), line.number, None, long.head, long) if long is not None
+                   else Line(str(path), line.number, line.text, line.raw))
+        for long in left.values():  # (the last line, with no line end: the copy ends before it)
+            yield Line(str(path), long.number, None, long.head, long)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def observe_files(paths, rules):
     """The files' lines observed by the pure-Python observer (:class:`~widen.engine.observe.Observer`), each line as
     the Spark observer takes it (:func:`_observe_lines`)."""
@@ -233,7 +283,9 @@ def _observe_lines(task):
     lines, rules = task
     observer = Observer(rules)
     for line in lines:
-        if line.text is None:
+        if line.long is not None:
+            observer.rescue(line.source, line.number, line.long.reason, line.long.text)
+        elif line.text is None:
             observer.rescue(line.source, line.number, "not valid UTF-8", line.raw.decode("utf-8", "replace"))
         else:  # a blank line (engine.values.blank) is skipped by the observer
             observer.add_line(line.text, line.source, line.number)
@@ -346,9 +398,23 @@ class JsonLines(Source):
         self.observations, self.parsed, self.plain = observed.observations, observed.parsed, observed.plain
         self.records = self.parsed.filter(F.col("reason").isNull())
         self.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
+        if self._long_lines():
+            from widen.long_lines import with_long_lines
+
+            self.observations = with_long_lines(self.observations, self._long_lines())
+
+    def _long_lines(self) -> list:
+        from widen.spark_io import FileLines
+
+        return self.lines.long_lines if isinstance(self.lines, FileLines) else []
 
     def rescued_frame(self):
-        return self.observed.rescued_frame()
+        frame = self.observed.rescued_frame()
+        if self._long_lines():
+            from widen.long_lines import and_long_lines
+
+            frame = and_long_lines(self.spark, frame, self._long_lines())
+        return frame
 
     def observing(self, plan, rules):
         from widen import jvm
@@ -392,8 +458,12 @@ class JsonLines(Source):
         return super().projected(compiled)
 
     def release(self) -> None:
+        from widen.spark_io import FileLines
+
         if self.parsed is not None:
             self.parsed.unpersist()
+        if isinstance(self.lines, FileLines):
+            self.lines.release()
 
 
 class _Delegating(Source):
@@ -436,16 +506,17 @@ class SmallFiles(_Delegating):
     session), else observed and routed on the driver (:class:`DriverLines`), which names rescued lines without
     Spark's projection to compile."""
 
-    def __init__(self, spark, paths):
-        self.spark, self.paths = spark, list(paths)
+    def __init__(self, spark, paths, long_lines: dict | None = None):
+        self.spark, self.paths, self.long_lines = spark, list(paths), long_lines
         self.inner: Source | None = None
 
     def observe(self, rules) -> None:
         from widen.spark_io import FileLines
 
-        inner: Source = JsonLines(FileLines(self.spark, self.paths), own=True, only_plain=True)
+        inner: Source = JsonLines(FileLines(self.spark, self.paths, self.long_lines), own=True, only_plain=True)
         inner.observe(rules)
         if not inner.plain:
+            inner.release()
             why = inner.why
             inner = DriverLines(self.spark, self.paths)
             inner.why = why

@@ -25,10 +25,16 @@ class FileLines:
     """A batch's files as Spark reads them, line by line, numbered only when asked: counting each split's lines
     is a job of its own, which a batch the native router writes (no rescued line to name) never needs."""
 
-    def __init__(self, spark, paths: Sequence[str]):
+    def __init__(self, spark, paths: Sequence[str], long_lines: dict | None = None):
         self.spark = spark
         from pyspark.sql import functions as F
 
+        #: (file, :class:`widen.long_lines.LongLine`) of each line too long to read: Spark reads a copy of its file
+        #: in which the line is empty, named as the file
+        self.long_lines = [(path, line) for path, lines in (long_lines or {}).items() for line in lines]
+        self._copies, self._names = None, {}
+        if self.long_lines:
+            paths = self._blanked(paths, long_lines)
         reader, resolved = files_reader(spark, paths)
         # (columns, not SQL text: in a fresh session these columns took 0.11 s, as SQL text 0.35 s, Spark's parser's
         # first text, which Spark's own read.json -> write.parquet never parses; the native path parses none)
@@ -40,6 +46,27 @@ class FileLines:
             F.monotonically_increasing_id().alias("id"),  # (partition << 33) + the row's position in it
         )
         self._splits: dict | None = None
+
+    def _blanked(self, paths: Sequence[str], long_lines: dict) -> list[str]:
+        import tempfile
+
+        from widen.long_lines import blanked_copy
+
+        self._copies = tempfile.mkdtemp(prefix="widen-lines-")
+        out = []
+        for path in paths:
+            copy = blanked_copy(path, long_lines[path], self._copies) if long_lines.get(path) else path
+            self._names[str(Path(copy).resolve())] = path
+            out.append(copy)
+        return out
+
+    def release(self) -> None:
+        """Delete the copies read in place of files with long lines."""
+        if self._copies is not None:
+            import shutil
+
+            shutil.rmtree(self._copies, ignore_errors=True)
+            self._copies = None
 
     def keyed(self):
         """The lines as the native pass reads them (``value``, ``source``, ``block``, ``line``), unnumbered: each
@@ -71,6 +98,7 @@ class FileLines:
             start = offsets.get(source, 0)
             # Spark names a file by its URI, %-escaped: the source is its path, as the ledger has it
             path = unquote(re.sub("^file:(//)?", "", source))
+            path = self._names.get(path, path)
             self._splits[(source, block)] = (first >> 33, first & _POSITION, start, path)
             offsets[source] = start + n
 
@@ -179,14 +207,28 @@ def data_directory(tbl) -> str:
 def write_parquet(df, data_dir: str, fields=()) -> list[str]:
     """Write the batch's Parquet files (a partitioned table's one directory per partition:
     :mod:`widen.partitioning`); returns their URIs."""
+    writer = parquet_writer(df)
     if not fields:
-        df.write.mode("error").parquet(data_dir)
+        writer.parquet(data_dir)
     else:
         from widen.partitioning import with_partition_columns
 
         df, names = with_partition_columns(df, fields)
-        df.write.mode("error").partitionBy(*names).parquet(data_dir)
+        parquet_writer(df).partitionBy(*names).parquet(data_dir)
     return list_files(data_dir, ".parquet")
+
+
+#: the bytes of a string's bounds a Parquet file's statistics keep. Parquet drops a column chunk's statistics,
+#: its null count with them, when its bounds take more than 4 KiB (a JSON value of 5 KB, or 20 MB): the table's
+#: metrics would have no null count for the column, and ``widen stats`` would count its nulls as values. Bounds
+#: cut to a prefix (the upper one rounded up) stay bounds; Iceberg's own metrics keep 16 characters.
+STATISTICS_TRUNCATE_LENGTH = 64
+
+
+def parquet_writer(df):
+    """``df.write`` as Widen writes a table's files: never into a directory that exists, with Parquet's
+    statistics kept for long values (:data:`STATISTICS_TRUNCATE_LENGTH`)."""
+    return df.write.mode("error").option("parquet.statistics.truncate.length", str(STATISTICS_TRUNCATE_LENGTH))
 
 
 def filesystem(uri: str):

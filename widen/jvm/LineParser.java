@@ -30,11 +30,13 @@ final class LineParser {
     final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     // Jackson's default limits, which Spark's parse_json has too (nesting 1,000: PARSER_NESTING; a number of
-    // 1,000 characters, a name of 50,000, a string of 20,000,000): a line beyond one of the others is one the
+    // 1,000 characters), but none on a string's or a name's length (a line's is bounded: widen/long_lines.py),
+    // as Python's parser has none and widen.session lifts Spark's: a line beyond one of the others is one the
     // write's parser refuses where Python's takes it, so the batch goes to the Spark observer
     // (duplicate names are refused by duplicates(), which costs less than Jackson's STRICT_DUPLICATE_DETECTION)
     final JsonFactory factory = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING).build())
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(PARSER_NESTING)
+                    .maxStringLength(Integer.MAX_VALUE).maxNameLength(Integer.MAX_VALUE).build())
             .build();
 
     LineParser() {
