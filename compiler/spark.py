@@ -604,6 +604,8 @@ class CompiledPlan:
         self.plan = plan
         self.compiler = SparkCompiler(rules, exhaustive, storage)
         self._stages: dict[str, list[list[tuple[str, str]]]] = {}
+        #: columns of the input each projection carries through beside the table's (a keyed write's lines)
+        self.carry: tuple[str, ...] = ()
 
     def stages(self, source: str) -> list[list[tuple[str, str]]]:
         """(name, SQL) of each projection, from the ``record`` or the ``value`` column."""
@@ -633,7 +635,7 @@ class CompiledPlan:
         from pyspark.sql import functions as PF
 
         for stage in self.stages(self.source(df.columns)):
-            df = df.select(*[PF.expr(text).alias(name) for name, text in stage])
+            df = df.select(*[PF.expr(text).alias(name) for name, text in stage], *self.carry)
         return df
 
 

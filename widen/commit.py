@@ -37,6 +37,8 @@ class Batch:
     summary: dict = field(default_factory=dict)
     #: the partition terms a table gets with its first columns (:mod:`widen.partitioning`)
     partition_by: list | None = None
+    #: a keyed write's key, order and deletes (:mod:`widen.keyed`), or None: an append
+    keyed: object = None
 
 
 @dataclass
@@ -104,14 +106,20 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     report.fields_added = [".".join(a.parent + (a.column.name,)) for a in planned.plan.additions]
     report.promoted = [str(pr) for pr in planned.plan.promotions]
     creating, fields = partitioning(tbl, planned, batch.partition_by, batch.table)
+    merged = None
     if planned.observations.records:
         with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
-            _write(tbl, batch, planned, fields, files, say)
+            merged = _write(tbl, batch, planned, fields, files, say)
     checkpoint("after-write")
     summary = _summary(batch, commit_id, planned, report)
     files.may_have_landed = attempt.committing = True
     with timed(report, "commit"), tbl.transaction() as tx:
-        _transaction(tx, tbl, planned, creating, fields, files.written, summary)
+        _transaction(tx, tbl, planned, creating, fields, files.written if merged is None else [], summary)
+        if merged is not None:
+            from widen.keyed import commit as keyed_commit
+
+            keyed_commit(tx, tbl, batch.keyed, merged, fields, summary)
+            report.keyed = merged.line()
         # the ledger commits with the data, in this transaction (also for a batch with no records)
         record_ledger(tx, tbl, absorbed, batch.prints, batch=str(batch.name), commit_id=commit_id, summary=summary,
                       replace=planned.replace)
@@ -136,8 +144,22 @@ def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
     return None, spec_layout(tbl, planned.target, planned.replace)
 
 
-def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say) -> None:
-    """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection."""
+def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
+    """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection; a keyed
+    batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; never kept for another
+    attempt, whose table has other files)."""
+    if batch.keyed is not None:
+        from widen.keyed import merge
+
+        delete_files(tbl, files.written)
+        files.written, files.key = [], None
+        with session_settings(batch.source.spark, write_settings(planned.observations.records)):
+            compiled = batch.source.compile(planned.plan, planned.rules)
+            merged = merge(tbl, batch.keyed, batch.source.projected_keyed(compiled), planned.target, fields,
+                           data_directory(tbl))
+        files.written = list(merged.written)
+        unchanged(batch.prints)
+        return merged
     key = files_key(batch.source, planned, fields)
     if key == files.key:
         return

@@ -25,8 +25,9 @@ from widen.sources import FrameLines, JsonLines, SmallFiles, Source, Typed, on_d
 ENGINES = ("native", "native+projection", "spark", "driver", "typed")
 
 
-def for_files(spark, prints, batch: str, input_format: str = "json") -> Source:
-    """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read)."""
+def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool = False) -> Source:
+    """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``keyed``:
+    a keyed write's (:mod:`widen.keyed`), observed by Spark's observer, which numbers its lines."""
     from widen.spark_io import FileLines, read_parquet
 
     paths = [fp.path for fp in prints]
@@ -36,6 +37,8 @@ def for_files(spark, prints, batch: str, input_format: str = "json") -> Source:
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
+    if keyed:
+        return JsonLines(FileLines(spark, paths, long_lines), own=True, native=False)
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's
         return SmallFiles(spark, paths, long_lines)
     return JsonLines(FileLines(spark, paths, long_lines), own=True)

@@ -20,6 +20,7 @@ from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
+from widen.keyed import check_expression, keyed_rescues, keyed_write
 from widen.long_lines import max_line_bytes
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
@@ -44,6 +45,7 @@ def ingest(
     master: str | None = None,
     reports: list[BatchReport] | None = None,
     partition_by: str | None = None,
+    key: str | None = None, order_by: str | None = None, delete_when: str | None = None,
 ) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
     Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
@@ -57,7 +59,8 @@ def ingest(
     when run under spark-submit, else ``local[*]``). ``reports``: a list each batch's report is appended to as the
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     ``partition_by`` (``"day(ts), bucket(16, user_id)"``, Iceberg's transforms) is the spec the table is created
-    with; a table that exists keeps its own, and every write honours it: :mod:`widen.partitioning`.
+    with; a table that exists keeps its own, and every write honours it: :mod:`widen.partitioning`. ``key``
+    (``"id"``, ``"id,region"``), ``order_by`` and ``delete_when`` make each batch an upsert: :mod:`widen.keyed`.
     """
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
@@ -74,6 +77,7 @@ def ingest(
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
+    run.keyed = keyed_write(load_table(cat, table), table, input_format, key, order_by, delete_when)
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
     try:
@@ -90,7 +94,7 @@ class _Run:
     def __init__(self, table, cat, rules, say, force, mode_asked, input_format, master, terms, spark):
         self.table, self.cat, self.rules, self.say, self.force = table, cat, rules, say, force
         self.mode_asked, self.input_format, self.master, self.terms = mode_asked, input_format, master, terms
-        self.spark, self.mode = spark, None
+        self.spark, self.mode, self.keyed = spark, None, None
 
     def batch(self, number: int, batch: str) -> BatchReport:
         started = time.perf_counter()
@@ -108,7 +112,8 @@ class _Run:
                 settings = batch_settings(self.spark, prints, self.input_format) if self.spark is not None else None
                 with session_settings(self.spark, settings) if self.spark is not None else contextlib.nullcontext():
                     ingest_batch(self.cat, Batch(self.table, batch, prints, self._source(empty, prints, batch),
-                                                 self.rules, report.mode, self.force, partition_by=self.terms),
+                                                 self.rules, report.mode, self.force, partition_by=self.terms,
+                                                 keyed=self.keyed),
                                  report, lambda t: self.say(f"batch {number}: {t}"))
                 break
             except Absorbed as absorbed:  # another writer committed some of these files meanwhile
@@ -160,12 +165,13 @@ class _Run:
             self.say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         if self.mode is None and self.spark is not None:
             self.mode = resolve_mode(self.rules, self.mode_asked, self.spark, self.say)
+            check_expression(self.spark, self.keyed)
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
         from widen.engines import for_files
 
-        return for_files(self.spark, [] if empty else prints, batch, self.input_format)
+        return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
 
 
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
@@ -221,7 +227,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     ahead = Ahead()
     try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
         tbl = load_table(cat, batch.table)
-        ahead = one_pass(tbl, batch, report, say)
+        ahead = one_pass(tbl, batch, report, say) if batch.keyed is None else ahead
         if not ahead.observed:
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
                 source.observe(batch.rules)
@@ -233,7 +239,9 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         with timed(report, "plan"):
             first = ahead.planned or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
-        if observations.rescued_count and not rescued_done:
+        if batch.keyed is not None:
+            keyed_rescues(source, batch, first, report)
+        if report.rescued and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.rescued_frame(), batch.name,
                               batch.prints, batch.force, batch.summary)

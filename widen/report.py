@@ -43,6 +43,8 @@ class BatchReport:
     #: 0: the batch was not tried in one pass (a new table, a typed batch...: docs/architecture.md#one-pass)
     passes: int = 0
     passes_why: str = ""
+    #: what a keyed batch did to the table's rows (:meth:`widen.keyed.Merged.line`)
+    keyed: str = ""
 
     @property
     def skipped(self) -> bool:
@@ -56,7 +58,7 @@ class BatchReport:
             f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
             + (", commit found after a lost acknowledgement" if self.recovered else "")
-            + self.engine_text() + ")"
+            + self.engine_text() + ")" + (f"; {self.keyed}" if self.keyed else "")
         )
 
     def engine_text(self) -> str:

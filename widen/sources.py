@@ -377,6 +377,7 @@ class JsonLines(Source):
         self.native = own if native is None else native
         self.plain = False
         self._pass = None  # a one pass made (:meth:`observing`)
+        self.key_rescued = None
         #: observe only a batch the native pass finds plain (:class:`SmallFiles`): any other is left unobserved
         self.only_plain = only_plain
 
@@ -414,6 +415,13 @@ class JsonLines(Source):
             from widen.long_lines import and_long_lines
 
             frame = and_long_lines(self.spark, frame, self._long_lines())
+        if self.key_rescued is not None:  # (a keyed batch's records without a key: widen.keyed)
+            from pyspark.sql import functions as F
+
+            frame = (frame if not hasattr(frame, "to_pylist") else self.spark.createDataFrame(frame).select(
+                "source", "line", "reason", F.col("value").cast("string").alias("value")))
+            frame = frame.select("source", F.col("line").cast("int").alias("line"), "reason",
+                                 F.col("value").cast("string").alias("value")).unionByName(self.key_rescued)
         return frame
 
     def observing(self, plan, rules):
@@ -456,6 +464,18 @@ class JsonLines(Source):
                                              ).filter(F.col("reason").isNull())
             self.engine, self.why = "native+projection", why
         return super().projected(compiled)
+
+    def projected_keyed(self, compiled):
+        """The batch's routed rows with each record's line (:data:`widen.keyed.SOURCE`, ``LINE``, ``VALUE``), by
+        the compiled projection (a keyed batch is observed by Spark's observer: its lines are numbered)."""
+        from pyspark.sql import functions as F
+
+        from widen.keyed import LINE, SOURCE, VALUE
+
+        compiled.carry = (SOURCE, LINE, VALUE)
+        records = self.records.select("*", F.col("source").alias(SOURCE), F.col("line").alias(LINE),
+                                      F.col("value").cast("string").alias(VALUE))
+        return records.transform(compiled)
 
     def release(self) -> None:
         from widen.spark_io import FileLines

@@ -1,0 +1,360 @@
+"""Keyed tables: upserts, deletes and late events, with schema evolution, copy-on-write in Spark
+(docs/keyed.md).
+
+A keyed batch's records are routed as any batch's are (the plan, the modes, the evolved columns); then, instead of
+being appended:
+
+1. a record whose key is missing, null or does not fit the key's column (it was routed elsewhere: ``id_string``)
+   is rescued, with its line;
+2. one record per key is kept: the last in ``order_by`` order, file and line order breaking ties (without
+   ``order_by``, the last line);
+3. the data files that may hold the batch's keys (pruned by the manifests' bounds of the key) are read by Spark's
+   executors and merged with the batch: a stored row is replaced by the routed row of a record whose order value is
+   not older than its own, a ``delete_when`` record removes it, and a record older than the row it would replace,
+   or than a delete of its key, changes nothing;
+4. the files are rewritten, and one overwrite snapshot removes the old ones and adds the new ones, with the schema
+   change and the ledger, in one transaction.
+
+Deletes are remembered (the key and its order value) in a Parquet directory under the table's ``metadata/``, named
+by the table property :data:`TOMBSTONES`, which each commit that changes them replaces in the same transaction:
+an older event that arrives after a delete does not bring its key back. They are kept for the life of the table.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+from widen.errors import InputError
+
+#: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
+KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
+    "widen.key.tombstones"
+
+#: the columns a keyed batch's projection carries beside the table's (each record's line, for its order and rescue)
+SOURCE, LINE, VALUE = "__widen_source", "__widen_line", "__widen_value"
+
+_NAME = re.compile(r"^[^,.`]+$")
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A keyed write: the key's columns, the column whose value orders a key's records (None: line order), and a
+    Spark SQL condition on the routed row that makes a record a delete (None: no deletes)."""
+
+    key: tuple[str, ...]
+    order_by: str | None = None
+    delete_when: str | None = None
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self.key + ((self.order_by,) if self.order_by and self.order_by not in self.key else ())
+
+
+def keyed(key: str | None, order_by: str | None = None, delete_when: str | None = None) -> Keyed | None:
+    """The keyed write ``--key``, ``--order-by`` and ``--delete-when`` ask for (None without a key); raises
+    :class:`InputError` for a name that is not a top-level column's."""
+    if not key:
+        if order_by or delete_when:
+            raise InputError("--order-by and --delete-when need --key (the column(s) a record replaces a row by)")
+        return None
+    names = tuple(n.strip() for n in key.split(","))
+    for name in names + ((order_by.strip(),) if order_by else ()):
+        if not name or not _NAME.match(name):
+            raise InputError(f"--key/--order-by {name!r}: expected top-level column names (a,b), without dots, "
+                             "commas or backticks")
+    if len(set(names)) < len(names):
+        raise InputError(f"--key {key!r} names a column twice")
+    return Keyed(names, order_by.strip() if order_by else None, (delete_when or "").strip() or None)
+
+
+def of_table(tbl, asked: Keyed | None) -> Keyed | None:
+    """The keyed write a batch makes: the one asked, which must be the table's own when it has one; else the
+    table's (a keyed table stays keyed: an ingest without ``--key`` upserts by its key)."""
+    props = tbl.properties if tbl is not None else {}
+    stored = keyed(props.get(KEY), props.get(ORDER_BY), props.get(DELETE_WHEN)) if props.get(KEY) else None
+    if asked is not None and stored is not None and asked != stored:
+        raise InputError(f"{'.'.join(tbl.name())} is keyed by {_said(stored)}; this batch asks for {_said(asked)} "
+                         "(a table has one key)")
+    return asked or stored
+
+
+def _said(k: Keyed) -> str:
+    return (f"--key {','.join(k.key)}" + (f" --order-by {k.order_by}" if k.order_by else "")
+            + (f" --delete-when \"{k.delete_when}\"" if k.delete_when else ""))
+
+
+def check_expression(spark, k: Keyed) -> None:
+    """Refuse a ``delete_when`` Spark cannot parse, before any work."""
+    if k is None or not k.delete_when:
+        return
+    try:
+        spark._jsparkSession.sessionState().sqlParser().parseExpression(k.delete_when)
+    except Exception as exc:  # noqa: BLE001 - Spark's ParseException, through py4j
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"--delete-when {k.delete_when!r} is not a Spark SQL condition ({first[:200]})") from None
+
+
+def check_schema(schema, k: Keyed, table: str) -> None:
+    """Refuse a key or order column the table (its schema after the batch) does not have, or cannot key by: the
+    key's columns are primitives that are not floating point (as Iceberg's identifier fields must be), the order
+    column a primitive."""
+    from pyiceberg.types import DoubleType, FloatType, PrimitiveType
+
+    fields = {f.name: f for f in schema.fields}
+    for name in k.columns:
+        what = "--order-by" if name == k.order_by and name not in k.key else "--key"
+        if name not in fields:
+            raise InputError(f"{what} {name}: {table} has no column {name!r}"
+                             + (f" (it has {', '.join(sorted(fields)[:8])})" if fields else ""))
+        kind = fields[name].field_type
+        if not isinstance(kind, PrimitiveType) or (what == "--key" and isinstance(kind, (FloatType, DoubleType))):
+            raise InputError(f"{what} {name}: a {kind} column cannot "
+                             + ("key a table (a key is a primitive that is not floating point)" if what == "--key"
+                                else "order records (an order column is a primitive)"))
+
+
+@dataclass
+class Merged:
+    """What a keyed write wrote: its files, the table's files they replace, its tombstones' directory (None:
+    unchanged), and its counts (filled as the write's job runs)."""
+
+    written: list
+    replaced: list
+    tombstones: str | None
+    replaced_rows: int
+    replaced_bytes: int
+    observation: object = None
+
+    def counts(self) -> dict:
+        got = self.observation.get if self.observation is not None else {}
+        return {k: int(got.get(k) or 0) for k in ("updated", "inserted", "deleted", "stale")}
+
+    def line(self) -> str:
+        c = self.counts()
+        changed = c["updated"] + c["inserted"] + c["deleted"]
+        ratio = f" ({self.replaced_rows / changed:,.1f} per row changed)" if changed and self.replaced else ""
+        return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
+                f"{c['stale']:,} older than the stored row or a delete (kept); "
+                + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows rewritten{ratio}"
+                   if self.replaced else "no file rewritten"))
+
+
+def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
+    """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
+    :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
+    hold their keys; returns the files written and those they replace."""
+    from pyspark.sql import Observation, Window
+    from pyspark.sql import functions as F
+
+    from widen.reader import spark_schema
+    from widen.spark_io import write_parquet
+
+    spark = rows.sparkSession
+    schema = spark_schema(target)
+    names = [f.name for f in schema.fields]
+    present = set(rows.columns)
+    batch = rows.select(*[F.col(f"`{n}`") if n in present else F.lit(None).cast(f.dataType).alias(n)
+                          for n, f in zip(names, schema.fields)], SOURCE, LINE)
+    batch = batch.where(" AND ".join(f"`{c}` IS NOT NULL" for c in k.key))
+    order = F.col(f"`{k.order_by}`") if k.order_by else F.lit(None)
+    latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(
+        order.desc_nulls_last(), F.col(SOURCE).desc(), F.col(LINE).desc())
+    winners = batch.withColumn("__rank", F.row_number().over(latest)).where("__rank = 1")
+    deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
+    winners = with_condition_columns(winners, k) if k.delete_when else winners
+    winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                             order.alias("__bo"), deleting.alias("__del"),
+                             F.struct(*[F.col(f"`{n}`") for n in names]).alias("__new")).persist()
+    try:
+        candidates = _candidates(tbl, k, winners)
+        stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
+                  else spark.createDataFrame([], schema))
+        stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                               (F.col(f"`{k.order_by}`") if k.order_by else F.lit(None)).alias("__eo"),
+                               F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
+        keys = [f"__k{i}" for i in range(len(k.key))]
+        graves = _tombstones(spark, tbl, k)
+        joined = stored.join(winners, keys, "full_outer")
+        if graves is not None:
+            joined = joined.join(graves, keys, "left")
+        else:
+            joined = joined.withColumn("__to", F.lit(None))
+        joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb") if graves is not None else F.lit(False),
+                                                        F.lit(False)))
+        newer = (F.col("__new").isNotNull() & (F.lit(True) if not k.order_by else (
+            (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
+            & (~F.col("__tomb") | F.col("__to").isNull()
+               | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to")))))))
+        joined = joined.withColumn("__wins", newer)
+        observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+        counted = joined.observe(
+            observation,
+            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("updated"),
+            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNull()).cast("long")).alias("inserted"),
+            F.sum((F.col("__wins") & F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("deleted"),
+            F.sum((F.col("__new").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"))
+        row = F.when(F.col("__wins"), F.when(~F.col("__del"), F.col("__new"))).otherwise(F.col("__old"))
+        out = counted.select(row.alias("__row")).where("__row IS NOT NULL").select("__row.*")
+        written = write_parquet(out, data_dir, fields)
+        tombstones = _new_tombstones(tbl, k, winners, joined, graves, keys) if k.order_by and k.delete_when \
+            else None
+        return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
+                      sum(t.file_size_in_bytes for t in candidates), observation)
+    finally:
+        winners.unpersist()
+
+
+def _candidates(tbl, k: Keyed, winners) -> list:
+    """The data files of the table's snapshot that may hold one of the batch's keys: those whose bounds of the
+    key's first column (and partition values, where the key is partitioned on) overlap the batch's."""
+    from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
+    from pyspark.sql import functions as F
+
+    if tbl is None or tbl.current_snapshot() is None:
+        return []
+    low, high = winners.agg(F.min("__k0"), F.max("__k0")).first()
+    if low is None:
+        return []
+    first = k.key[0]
+    try:
+        tasks = list(tbl.scan(row_filter=And(GreaterThanOrEqual(first, low), LessThanOrEqual(first, high)))
+                     .plan_files())
+    except (ValueError, TypeError):  # (a bound pyiceberg cannot compare: every file)
+        tasks = list(tbl.scan().plan_files())
+    if any(t.delete_files for t in tasks):
+        raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (another engine's row-level "
+                         "deletes), which a keyed write cannot merge")
+    return [t.file for t in tasks]
+
+
+def _tombstones(spark, tbl, k: Keyed):
+    """The table's remembered deletes (``__k0``..., ``__to``, ``__tomb``), or None."""
+    from pyspark.sql import functions as F
+
+    where = tbl.properties.get(TOMBSTONES) if tbl is not None else None
+    if not where:
+        return None
+    return spark.read.parquet(where).withColumn("__tomb", F.lit(True))
+
+
+def _new_tombstones(tbl, k: Keyed, winners, joined, graves, keys) -> str | None:
+    """The deletes remembered after the batch (those of keys the batch did not touch, and for those it did, its
+    winning delete, or the older one a stale record lost to), written to a directory of their own."""
+    from pyspark.sql import functions as F
+
+    touched = joined.where(F.col("__new").isNotNull())
+    kept = F.when(F.col("__wins") & F.col("__del"), F.struct(F.col("__bo").alias("o"), F.lit(True).alias("t"))) \
+        .when(~F.col("__wins") & F.col("__tomb"), F.struct(F.col("__to").alias("o"), F.lit(True).alias("t")))
+    fresh = touched.select(*keys, kept.alias("__g")).where("__g IS NOT NULL") \
+        .select(*keys, F.col("__g.o").alias("__to"))
+    if graves is not None:
+        fresh = graves.drop("__tomb").join(winners.select(*keys), keys, "left_anti").unionByName(fresh)
+    where = f"{tbl.location().rstrip('/')}/metadata/widen-tombstones-{uuid.uuid4().hex}"
+    fresh.write.mode("error").parquet(where)
+    return where
+
+
+def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
+    """Inside ``tx``: the key's properties, the tombstones' directory, and one overwrite snapshot that removes the
+    files the write replaced and adds those it wrote (an append when it replaced none)."""
+    from pyiceberg.table import _parquet_files_to_data_files
+
+    from widen.partitioning import data_files
+
+    props = {KEY: ",".join(k.key)}
+    if k.order_by:
+        props[ORDER_BY] = k.order_by
+    if k.delete_when:
+        props[DELETE_WHEN] = k.delete_when
+    if merged.tombstones:
+        props[TOMBSTONES] = merged.tombstones
+    metadata = tx.table_metadata
+    if metadata.name_mapping() is None:
+        props["schema.name-mapping.default"] = metadata.schema().name_mapping.model_dump_json()
+    if any(tbl.properties.get(p) != v for p, v in props.items()):
+        tx.set_properties(props)
+    added = (data_files(tx.table_metadata, tbl.io, merged.written, fields) if fields
+             else _parquet_files_to_data_files(tx.table_metadata, merged.written, tbl.io))
+    if not merged.replaced and not added:
+        return
+    with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
+        for data_file in merged.replaced:
+            overwrite.delete_data_file(data_file)
+        for data_file in added:
+            overwrite.append_data_file(data_file)
+
+
+def rescued_keys(rows, k: Keyed):
+    """The batch's records whose key is missing, null or not of the key's column (routed elsewhere), as rescued
+    lines (``source``, ``line``, ``reason``, ``value``)."""
+    from pyspark.sql import functions as F
+
+    missing = [F.when(F.col(f"`{c}`").isNull(), F.lit(c)) for c in k.key]
+    reason = F.concat(F.lit("no key: "), F.concat_ws(", ", *missing),
+                      F.lit(" missing, null, or of another type than the key's column"))
+    null = " OR ".join(f"`{c}` IS NULL" for c in k.key)
+    return rows.where(null).select(F.col(SOURCE).alias("source"), F.col(LINE).cast("int").alias("line"),
+                                   reason.alias("reason"), F.col(VALUE).alias("value"))
+
+
+def check_condition(spark, k: Keyed, target) -> None:
+    """Refuse a ``delete_when`` that does not resolve against the table's columns after the batch (a column it
+    names that no batch has brought yet reads as null), or is not a condition, before anything is written."""
+    if not k.delete_when:
+        return
+    from pyspark.sql import functions as F
+
+    from widen.reader import spark_schema
+
+    frame = with_condition_columns(spark.createDataFrame([], spark_schema(target)), k)
+    try:
+        kind = frame.select(F.expr(k.delete_when)).schema[0].dataType
+    except Exception as exc:  # noqa: BLE001 - Spark's AnalysisException
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"--delete-when {k.delete_when!r}: {first[:300]}") from None
+    if kind.typeName() != "boolean":
+        raise InputError(f"--delete-when {k.delete_when!r} is a {kind.simpleString()}, not a condition")
+
+
+def with_condition_columns(frame, k: Keyed):
+    """``frame`` with each column ``delete_when`` names that it lacks, as a null string (a batch before the first
+    delete has no ``op``): the names are read from Spark's parse of the condition (unresolved attributes print as
+    ``'name``)."""
+    from pyspark.sql import functions as F
+
+    parsed = frame.sparkSession._jsparkSession.sessionState().sqlParser().parseExpression(k.delete_when)
+    for quoted, plain in re.findall(r"'(?:`((?:[^`]|``)+)`|([A-Za-z_][A-Za-z0-9_]*))", parsed.toString()):
+        name = quoted.replace("``", "`") if quoted else plain
+        if name not in frame.columns:
+            frame = frame.withColumn(name, F.lit(None).cast("string"))
+    return frame
+
+
+def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when) -> Keyed | None:
+    """The keyed write of an ingest (the one asked, else the table's own), checked against the table as it is,
+    before any work."""
+    k = of_table(tbl, keyed(key, order_by, delete_when))
+    if k is not None and input_format != "json":
+        raise InputError("--key takes JSON lines (a keyed write of Parquet files is not built yet)")
+    if k is not None and tbl is not None and tbl.schema().fields:
+        check_schema(tbl.schema(), k, table)
+    return k
+
+
+def keyed_rescues(source, batch, planned, report) -> None:
+    """Once a keyed batch is planned: its key and delete condition checked against the table's schema after it,
+    and its records without a key counted (as rescued lines, not records) and handed to the source's rescued
+    lines (a job of its own)."""
+    spark = source.spark
+    check_schema(planned.target, batch.keyed, batch.table)
+    check_condition(spark, batch.keyed, planned.target)
+    compiled = source.compile(planned.plan, planned.rules)
+    keyless = rescued_keys(source.projected_keyed(compiled), batch.keyed)
+    source.why = "a keyed batch: Spark's observer numbers its lines, which order a key's records"
+    count = keyless.count()
+    if count:
+        source.key_rescued = keyless
+        report.rescued += count
+        report.records -= count
