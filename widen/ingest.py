@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import sys
 import time
 from pathlib import Path
@@ -21,7 +20,6 @@ from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
 from widen.keyed import check_expression, keyed_rescues, keyed_write
-from widen.long_lines import max_line_bytes
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -60,20 +58,14 @@ def ingest(
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     ``partition_by`` (``"day(ts), bucket(16, user_id)"``, Iceberg's transforms) is the spec the table is created
     with; a table that exists keeps its own, and every write honours it: :mod:`widen.partitioning`. ``key``
-    (``"id"``, ``"id,region"``), ``order_by`` and ``delete_when`` make each batch an upsert: :mod:`widen.keyed`.
+    (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
-    from widen.sources import batch_files
+    from widen.sources import check_inputs
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None
-    if input_format not in ("json", "parquet"):
-        raise InputError(f"unknown input format '{input_format}' (json or parquet)")
-    for batch in batches:  # every path exists and is readable before any work (not after batch 1 committed)
-        for path in batch_files(batch, input_format):
-            if not os.access(path, os.R_OK):
-                raise InputError(f"{path}: permission denied (not readable)")
-    driver_batch_bytes(), max_line_bytes()  # (WIDEN_DRIVER_BATCH_BYTES, WIDEN_MAX_LINE_BYTES: said before any work)
+    check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
@@ -170,7 +162,6 @@ class _Run:
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
         from widen.engines import for_files
-
         return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
 
 

@@ -96,7 +96,7 @@ def check_expression(spark, k: Keyed) -> None:
         raise InputError(f"--delete-when {k.delete_when!r} is not a Spark SQL condition ({first[:200]})") from None
 
 
-def check_schema(schema, k: Keyed, table: str) -> None:
+def check_schema(schema, k: Keyed, table: str, absent_ok: bool = False) -> None:
     """Refuse a key or order column the table (its schema after the batch) does not have, or cannot key by: the
     key's columns are primitives that are not floating point (as Iceberg's identifier fields must be), the order
     column a primitive."""
@@ -105,6 +105,8 @@ def check_schema(schema, k: Keyed, table: str) -> None:
     fields = {f.name: f for f in schema.fields}
     for name in k.columns:
         what = "--order-by" if name == k.order_by and name not in k.key else "--key"
+        if name not in fields and absent_ok:
+            continue
         if name not in fields:
             raise InputError(f"{what} {name}: {table} has no column {name!r}"
                              + (f" (it has {', '.join(sorted(fields)[:8])})" if fields else ""))
@@ -145,7 +147,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
     """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
     :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
     hold their keys; returns the files written and those they replace."""
-    from pyspark.sql import Observation, Window
+    from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
@@ -154,25 +156,15 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
     spark = rows.sparkSession
     schema = spark_schema(target)
     names = [f.name for f in schema.fields]
-    present = set(rows.columns)
-    batch = rows.select(*[F.col(f"`{n}`") if n in present else F.lit(None).cast(f.dataType).alias(n)
-                          for n, f in zip(names, schema.fields)], SOURCE, LINE)
-    batch = batch.where(" AND ".join(f"`{c}` IS NOT NULL" for c in k.key))
-    order = F.col(f"`{k.order_by}`") if k.order_by else F.lit(None)
-    latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(
-        order.desc_nulls_last(), F.col(SOURCE).desc(), F.col(LINE).desc())
-    winners = batch.withColumn("__rank", F.row_number().over(latest)).where("__rank = 1")
-    deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
-    winners = with_condition_columns(winners, k) if k.delete_when else winners
-    winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
-                             order.alias("__bo"), deleting.alias("__del"),
-                             F.struct(*[F.col(f"`{n}`") for n in names]).alias("__new")).persist()
+    if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
+        return Merged([], [], None, 0, 0)
+    winners = _winners(rows, k, schema)
     try:
         candidates = _candidates(tbl, k, winners)
         stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
                   else spark.createDataFrame([], schema))
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
-                               (F.col(f"`{k.order_by}`") if k.order_by else F.lit(None)).alias("__eo"),
+                               (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
                                F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
         keys = [f"__k{i}" for i in range(len(k.key))]
         graves = _tombstones(spark, tbl, k)
@@ -204,6 +196,29 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
                       sum(t.file_size_in_bytes for t in candidates), observation)
     finally:
         winners.unpersist()
+
+
+def _winners(rows, k: Keyed, schema):
+    """The batch's last record per key (``__k0``..., its order ``__bo``, whether it deletes ``__del``, its row
+    ``__new``), persisted: read twice (its keys' bounds, the merge)."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    names = [f.name for f in schema.fields]
+    present = set(rows.columns)
+    batch = rows.select(*[F.col(f"`{n}`") if n in present else F.lit(None).cast(f.dataType).alias(n)
+                          for n, f in zip(names, schema.fields)], SOURCE, LINE)
+    batch = batch.where(" AND ".join(f"`{c}` IS NOT NULL" for c in k.key))
+    order = F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)
+    latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(
+        order.desc_nulls_last(), F.col(SOURCE).desc(), F.col(LINE).desc())
+    winners = batch.withColumn("__rank", F.row_number().over(latest)).where("__rank = 1")
+    deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
+    winners = with_condition_columns(winners, k) if k.delete_when else winners
+    winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                             order.alias("__bo"), deleting.alias("__del"),
+                             F.struct(*[F.col(f"`{n}`") for n in names]).alias("__new")).persist()
+    return winners
 
 
 def _candidates(tbl, k: Keyed, winners) -> list:
@@ -347,11 +362,20 @@ def keyed_rescues(source, batch, planned, report) -> None:
     """Once a keyed batch is planned: its key and delete condition checked against the table's schema after it,
     and its records without a key counted (as rescued lines, not records) and handed to the source's rescued
     lines (a job of its own)."""
+    from pyspark.sql import functions as F
+
     spark = source.spark
-    check_schema(planned.target, batch.keyed, batch.table)
+    if not planned.observations.records:
+        return
+    # (a column no record has yet: every record is keyless, or of no order)
+    check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
     check_condition(spark, batch.keyed, planned.target)
     compiled = source.compile(planned.plan, planned.rules)
-    keyless = rescued_keys(source.projected_keyed(compiled), batch.keyed)
+    rows = source.projected_keyed(compiled)
+    for name in batch.keyed.columns:
+        if name not in rows.columns:
+            rows = rows.withColumn(name, F.lit(None))
+    keyless = rescued_keys(rows, batch.keyed)
     source.why = "a keyed batch: Spark's observer numbers its lines, which order a key's records"
     count = keyless.count()
     if count:

@@ -549,6 +549,21 @@ class SmallFiles(_Delegating):
 DRIVER_BATCH_BYTES = 8 << 20
 
 
+def check_inputs(batches, input_format: str) -> None:
+    """Raise :class:`InputError` before any work for an input format Widen does not read, a batch's file that does
+    not exist or cannot be read (not after batch 1 committed), or a setting that is not a number of bytes
+    (``WIDEN_DRIVER_BATCH_BYTES``, ``WIDEN_MAX_LINE_BYTES``)."""
+    from widen.long_lines import max_line_bytes
+
+    if input_format not in ("json", "parquet"):
+        raise InputError(f"unknown input format '{input_format}' (json or parquet)")
+    for batch in batches:
+        for path in batch_files(batch, input_format):
+            if not os.access(path, os.R_OK):
+                raise InputError(f"{path}: permission denied (not readable)")
+    driver_batch_bytes(), max_line_bytes()
+
+
 def driver_batch_bytes() -> int:
     """The bound on a batch :class:`DriverLines` takes (:data:`DRIVER_BATCH_BYTES`, or ``WIDEN_DRIVER_BATCH_BYTES``)."""
     import os
