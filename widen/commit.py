@@ -149,13 +149,12 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
     batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; never kept for another
     attempt, whose table has other files)."""
     if batch.keyed is not None:
-        from widen.keyed import merge
+        from widen.keyed import merge, routed
 
         delete_files(tbl, files.written)
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-            compiled = batch.source.compile(planned.plan, planned.rules)
-            merged = merge(tbl, batch.keyed, batch.source.projected_keyed(compiled), planned.target, fields,
+            merged = merge(tbl, batch.keyed, routed(batch.source, planned), planned.target, fields,
                            data_directory(tbl))
         files.written = list(merged.written)
         unchanged(batch.prints)

@@ -27,7 +27,7 @@ ENGINES = ("native", "native+projection", "spark", "driver", "typed")
 
 def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool = False) -> Source:
     """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``keyed``:
-    a keyed write's (:mod:`widen.keyed`), observed by Spark's observer, which numbers its lines."""
+    a keyed write's (:mod:`widen.keyed`)."""
     from widen.spark_io import FileLines, read_parquet
 
     paths = [fp.path for fp in prints]
@@ -37,8 +37,8 @@ def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
-    if keyed:
-        return JsonLines(FileLines(spark, paths, long_lines), own=True, native=False)
+    if keyed:  # (never the driver's: its rows have no line to order a key's records by)
+        return JsonLines(FileLines(spark, paths, long_lines), own=True)
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's
         return SmallFiles(spark, paths, long_lines)
     return JsonLines(FileLines(spark, paths, long_lines), own=True)

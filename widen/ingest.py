@@ -231,7 +231,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
             first = ahead.planned or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
         if batch.keyed is not None:
-            keyed_rescues(source, batch, first, report)
+            keyed_rescues(source, batch, first, report, tbl)
         if report.rescued and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.rescued_frame(), batch.name,

@@ -302,16 +302,15 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
 
 
 def rescued_keys(rows, k: Keyed):
-    """The batch's records whose key is missing, null or not of the key's column (routed elsewhere), as rescued
-    lines (``source``, ``line``, ``reason``, ``value``)."""
+    """The batch's records whose key is missing, null or not of the key's column (routed elsewhere): their lines
+    (``SOURCE``, ``LINE``, and ``VALUE`` where the projection carried it) and the ``reason`` they are rescued for."""
     from pyspark.sql import functions as F
 
     missing = [F.when(F.col(f"`{c}`").isNull(), F.lit(c)) for c in k.key]
     reason = F.concat(F.lit("no key: "), F.concat_ws(", ", *missing),
                       F.lit(" missing, null, or of another type than the key's column"))
     null = " OR ".join(f"`{c}` IS NULL" for c in k.key)
-    return rows.where(null).select(F.col(SOURCE).alias("source"), F.col(LINE).cast("int").alias("line"),
-                                   reason.alias("reason"), F.col(VALUE).alias("value"))
+    return rows.where(null).select(SOURCE, LINE, *([VALUE] if VALUE in rows.columns else []), reason.alias("reason"))
 
 
 def check_condition(spark, k: Keyed, target) -> None:
@@ -358,7 +357,50 @@ def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when) 
     return k
 
 
-def keyed_rescues(source, batch, planned, report) -> None:
+def routed(source, planned):
+    """The keyed batch's routed rows with their lines (:meth:`widen.sources.JsonLines.projected_keyed`), kept
+    (memory, then disk) for the plan they were routed by: counted for their keys, then merged, from one
+    projection; a commit attempt whose plan changed (another writer changed the table) routes them again."""
+    compiled = source.compile(planned.plan, planned.rules)
+    kept = getattr(source, "keyed_rows", None)
+    if kept is not None and kept[0] == compiled.key:
+        return kept[1]
+    if kept is not None:
+        kept[1].unpersist()
+    rows = source.projected_keyed(compiled).persist()
+    source.keyed_rows = (compiled.key, rows)
+    return rows
+
+
+def check_unique(spark, tbl, k: Keyed, table: str) -> None:
+    """Refuse to key a table that is not keyed yet when its rows do not have one key each: rows with a key twice
+    (a keyed write would replace each of them with the same record) or none (no record could replace them). One
+    Spark job over the table's files, once: at its first keyed write."""
+    from pyspark.sql import functions as F
+
+    from widen.reader import spark_schema
+
+    if tbl is None or tbl.current_snapshot() is None or KEY in tbl.properties:
+        return
+    if any(c not in {f.name for f in tbl.schema().fields} for c in k.key):
+        return
+    files = [t.file.file_path for t in tbl.scan().plan_files()]
+    if not files:
+        return
+    rows = spark.read.schema(spark_schema(tbl.schema())).parquet(*files)
+    keys = [F.col(f"`{c}`") for c in k.key]
+    null = rows.where(" OR ".join(f"`{c}` IS NULL" for c in k.key)).limit(1).count()
+    if null:
+        raise InputError(f"{table} has rows without {', '.join(k.key)} (null): a table can be keyed only when "
+                         "every row has a key; delete or fill those rows first")
+    twice = rows.groupBy(*keys).count().where("count > 1").limit(1).collect()
+    if twice:
+        said = ", ".join(f"{c} = {twice[0][c]!r}" for c in k.key)
+        raise InputError(f"{table} has {twice[0]['count']} rows with {said}: a table can be keyed only when its "
+                         "keys are unique; remove the duplicates first")
+
+
+def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     """Once a keyed batch is planned: its key and delete condition checked against the table's schema after it,
     and its records without a key counted (as rescued lines, not records) and handed to the source's rescued
     lines (a job of its own)."""
@@ -369,16 +411,15 @@ def keyed_rescues(source, batch, planned, report) -> None:
         return
     # (a column no record has yet: every record is keyless, or of no order)
     check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
+    check_unique(spark, tbl, batch.keyed, batch.table)
     check_condition(spark, batch.keyed, planned.target)
-    compiled = source.compile(planned.plan, planned.rules)
-    rows = source.projected_keyed(compiled)
+    rows = routed(source, planned)
     for name in batch.keyed.columns:
         if name not in rows.columns:
             rows = rows.withColumn(name, F.lit(None))
     keyless = rescued_keys(rows, batch.keyed)
-    source.why = "a keyed batch: Spark's observer numbers its lines, which order a key's records"
     count = keyless.count()
     if count:
-        source.key_rescued = keyless
+        source.key_rescued = source.keyed_lines(keyless).select("source", "line", "reason", "value")
         report.rescued += count
         report.records -= count

@@ -466,22 +466,61 @@ class JsonLines(Source):
         return super().projected(compiled)
 
     def projected_keyed(self, compiled):
-        """The batch's routed rows with each record's line (:data:`widen.keyed.SOURCE`, ``LINE``, ``VALUE``), by
-        the compiled projection (a keyed batch is observed by Spark's observer: its lines are numbered)."""
+        """The batch's routed rows with each record's line (:data:`widen.keyed.SOURCE` and ``LINE``: its file
+        and split, and its position there, on the native router; its file's path and line number, and the line
+        ``VALUE``, on the compiled projection), which order a key's records and name the keyless ones."""
         from pyspark.sql import functions as F
 
         from widen.keyed import LINE, SOURCE, VALUE
 
+        if self.plain:
+            from widen import jvm
+
+            rows, why = jvm.routed(self.parsed, compiled.plan, compiled.compiler.rules, self.observed.skip, True)
+            if rows is not None:
+                return rows
+            if self.observed.skip or self.observed.checks:  # (as projected() does)
+                from widen.compiler.spark_observe import parse_records
+
+                case_merge = compiled.compiler.rules.policy("case_conflict") == "merge"
+                self.records = parse_records(self.parsed.drop("reason"), case_merge, checked=self.observed.checks
+                                             ).filter(F.col("reason").isNull())
+            self.engine, self.why = "native+projection", why
         compiled.carry = (SOURCE, LINE, VALUE)
         records = self.records.select("*", F.col("source").alias(SOURCE), F.col("line").alias(LINE),
                                       F.col("value").cast("string").alias(VALUE))
         return records.transform(compiled)
+
+    def keyed_lines(self, keyless):
+        """The lines of a keyed batch's keyless rows (``SOURCE``, ``LINE``, ``reason``, and ``VALUE`` when the
+        projection carried it) as rescued lines are named: ``source`` (the file's path), ``line`` (its number),
+        ``reason``, ``value``."""
+        from pyspark.sql import functions as F
+
+        from widen.keyed import LINE, SOURCE, VALUE
+        from widen.spark_io import FileLines
+
+        columns = self.parsed.columns
+        lines = self.parsed.select(F.col("source").alias(SOURCE), F.col("line").alias(LINE),
+                                   F.col("value").cast("string").alias(VALUE),
+                                   *([F.col("block").alias("__block")] if "block" in columns else []))
+        if VALUE not in keyless.columns:  # (the native router's rows: the line's text from the batch's lines)
+            keyless = keyless.join(lines, [SOURCE, LINE])
+        elif "block" in columns:
+            keyless = keyless.join(lines.drop(VALUE), [SOURCE, LINE])
+        if isinstance(self.lines, FileLines) and "block" in columns:  # (named by file, split and id)
+            named = self.lines.placed(keyless, SOURCE, LINE, "__block")
+            return named.select("source", "line", "reason", F.col(VALUE).alias("value"))
+        return keyless.select(F.col(SOURCE).alias("source"), F.col(LINE).cast("int").alias("line"), "reason",
+                              F.col(VALUE).alias("value"))
 
     def release(self) -> None:
         from widen.spark_io import FileLines
 
         if self.parsed is not None:
             self.parsed.unpersist()
+        if getattr(self, "keyed_rows", None) is not None:
+            self.keyed_rows[1].unpersist()
         if isinstance(self.lines, FileLines):
             self.lines.release()
 

@@ -125,6 +125,28 @@ class FileLines:
         return joined.select("value", F.col("path").alias("source"), line.alias("line"))
 
 
+    def placed(self, frame, source: str, line: str, block: str | None = None):
+        """``frame``'s lines named by file URI, split (``block``; or within ``source``, as :meth:`keyed` names
+        them) and id (``line``), with their file's path and line number instead (``source``, ``line``), by a join
+        with the splits."""
+        from pyspark.sql import functions as F
+
+        import pyarrow as pa
+
+        rows = [(uri, b, *split) for (uri, b), split in self.splits().items()]
+        table = rows_frame(self.spark, rows, {"__uri": pa.string(), "__b": pa.int64(), "part": pa.int32(),
+                                              "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
+        if block is None:
+            parts = F.split(F.col(source), _SPLIT, 2)
+            named = frame.withColumn("__uri", parts[0]).withColumn("__b", parts[1].cast("long"))
+        else:
+            named = frame.withColumn("__uri", F.col(source)).withColumn("__b", F.col(block))
+        joined = named.join(F.broadcast(table), ["__uri", "__b"])
+        number = (F.col("start") + F.col(line).bitwiseAND(F.lit(_POSITION)) - F.col("first") + 1).cast("int")
+        return joined.select(*[c for c in frame.columns if c not in (source, line, block)],
+                             F.col("path").alias("source"), number.alias("line"))
+
+
 #: a line's position in its partition, in its id (Spark's ``monotonically_increasing_id``: the partition above bit 33)
 _POSITION = (1 << 33) - 1
 

@@ -132,6 +132,8 @@ public final class NativeRouter implements Serializable {
     final Level root;
     /** the ids of the lines not routed (:meth:`route`), sorted */
     long[] skip = new long[0];
+    /** each row ends with its line's ``source`` and ``line`` (:meth:`routeCarrying`) */
+    boolean carry;
 
     NativeRouter(String spec, String plan, String schema) throws IOException {
         rules = new NativeObserver(spec);
@@ -157,6 +159,25 @@ public final class NativeRouter implements Serializable {
                 (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.partition(it));
         return lines.sparkSession().internalCreateDataFrame(rows.rdd(), (StructType) DataType.fromJson(schema),
                                                             false);
+    }
+
+    /** :meth:`route`, each row with its line after the table's columns (a keyed write's, which orders a key's
+     * records by them: widen/keyed.py): ``__widen_source`` (the ``source`` column) and ``__widen_line`` (the
+     * ``line`` column). */
+    public static org.apache.spark.sql.Dataset<Row> routeCarrying(Dataset<Row> lines, String spec, String plan,
+                                                                  String schema, byte[] skipped) throws IOException {
+        NativeRouter router = new NativeRouter(spec, plan, schema);
+        long[] skip = new long[skipped.length / 8];
+        java.nio.ByteBuffer.wrap(skipped).asLongBuffer().get(skip);  // (big-endian, sorted)
+        router.skip = skip;
+        router.carry = true;
+        Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType),
+                functions.col("line").cast(DataTypes.LongType), functions.col("source").cast(DataTypes.StringType));
+        JavaRDD<InternalRow> rows = text.queryExecution().toRdd().toJavaRDD().mapPartitions(
+                (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.partition(it));
+        StructType out = ((StructType) DataType.fromJson(schema))
+                .add("__widen_source", DataTypes.StringType).add("__widen_line", DataTypes.LongType);
+        return lines.sparkSession().internalCreateDataFrame(rows.rdd(), out, false);
     }
 
     /** One pass (issue 40): the rows of ``frame``'s lines (NativeObserver.observe's columns: ``value``,
@@ -248,7 +269,12 @@ public final class NativeRouter implements Serializable {
                     byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
                     if (raw == text.getBaseObject()) raw = raw.clone();  // (the row keeps slices of it)
                     if (LineParser.blank(raw)) continue;
-                    return record(parser, raw);
+                    if (!carry) return record(parser, raw);
+                    Object[] values = ((GenericInternalRow) record(parser, raw)).values();
+                    Object[] row = Arrays.copyOf(values, values.length + 2);
+                    row[values.length] = line.isNullAt(2) ? null : line.getUTF8String(2).clone();
+                    row[values.length + 1] = line.isNullAt(1) ? null : line.getLong(1);
+                    return new GenericInternalRow(row);
                 }
                 return null;
             }

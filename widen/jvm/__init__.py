@@ -501,8 +501,9 @@ def _router_inputs(plan, rules: Rules, lenient: bool = False):
     return (text, schema, level), ""
 
 
-def routed(lines, plan, rules: Rules, skip=()):
-    """(:func:`route`'s result, and when it is None, why)."""
+def routed(lines, plan, rules: Rules, skip=(), carry: bool = False):
+    """(:func:`route`'s result, and when it is None, why); ``carry``: each row with its line's ``source`` and
+    ``line`` after the table's columns (``__widen_source``, ``__widen_line``: a keyed write's)."""
     from pyspark.sql import DataFrame
 
     inputs, why = _router_inputs(plan, rules)
@@ -514,7 +515,8 @@ def routed(lines, plan, rules: Rules, skip=()):
         if _class(spark, ROUTER) is None:
             return None, "the native router is not built (no javac, no usable jar)"
         ids = bytearray(struct.pack(f">{len(skip)}q", *sorted(skip)))  # (one Py4J value, not one per id)
-        jdf = _call(spark, "route", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING, "[B"),
+        jdf = _call(spark, "routeCarrying" if carry else "route",
+                    ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING, "[B"),
                     lines._jdf, text, json.dumps(level), schema.json(), ids, cls=ROUTER)
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load the router: the projection can write
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

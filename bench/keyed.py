@@ -1,0 +1,196 @@
+"""Keyed writes: ``widen ingest --key`` against pyiceberg's ``Table.upsert`` of the same rows, each a fresh
+process, whole process, cold, alternating, medians.
+
+    python bench/keyed.py [--sizes 100000:1000000,1000000:5000000] [--repeat 3] [--out FILE.json]
+
+For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, ``b`` double, ``c``, ``d`` strings,
+``ts`` long) and a batch of BATCH records: 90% updates of ids spread over the table's range (1 in 100 of them with
+``a`` drifted to the text ``"n/a"``), 9% inserts, 1% deletes (``op = "d"``), all newer (``ts``) than the table's.
+
+- **widen**: ``widen ingest --table bench.t --key id --order-by ts --delete-when "op = 'd'" batch.jsonl`` into a
+  copy of a table Widen made from the table's rows (copied before the clock).
+- **pyiceberg**: a python process that opens the same rows' table (made by pyiceberg's ``append``, re-made before
+  the clock), reads the batch with ``pyarrow.json`` and calls ``upsert(batch, join_cols=["id"])``. pyiceberg's
+  upsert has no delete and cannot hold ``"n/a"`` in a long column: it is given the updates and inserts, the drifted
+  values as null (so it does less than Widen).
+- **widen, clustered** (Widen only, for the rewrite amplification): the same batch size, its updates on one
+  contiguous range of ids.
+
+A figure is the median of ``--repeat`` runs (default 3); ``driver MB`` is the peak resident memory of the Python
+process (Widen's driver: the JVM is its child and not counted there; pyiceberg's: all of it); the rewrite line is
+Widen's batch line. Data and tables go under ``$WIDEN_BENCH_WORK`` (default ``/tmp/widen-bench``) ``/keyed``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from process import become_subreaper, run_child, say, widen_cmd  # noqa: E402
+
+WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "keyed"
+
+PYICEBERG_CHILD = r"""
+import sys, time
+import pyarrow as pa, pyarrow.json as pj
+from pyiceberg.catalog.sql import SqlCatalog
+warehouse, batch = sys.argv[1], sys.argv[2]
+cat = SqlCatalog("bench", uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
+table = cat.load_table("bench.t")
+rows = pj.read_json(batch).cast(table.schema().as_arrow())
+result = table.upsert(rows, join_cols=["id"])
+print(f"pyiceberg: {result.rows_updated} updated, {result.rows_inserted} inserted", file=sys.stderr)
+"""
+
+PYICEBERG_TABLE = r"""
+import sys
+import pyarrow.json as pj
+from pyiceberg.catalog.sql import SqlCatalog
+warehouse, rows = sys.argv[1], sys.argv[2]
+cat = SqlCatalog("bench", uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
+cat.create_namespace("bench")
+data = pj.read_json(rows)
+cat.create_table("bench.t", schema=data.schema).append(data)
+"""
+
+
+def _row(i: int, ts: int, rng: random.Random) -> dict:
+    return {"id": i, "a": rng.randrange(10**6), "b": rng.random(), "c": f"c-{rng.randrange(1000)}",
+            "d": f"name {i}", "ts": ts}
+
+
+def data(batch: int, table: int) -> dict[str, Path]:
+    """The table's rows, the batch (spread and clustered) and pyiceberg's batch, generated once."""
+    base = WORK / f"{batch}-{table}"
+    paths = {n: base / f"{n}.jsonl" for n in ("table", "batch", "clustered", "pyiceberg")}
+    if all(p.exists() for p in paths.values()):
+        return paths
+    base.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(7)
+    with open(paths["table"], "w") as fh:
+        for i in range(table):
+            fh.write(json.dumps(_row(i, 1, rng)) + "\n")
+    updates, inserts = batch * 90 // 100, batch * 9 // 100
+    deletes = batch - updates - inserts
+    for name, ids in (("batch", rng.sample(range(table), updates + deletes)),
+                      ("clustered", list(range(table // 3, table // 3 + updates + deletes)))):
+        with open(paths[name], "w") as fh, open(paths["pyiceberg"], "w") if name == "batch" else _Null() as py:
+            for n, i in enumerate(ids):
+                record = {"id": i, "op": "d", "ts": 2} if n >= updates else _row(i, 2, rng)
+                if n < updates and n % 100 == 0:
+                    record["a"] = "n/a"
+                fh.write(json.dumps(record) + "\n")
+                if n < updates:
+                    py.write(json.dumps({**record, "a": None if record["a"] == "n/a" else record["a"]}) + "\n")
+            for i in range(table, table + inserts):
+                record = _row(i, 2, rng)
+                fh.write(json.dumps(record) + "\n")
+                py.write(json.dumps(record) + "\n")
+    return paths
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def write(self, text):
+        pass
+
+
+def widen_table(paths: dict, where: Path) -> Path:
+    """A template of Widen's table of the rows (made once; copied to ``where`` before each run)."""
+    template = where.parent / (where.name + ".template")
+    if not template.exists():
+        shutil.rmtree(where, ignore_errors=True)
+        where.mkdir(parents=True)
+        r = run_child(widen_cmd() + ["ingest", "--warehouse", str(where / "wh"), "--table", "bench.t", "--key", "id",
+                                     "--order-by", "ts", "--delete-when", "op = 'd'", str(paths["table"])], where)
+        if r["rc"]:
+            raise SystemExit(f"making Widen's table failed:\n{r['stderr'][-2000:]}")
+        shutil.copytree(where, template)
+    shutil.rmtree(where, ignore_errors=True)
+    shutil.copytree(template, where)
+    return where / "wh"
+
+
+def pyiceberg_table(paths: dict, where: Path) -> Path:
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir(parents=True)
+    r = run_child([sys.executable, "-c", PYICEBERG_TABLE, str(where / "wh"), str(paths["table"])], where)
+    if r["rc"]:
+        raise SystemExit(f"making pyiceberg's table failed:\n{r['stderr'][-2000:]}")
+    return where / "wh"
+
+
+def one(system: str, paths: dict, size: str) -> dict:
+    where = WORK / "runs" / f"{size}-{system}"
+    if system == "pyiceberg":
+        warehouse = pyiceberg_table(paths, where)
+        cmd = [sys.executable, "-c", PYICEBERG_CHILD, str(warehouse), str(paths["pyiceberg"])]
+    else:
+        warehouse = widen_table(paths, where)
+        batch = paths["clustered" if system == "widen-clustered" else "batch"]
+        cmd = widen_cmd() + ["ingest", "--warehouse", str(warehouse), "--table", "bench.t", str(batch)]
+    r = run_child(cmd, where)
+    line = re.search(r"^batch 1: .*$", r["stderr"], re.M)
+    out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
+           "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:]}
+    if r["rc"]:
+        out["stderr_tail"] = r["stderr"][-2000:]
+    say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="100000:1000000,1000000:5000000")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--out")
+    args = ap.parse_args(argv)
+    become_subreaper()
+    results, failed = [], 0
+    for size in args.sizes.split(","):
+        batch, table = (int(x) for x in size.split(":"))
+        say(f"{batch:,} into {table:,}: data")
+        paths = data(batch, table)
+        runs = []
+        for n in range(args.repeat):
+            order = ["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]
+            for system in order + ["widen-clustered"]:
+                runs.append(one(system, paths, size))
+        failed += sum(1 for r in runs if r["rc"])
+        row = {"size": size, "runs": runs}
+        for system in ("widen", "pyiceberg", "widen-clustered"):
+            mine = [r for r in runs if r["system"] == system and not r["rc"]]
+            row[system] = {"seconds": statistics.median(r["seconds"] for r in mine) if mine else None,
+                           "driver_mb": max((r["driver_mb"] for r in mine), default=None),
+                           "line": mine[-1]["line"] if mine else None}
+        results.append(row)
+    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | widen driver MB | pyiceberg MB |")
+    print("|---|---|---|---|---|---|")
+    for row in results:
+        w, p = row["widen"], row["pyiceberg"]
+        ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "failed"
+        print(f"| {row['size'].replace(':', ' into ')} | {w['seconds'] or 0:.1f} | {p['seconds'] or 0:.1f} | {ratio} "
+              f"| {w['driver_mb'] or 0:.0f} | {p['driver_mb'] or 0:.0f} |")
+    for row in results:
+        print(f"\n{row['size']} spread: {row['widen']['line']}\n{row['size']} clustered: "
+              f"{row['widen-clustered']['line']}")
+    if args.out:
+        Path(args.out).write_text(json.dumps(results, indent=1))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
