@@ -126,7 +126,7 @@ def widen_table(paths: dict, where: Path) -> Path:
 
 def pyiceberg_table(paths: dict, where: Path) -> Path:
     shutil.rmtree(where, ignore_errors=True)
-    where.mkdir(parents=True)
+    (where / "wh").mkdir(parents=True)
     r = run_child([sys.executable, "-c", PYICEBERG_TABLE, str(where / "wh"), str(paths["table"])], where)
     if r["rc"]:
         raise SystemExit(f"making pyiceberg's table failed:\n{r['stderr'][-2000:]}")
@@ -134,7 +134,7 @@ def pyiceberg_table(paths: dict, where: Path) -> Path:
 
 
 def one(system: str, paths: dict, size: str) -> dict:
-    where = WORK / "runs" / f"{size}-{system}"
+    where = WORK / "runs" / f"{size.replace(':', '-')}-{system}"
     if system == "pyiceberg":
         warehouse = pyiceberg_table(paths, where)
         cmd = [sys.executable, "-c", PYICEBERG_CHILD, str(warehouse), str(paths["pyiceberg"])]
@@ -143,7 +143,7 @@ def one(system: str, paths: dict, size: str) -> dict:
         batch = paths["clustered" if system == "widen-clustered" else "batch"]
         cmd = widen_cmd() + ["ingest", "--warehouse", str(warehouse), "--table", "bench.t", str(batch)]
     r = run_child(cmd, where)
-    line = re.search(r"^batch 1: .*$", r["stderr"], re.M)
+    line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
     out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
            "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:]}
     if r["rc"]:

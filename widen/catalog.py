@@ -45,7 +45,9 @@ def open_catalog(catalog: str | None, warehouse: str):
                              "(docs/production.md)") from None
     root = Path(warehouse).resolve()
     root.mkdir(parents=True, exist_ok=True)
-    return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=root.as_uri())
+    # the warehouse's URI as its path, not percent-encoded (Path.as_uri writes `co:lon` as `co%3Alon`, which Spark
+    # and pyiceberg's file IO take literally: the tables would live in a directory of that name)
+    return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=f"file://{root}")
 
 
 def require_namespace(table: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from widen.batch import BatchPlan, prepare
 from widen.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
-from widen.errors import Absorbed, CommitUnknown, InputError
+from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
 from widen.faults import checkpoint
 from widen.ledger import read as read_ledger
 from widen.ledger import record as record_ledger
@@ -169,7 +169,11 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
     with session_settings(batch.source.spark, write_settings(planned.observations.records)):
         try:
             compiled = batch.source.compile(planned.plan, planned.rules)
-            files.written = write_parquet(batch.source.projected(compiled), data_directory(tbl), fields)
+            directory = data_directory(tbl)
+            files.written = write_parquet(batch.source.projected(compiled), directory, fields)
+            if not files.written:  # (records, and no file where Spark was told to write them: never a silent loss)
+                raise WidenError(f"Spark wrote no file under {directory} for {planned.observations.records} records; "
+                                 "nothing was committed")
         except Exception:
             unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
             batch.source.unchanged()

@@ -168,18 +168,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
                                F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
         keys = [f"__k{i}" for i in range(len(k.key))]
         graves = _tombstones(spark, tbl, k)
-        joined = stored.join(winners, keys, "full_outer")
-        if graves is not None:
-            joined = joined.join(graves, keys, "left")
-        else:
-            joined = joined.withColumn("__to", F.lit(None))
-        joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb") if graves is not None else F.lit(False),
-                                                        F.lit(False)))
-        newer = (F.col("__new").isNotNull() & (F.lit(True) if not k.order_by else (
-            (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
-            & (~F.col("__tomb") | F.col("__to").isNull()
-               | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to")))))))
-        joined = joined.withColumn("__wins", newer)
+        joined = _decided(stored.join(winners, keys, "full_outer"), k, graves, keys)
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
         counted = joined.observe(
             observation,
@@ -190,8 +179,11 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
         row = F.when(F.col("__wins"), F.when(~F.col("__del"), F.col("__new"))).otherwise(F.col("__old"))
         out = counted.select(row.alias("__row")).where("__row IS NOT NULL").select("__row.*")
         written = write_parquet(out, data_dir, fields)
-        tombstones = _new_tombstones(tbl, k, winners, joined, graves, keys) if k.order_by and k.delete_when \
-            else None
+        tombstones = None
+        if k.order_by and k.delete_when:  # (from the stored rows' keys and order only: two columns read again)
+            ordered = stored.select(*keys, "__eo")
+            tombstones = _new_tombstones(tbl, winners, _decided(winners.join(ordered, keys, "left"), k, graves,
+                                                                 keys), graves, keys)
         return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
                       sum(t.file_size_in_bytes for t in candidates), observation)
     finally:
@@ -254,7 +246,27 @@ def _tombstones(spark, tbl, k: Keyed):
     return spark.read.parquet(where).withColumn("__tomb", F.lit(True))
 
 
-def _new_tombstones(tbl, k: Keyed, winners, joined, graves, keys) -> str | None:
+def _decided(joined, k: Keyed, graves, keys):
+    """``joined`` (a batch's winners beside the stored rows' keys and order) with the tombstones beside them
+    (``__to``, ``__tomb``) and whether each winner replaces what is stored (``__wins``): always without an order
+    column; else when its order value is not older than the stored row's or its key's delete (null: older than
+    any value)."""
+    from pyspark.sql import functions as F
+
+    if graves is not None:
+        joined = joined.join(graves, keys, "left")
+    else:
+        joined = joined.withColumn("__to", F.lit(None))
+    joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb") if graves is not None else F.lit(False),
+                                                    F.lit(False)))
+    newer = (F.col("__new").isNotNull() & (F.lit(True) if not k.order_by else (
+        (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
+        & (~F.col("__tomb") | F.col("__to").isNull()
+           | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to")))))))
+    return joined.withColumn("__wins", newer)
+
+
+def _new_tombstones(tbl, winners, joined, graves, keys) -> str | None:
     """The deletes remembered after the batch (those of keys the batch did not touch, and for those it did, its
     winning delete, or the older one a stale record lost to), written to a directory of their own."""
     from pyspark.sql import functions as F

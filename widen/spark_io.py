@@ -254,9 +254,12 @@ def parquet_writer(df):
 
 
 def filesystem(uri: str):
-    """pyarrow's file system for a URI, and the path in it."""
+    """pyarrow's file system for a URI, and the path in it. A local file URI's path is taken as it is written, as
+    Spark and pyiceberg's file IO take it (pyarrow would decode ``%3A``, and refuse a space)."""
     from pyarrow import fs
 
+    if uri.startswith("file:"):
+        return fs.LocalFileSystem(), re.sub("^file:(//)?", "", uri)
     return fs.FileSystem.from_uri(uri)
 
 
