@@ -133,6 +133,17 @@ def pyiceberg_table(paths: dict, where: Path) -> Path:
     return where / "wh"
 
 
+def rows(warehouse: Path, catalog: str) -> int | None:
+    """The rows of the table after the run, from its manifests (a check that the run did its work)."""
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    try:
+        cat = SqlCatalog(catalog, uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
+        return sum(t.file.record_count for t in cat.load_table("bench.t").scan().plan_files())
+    except Exception:  # noqa: BLE001 - reported as unknown
+        return None
+
+
 def one(system: str, paths: dict, size: str) -> dict:
     where = WORK / "runs" / f"{size.replace(':', '-')}-{system}"
     if system == "pyiceberg":
@@ -145,10 +156,10 @@ def one(system: str, paths: dict, size: str) -> dict:
     r = run_child(cmd, where)
     line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
     out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
-           "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:]}
+           "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:], "rows": rows(warehouse, "bench" if system == "pyiceberg" else "widen")}
     if r["rc"]:
         out["stderr_tail"] = r["stderr"][-2000:]
-    say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}")
+    say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}, {out['rows']} rows")
     return out
 
 
@@ -169,6 +180,12 @@ def main(argv=None) -> int:
             order = ["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]
             for system in order + ["widen-clustered"]:
                 runs.append(one(system, paths, size))
+        inserts, deletes = batch * 9 // 100, batch - batch * 90 // 100 - batch * 9 // 100
+        want = {"widen": table + inserts - deletes, "widen-clustered": table + inserts - deletes,
+                "pyiceberg": table + inserts}
+        for r in runs:  # (a run whose table does not hold what the batch makes of it failed, whatever its exit)
+            if not r["rc"] and r["rows"] != want[r["system"]]:
+                r["rc"] = f"{r['rows']} rows, not {want[r['system']]}"
         failed += sum(1 for r in runs if r["rc"])
         row = {"size": size, "runs": runs}
         for system in ("widen", "pyiceberg", "widen-clustered"):
