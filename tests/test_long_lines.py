@@ -163,3 +163,23 @@ def test_a_line_of_300_mb_is_rescued_not_read(spark, tmp_path):
     assert row["line"] == 2 and row["reason"].startswith(f"a line of {(300 << 20) + 12:,} bytes, longer than "
                                                          f"{MAX_LINE_BYTES:,}")
     assert row["raw"] == '{"blob": "' + "y" * (HEAD_BYTES - 10)
+
+
+def test_a_watched_folder_rescues_its_long_lines(spark, tmp_path, monkeypatch):
+    """`--watch`: a micro-batch's file with a line over the limit is read from a copy without it; the line is
+    rescued with its number, the file's other lines are records, and the other files are read as they are."""
+    from widen.stream import watch
+
+    monkeypatch.setenv("WIDEN_MAX_LINE_BYTES", "1000")
+    landing = tmp_path / "landing"
+    landing.mkdir()
+    (landing / "a.jsonl").write_text('{"id": 1}\n{"id": 2, "s": "' + "y" * 3000 + '"}\nnot json\n{"id": 3}\n')
+    (landing / "b.jsonl").write_text('{"id": 4}\n')
+    warehouse = str(tmp_path / "wh")
+    watch(str(landing), "d.s", checkpoint=str(tmp_path / "chk"), spark=spark, once=True, warehouse=warehouse,
+          progress=lambda m: None).awaitTermination()
+    cat = open_catalog(None, warehouse)
+    assert sorted(r["id"] for r in cat.load_table("d.s").scan().to_arrow().to_pylist()) == [1, 3, 4]
+    rescued = {(Path(r["source"].replace("file:", "")).name, r["line"], r["reason"][:30])
+               for r in cat.load_table("d.s__rescued").scan().to_arrow().to_pylist()}
+    assert rescued == {("a.jsonl", 2, "a line of 3,011 bytes, longer "), ("a.jsonl", None, "not valid JSON")}

@@ -168,15 +168,15 @@ class _Run:
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
           catalog: str | None = None, warehouse: str = "warehouse", progress: Callable[[str], None] | None = None,
           batch: str = "<dataframe>", summary: dict[str, str] | None = None, source_column: str | None = None,
-          rescued_done: bool = False, partition_by: str | None = None) -> BatchReport:
+          rescued_done: bool = False, partition_by: str | None = None, long_lines=()) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
     A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
     ``<table>__rescued``, with ``source_column``'s value as their source when given; ``rescued_done``: they were
     committed already, by an earlier attempt). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the
-    snapshot summaries (the table's and the rescued table's); ``partition_by`` as for :func:`ingest`. Returns the
-    batch's :class:`BatchReport`.
+    snapshot summaries (the table's and the rescued table's); ``partition_by`` as for :func:`ingest`; ``long_lines``:
+    ``(source, LongLine)`` of the frame's lines it holds empty (:func:`widen.stream.watch`). Returns the report.
 
     >>> import tempfile, widen
     >>> spark = widen.spark_session()
@@ -203,7 +203,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     report = BatchReport(batch, mode=mode)
     started = time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
-        source = for_frame(df, json_column, source_column, batch)
+        source = for_frame(df, json_column, source_column, batch, list(long_lines))
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done)
     report.seconds = time.perf_counter() - started

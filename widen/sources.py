@@ -749,6 +749,24 @@ class FrameLines(_Delegating):
         self.inner: Source | None = None
         self.cached = None
         self.files: list[tuple[str, int, int]] = []  # (uri, size, mtime) of a plan read twice without a cache
+        #: (source, :class:`widen.long_lines.LongLine`) of lines of the frame's files too long to read, which it
+        #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
+        self.long_lines: list = []
+
+    def _take(self, inner: Source) -> None:
+        super()._take(inner)
+        if self.long_lines:
+            from widen.long_lines import with_long_lines
+
+            self.observations = with_long_lines(self.observations, self.long_lines)
+
+    def rescued_frame(self):
+        frame = self.inner.rescued_frame()
+        if self.long_lines:
+            from widen.long_lines import and_long_lines
+
+            frame = and_long_lines(self.spark, frame, self.long_lines)
+        return frame
 
     def observe(self, rules) -> None:
         from pyspark import StorageLevel

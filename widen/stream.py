@@ -58,12 +58,15 @@ def stream(
     query_name: str | None = None,
     on_batch: Callable[[int, object], None] | None = None,
     partition_by: str | None = None,
+    watched: bool = False,
 ):
     """Start a streaming query writing each micro-batch of ``source`` (a streaming DataFrame) to ``table``; returns
     the ``StreamingQuery``. ``json_column`` names a column of JSON text (``spark.readStream.text(dir)`` gives
     ``value``); without it the stream's columns are typed. ``trigger`` is passed to ``DataStreamWriter.trigger``
     (``{"availableNow": True}`` processes what is there and stops); ``on_batch(batch_id, report)`` is called
-    after each micro-batch is committed. Other arguments as for :func:`widen.ingest.write`.
+    after each micro-batch is committed; ``watched``: the stream is :func:`watch`'s lines of a folder's files,
+    whose lines too long to read are rescued (:func:`without_long_lines`). Other arguments as for
+    :func:`widen.ingest.write`.
 
     >>> # query = widen.stream(spark.readStream.text("landing/"), "db.events", checkpoint="chk/",
     >>> #                      json_column="value")
@@ -79,7 +82,7 @@ def stream(
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
         rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
-        warehouse=warehouse, progress=say, partition_by=partition_by))
+        warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched))
     writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)
     if query_name:
         writer = writer.queryName(query_name)
@@ -94,6 +97,8 @@ class _MicroBatches:
     def __init__(self, cat, table: str, checkpoint: str, say, on_batch, options: dict):
         self.cat, self.table, self.checkpoint, self.say, self.on_batch = cat, table, checkpoint, say, on_batch
         self.options = options
+        #: the stream is a watched folder's lines (``value``, ``_widen_source``: :func:`watch`)
+        self.watched = options.pop("watched", False)
 
     def __call__(self, batch_df, batch_id: int) -> None:
         from widen.catalog import load_table
@@ -112,12 +117,57 @@ class _MicroBatches:
         rescued_done = rescued is not None and committed(rescued, query, batch_id) is not None
         if batch_df.isEmpty():
             return
-        report = write(batch_df, self.table, batch=f"micro-batch {batch_id}", rescued_done=rescued_done,
-                       summary={QUERY_ID: query, BATCH_ID: str(batch_id)}, **self.options)
+        long_lines, copies = [], None
+        if self.watched:  # (a folder's files: a line too long to read is rescued, not read)
+            batch_df, long_lines, copies = without_long_lines(batch_df)
+        try:
+            report = write(batch_df, self.table, batch=f"micro-batch {batch_id}", rescued_done=rescued_done,
+                           summary={QUERY_ID: query, BATCH_ID: str(batch_id)}, long_lines=long_lines,
+                           **self.options)
+        finally:
+            if copies is not None:
+                import shutil
+
+                shutil.rmtree(copies, ignore_errors=True)
         self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
                  f"{report.rescued} rescued ({report.seconds:.1f}s{report.engine_text()})")
         if self.on_batch is not None:
             self.on_batch(batch_id, report)
+
+
+def without_long_lines(batch_df):
+    """(the micro-batch, its lines too long to read as ``(source, LongLine)``, the directory of the copies read
+    instead of their files, or None): a watched folder's files as an ingest reads them (:mod:`widen.long_lines`):
+    a file with such a line is read from a copy in which it is empty, named as the file; files no longer than the
+    limit are not read for it."""
+    import re
+    import tempfile
+    from urllib.parse import unquote
+
+    from pyspark.sql import functions as F
+
+    from widen.long_lines import blanked_copy, scan
+
+    found = {}
+    for uri in batch_df.inputFiles():
+        if uri.startswith("file:"):
+            path = unquote(re.sub("^file:(//)?", "", uri))
+            longs = scan(path)
+            if longs:
+                found[uri] = (path, longs)
+    if not found:
+        return batch_df, [], None
+    spark, copies = batch_df.sparkSession, tempfile.mkdtemp(prefix="widen-lines-")
+    named, paths = F.input_file_name(), []
+    for uri in batch_df.inputFiles():
+        if uri in found:
+            copy = blanked_copy(found[uri][0], found[uri][1], copies)
+            named = F.when(F.input_file_name().endswith("/" + copy.rsplit("/", 1)[-1]), F.lit(uri)).otherwise(named)
+            paths.append(copy)
+        else:
+            paths.append(uri)
+    frame = spark.read.option("ignoredPathSegmentRegex", "(?!)").text(paths).withColumn("_widen_source", named)
+    return frame, [(uri, line) for uri, (_, longs) in found.items() for line in longs], copies
 
 
 def watch(
@@ -142,7 +192,7 @@ def watch(
         reader = reader.option("maxFilesPerTrigger", max_files)
     if input_format == "json":
         frame = reader.text(directory).withColumn("_widen_source", F.input_file_name())
-        kwargs.update(json_column="value", source_column="_widen_source")
+        kwargs.update(json_column="value", source_column="_widen_source", watched=True)
     elif input_format == "parquet":
         try:
             schema = spark.read.parquet(directory).schema
