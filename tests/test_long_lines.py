@@ -182,4 +182,4 @@ def test_a_watched_folder_rescues_its_long_lines(spark, tmp_path, monkeypatch):
     assert sorted(r["id"] for r in cat.load_table("d.s").scan().to_arrow().to_pylist()) == [1, 3, 4]
     rescued = {(Path(r["source"].replace("file:", "")).name, r["line"], r["reason"][:30])
                for r in cat.load_table("d.s__rescued").scan().to_arrow().to_pylist()}
-    assert rescued == {("a.jsonl", 2, "a line of 3,011 bytes, longer "), ("a.jsonl", None, "not valid JSON")}
+    assert rescued == {("a.jsonl", 2, "a line of 3,018 bytes, longer "), ("a.jsonl", None, "not valid JSON")}

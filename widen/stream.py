@@ -119,7 +119,8 @@ class _MicroBatches:
             return
         long_lines, copies = [], None
         if self.watched:  # (a folder's files: a line too long to read is rescued, not read)
-            batch_df, long_lines, copies = without_long_lines(batch_df)
+            files = batch_files(batch_df.sparkSession, self.checkpoint, batch_id)
+            batch_df, long_lines, copies = without_long_lines(batch_df, files)
         try:
             report = write(batch_df, self.table, batch=f"micro-batch {batch_id}", rescued_done=rescued_done,
                            summary={QUERY_ID: query, BATCH_ID: str(batch_id)}, long_lines=long_lines,
@@ -135,11 +136,35 @@ class _MicroBatches:
             self.on_batch(batch_id, report)
 
 
-def without_long_lines(batch_df):
+def batch_files(spark, checkpoint: str, batch_id: int) -> list[str]:
+    """The files of a file stream's micro-batch, as its checkpoint's source log lists them (``sources/0/N``, or
+    the ``N.compact`` file that holds every batch up to N: one JSON entry per file, with its ``batchId``): a
+    micro-batch's DataFrame does not name its files (``inputFiles()`` is empty), and reading them to learn their
+    names would read every line."""
+    jvm = spark.sparkContext._jvm
+    conf = spark.sparkContext._jsc.hadoopConfiguration()
+    for name in (str(batch_id), f"{batch_id}.compact"):
+        path = jvm.org.apache.hadoop.fs.Path(f"{checkpoint.rstrip('/')}/sources/0/{name}")
+        fs = path.getFileSystem(conf)
+        if not fs.exists(path):
+            continue
+        reader = jvm.java.io.BufferedReader(jvm.java.io.InputStreamReader(fs.open(path), "UTF-8"))
+        try:
+            lines = []
+            while (line := reader.readLine()) is not None:
+                lines.append(line)
+        finally:
+            reader.close()
+        entries = [json.loads(line) for line in lines[1:] if line.strip()]  # (the first line: the log's version)
+        return [e["path"] for e in entries if e.get("batchId") == batch_id]
+    return []
+
+
+def without_long_lines(batch_df, files: list[str]):
     """(the micro-batch, its lines too long to read as ``(source, LongLine)``, the directory of the copies read
-    instead of their files, or None): a watched folder's files as an ingest reads them (:mod:`widen.long_lines`):
-    a file with such a line is read from a copy in which it is empty, named as the file; files no longer than the
-    limit are not read for it."""
+    instead of their files, or None): a watched folder's ``files`` as an ingest reads them
+    (:mod:`widen.long_lines`): a file with such a line is read from a copy in which it is empty, named as the file;
+    files no longer than the limit are not read for it."""
     import re
     import tempfile
     from urllib.parse import unquote
@@ -149,7 +174,7 @@ def without_long_lines(batch_df):
     from widen.long_lines import blanked_copy, scan
 
     found = {}
-    for uri in batch_df.inputFiles():
+    for uri in files:
         if uri.startswith("file:"):
             path = unquote(re.sub("^file:(//)?", "", uri))
             longs = scan(path)
@@ -159,7 +184,7 @@ def without_long_lines(batch_df):
         return batch_df, [], None
     spark, copies = batch_df.sparkSession, tempfile.mkdtemp(prefix="widen-lines-")
     named, paths = F.input_file_name(), []
-    for uri in batch_df.inputFiles():
+    for uri in files:
         if uri in found:
             copy = blanked_copy(found[uri][0], found[uri][1], copies)
             named = F.when(F.input_file_name().endswith("/" + copy.rsplit("/", 1)[-1]), F.lit(uri)).otherwise(named)
