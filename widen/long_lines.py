@@ -16,7 +16,6 @@ import gzip
 import os
 from dataclasses import dataclass
 
-from widen.errors import InputError
 
 #: the longest line read, in bytes (its terminator not counted), unless ``WIDEN_MAX_LINE_BYTES`` says otherwise: a
 #: line under it is parsed within the JVM's default heap (4 GB, ``WIDEN_DRIVER_MEMORY``) with room for two tasks,
@@ -31,17 +30,10 @@ _CHUNK = 1 << 20
 
 def max_line_bytes() -> int:
     """The longest line read (:data:`MAX_LINE_BYTES`, or ``WIDEN_MAX_LINE_BYTES``, a number of bytes)."""
-    text = os.environ.get("WIDEN_MAX_LINE_BYTES", "").strip()
-    if not text:
-        return MAX_LINE_BYTES
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise InputError(f"WIDEN_MAX_LINE_BYTES={text!r}: expected a positive number of bytes "
-                         f"(the default is {MAX_LINE_BYTES:,})")
-    return value
+    from widen.sources import bytes_setting
+
+    return bytes_setting("WIDEN_MAX_LINE_BYTES", MAX_LINE_BYTES,
+                         f"a positive number of bytes (the default is {MAX_LINE_BYTES:,})", least=1)
 
 
 @dataclass(frozen=True)

@@ -605,17 +605,22 @@ def check_inputs(batches, input_format: str) -> None:
 
 def driver_batch_bytes() -> int:
     """The bound on a batch :class:`DriverLines` takes (:data:`DRIVER_BATCH_BYTES`, or ``WIDEN_DRIVER_BATCH_BYTES``)."""
-    import os
+    return bytes_setting("WIDEN_DRIVER_BATCH_BYTES", DRIVER_BATCH_BYTES, "a number of bytes (0: every batch in Spark)",
+                         least=0)
 
-    text = os.environ.get("WIDEN_DRIVER_BATCH_BYTES", "").strip()
+
+def bytes_setting(name: str, default: int, expected: str, least: int) -> int:
+    """The number of bytes the environment variable ``name`` sets (``default`` when unset); raises
+    :class:`InputError` for one that is not a whole number of at least ``least``."""
+    text = os.environ.get(name, "").strip()
     if not text:
-        return DRIVER_BATCH_BYTES
+        return default
     try:
         value = int(text)
     except ValueError:
-        value = -1
-    if value < 0:
-        raise InputError(f"WIDEN_DRIVER_BATCH_BYTES={text!r}: expected a number of bytes (0: every batch in Spark)")
+        value = least - 1
+    if value < least:
+        raise InputError(f"{name}={text!r}: expected {expected}")
     return value
 
 

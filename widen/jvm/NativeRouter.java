@@ -141,15 +141,21 @@ public final class NativeRouter implements Serializable {
         root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
     }
 
+    /** A router of the plan that skips the lines of ids ``skipped`` (sorted big-endian longs). */
+    static NativeRouter skipping(String spec, String plan, String schema, byte[] skipped) throws IOException {
+        NativeRouter router = new NativeRouter(spec, plan, schema);
+        router.skip = new long[skipped.length / 8];
+        java.nio.ByteBuffer.wrap(skipped).asLongBuffer().get(router.skip);  // (big-endian, sorted)
+        return router;
+    }
+
     /** The batch's rows (the lines' ``value``: each line's text), as a DataFrame of ``schema``. ``skip``: the ids
      * (the ``line`` column: unique in the batch) of the lines the observer rescued, as sorted big-endian longs,
      * which are not routed; empty when there are none (the column is not read then). */
     public static org.apache.spark.sql.Dataset<Row> route(Dataset<Row> lines, String spec, String plan,
                                                           String schema, byte[] skipped) throws IOException {
-        NativeRouter router = new NativeRouter(spec, plan, schema);
-        long[] skip = new long[skipped.length / 8];
-        java.nio.ByteBuffer.wrap(skipped).asLongBuffer().get(skip);  // (big-endian, sorted)
-        router.skip = skip;
+        NativeRouter router = skipping(spec, plan, schema, skipped);
+        long[] skip = router.skip;
         Dataset<Row> text = (Dataset<Row>) (skip.length == 0
                 ? lines.select(functions.col("value").cast(DataTypes.StringType))
                 : lines.select(functions.col("value").cast(DataTypes.StringType),
@@ -166,10 +172,7 @@ public final class NativeRouter implements Serializable {
      * ``line`` column). */
     public static org.apache.spark.sql.Dataset<Row> routeCarrying(Dataset<Row> lines, String spec, String plan,
                                                                   String schema, byte[] skipped) throws IOException {
-        NativeRouter router = new NativeRouter(spec, plan, schema);
-        long[] skip = new long[skipped.length / 8];
-        java.nio.ByteBuffer.wrap(skipped).asLongBuffer().get(skip);  // (big-endian, sorted)
-        router.skip = skip;
+        NativeRouter router = skipping(spec, plan, schema, skipped);
         router.carry = true;
         Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType),
                 functions.col("line").cast(DataTypes.LongType), functions.col("source").cast(DataTypes.StringType));
