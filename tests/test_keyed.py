@@ -156,6 +156,7 @@ def test_a_partitioned_keyed_table(spark, tmp_path):
     (["--key", "id", "--delete-when", "op = = 'd'"], "--delete-when \"op = = 'd'\" is not a Spark SQL condition"),
     (["--key", "id,id"], "--key 'id,id' names a column twice"),
     (["--order-by", "ts"], "--order-by and --delete-when need --key"),
+    (["--key", "id", "--mode", "overwrite"], "--key with --mode overwrite"),
 ])
 def test_mistakes_are_refused_before_any_work(tmp_path, capsys, args, message, keyed_table):
     warehouse, batch = keyed_table
@@ -229,3 +230,18 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     assert time.time() >= release, "the processes were not held until the release time: raise the delay"
     assert sum("commit conflict" in err for _, err in outs) >= 1  # they really did collide
     assert _rows(warehouse) == _reference([seed, *batches.values()])
+
+
+def test_deletes_before_any_order_value_and_appends_to_a_keyed_table(spark, tmp_path):
+    """A delete in a batch whose records have no order column yet (its order value is null: any later record
+    wins against it, so nothing is remembered); a DataFrame appended to a keyed table is refused (it would give a
+    key two rows)."""
+    warehouse = str(tmp_path / "wh")
+    b1 = _write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1}, {"id": 2, "v": 2}, {"id": 2, "op": "d"}])
+    b2 = _write(tmp_path / "b2.jsonl", [{"id": 2, "v": 20, "ts": 0}, {"id": 1, "op": "d", "ts": 1}])
+    widen.ingest([str(b1), str(b2)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None, key="id",
+                 order_by="ts", delete_when="op = 'd'")
+    assert _rows_v(warehouse, "d.t") == {2: 20}
+    frame = spark.createDataFrame([('{"id": 2, "v": 3}',)], "value string")
+    with pytest.raises(widen.InputError, match="d.t is keyed by id: widen.write and widen.stream do not upsert"):
+        widen.write(frame, "d.t", json_column="value", warehouse=warehouse, progress=lambda m: None)

@@ -19,7 +19,7 @@ from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import check_expression, keyed_rescues, keyed_write
+from widen.keyed import check_expression, keyed_rescues, keyed_write, refuse_keyed
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -69,7 +69,7 @@ def ingest(
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = keyed_write(load_table(cat, table), table, input_format, key, order_by, delete_when)
+    run.keyed = keyed_write(load_table(cat, table), table, input_format, key, order_by, delete_when, mode)
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
     try:
@@ -199,6 +199,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
+    refuse_keyed(load_table(cat, table), table)  # (a keyed table takes keyed batches: widen ingest --key)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report = BatchReport(batch, mode=mode)
     started = time.perf_counter()

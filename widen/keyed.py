@@ -26,7 +26,7 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from widen.errors import InputError
+from widen.errors import InputError, WidenError
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
@@ -175,12 +175,19 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
             F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("updated"),
             F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNull()).cast("long")).alias("inserted"),
             F.sum((F.col("__wins") & F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("deleted"),
-            F.sum((F.col("__new").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"))
+            F.sum((F.col("__new").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
+            F.sum((F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__old").isNotNull())
+                  .cast("long")).alias("kept"))
         row = F.when(F.col("__wins"), F.when(~F.col("__del"), F.col("__new"))).otherwise(F.col("__old"))
         out = counted.select(row.alias("__row")).where("__row IS NOT NULL").select("__row.*")
         written = write_parquet(out, data_dir, fields)
+        if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
+            raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
+                             "was committed")
         tombstones = None
-        if k.order_by and k.delete_when:  # (from the stored rows' keys and order only: two columns read again)
+        # (from the stored rows' keys and order only: two columns read again; while no record has an order value,
+        # a delete's is null, which any record wins against: no tombstone to keep)
+        if k.order_by in names and k.delete_when:
             ordered = stored.select(*keys, "__eo")
             tombstones = _new_tombstones(tbl, winners, _decided(winners.join(ordered, keys, "left"), k, graves,
                                                                  keys), graves, keys)
@@ -358,10 +365,21 @@ def with_condition_columns(frame, k: Keyed):
     return frame
 
 
-def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when) -> Keyed | None:
+def refuse_keyed(tbl, table: str) -> None:
+    """Refuse to append a DataFrame or a stream's micro-batch to a keyed table (its rows would hold a key twice):
+    keyed writes from ``widen.write`` and ``widen.stream`` are not built yet."""
+    if tbl is not None and tbl.properties.get(KEY):
+        raise InputError(f"{table} is keyed by {tbl.properties[KEY]}: widen.write and widen.stream do not upsert "
+                         "yet (widen ingest --key does); appending would give a key two rows")
+
+
+def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, mode=None) -> Keyed | None:
     """The keyed write of an ingest (the one asked, else the table's own), checked against the table as it is,
     before any work."""
     k = of_table(tbl, keyed(key, order_by, delete_when))
+    if k is not None and mode == "overwrite":
+        raise InputError("--key with --mode overwrite: a keyed batch replaces its keys' rows, an overwrite the "
+                         "whole table; choose one")
     if k is not None and input_format != "json":
         raise InputError("--key takes JSON lines (a keyed write of Parquet files is not built yet)")
     if k is not None and tbl is not None and tbl.schema().fields:

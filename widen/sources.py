@@ -68,7 +68,11 @@ class Fingerprint:
     def long_lines(self) -> tuple:
         """The file's lines too long to read (:class:`widen.long_lines.LongLine`), found as it was hashed."""
         if self._long is None:
-            self._long = self._sha256.long_lines(self.path)
+            from widen.long_lines import max_line_bytes
+
+            # (a plain file no longer than the limit holds none: not waited for while it is hashed)
+            small = not self.path.endswith(".gz") and self.size <= max_line_bytes()
+            self._long = () if small else self._sha256.long_lines(self.path)
         return self._long
 
     @property
