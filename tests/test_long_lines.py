@@ -174,7 +174,7 @@ def test_a_watched_folder_rescues_its_long_lines(spark, tmp_path, monkeypatch):
     landing = tmp_path / "landing"
     landing.mkdir()
     (landing / "a.jsonl").write_text('{"id": 1}\n{"id": 2, "s": "' + "y" * 3000 + '"}\nnot json\n{"id": 3}\n')
-    (landing / "b.jsonl").write_text('{"id": 4}\n')
+    (landing / "b c%20.jsonl").write_text('{"id": 4}\n')  # (a name the checkpoint's log %-encodes)
     warehouse = str(tmp_path / "wh")
     watch(str(landing), "d.s", checkpoint=str(tmp_path / "chk"), spark=spark, once=True, warehouse=warehouse,
           progress=lambda m: None).awaitTermination()

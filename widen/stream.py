@@ -167,6 +167,7 @@ def without_long_lines(batch_df, files: list[str]):
     files no longer than the limit are not read for it."""
     import re
     import tempfile
+    from pathlib import Path
     from urllib.parse import unquote
 
     from pyspark.sql import functions as F
@@ -184,13 +185,13 @@ def without_long_lines(batch_df, files: list[str]):
         return batch_df, [], None
     spark, copies = batch_df.sparkSession, tempfile.mkdtemp(prefix="widen-lines-")
     named, paths = F.input_file_name(), []
-    for uri in files:
+    for uri in files:  # (the log's URIs are %-encoded; Spark reads a path as it is written)
         if uri in found:
             copy = blanked_copy(found[uri][0], found[uri][1], copies)
-            named = F.when(F.input_file_name().endswith("/" + copy.rsplit("/", 1)[-1]), F.lit(uri)).otherwise(named)
+            named = F.when(F.input_file_name() == Path(copy).as_uri(), F.lit(uri)).otherwise(named)
             paths.append(copy)
         else:
-            paths.append(uri)
+            paths.append(unquote(re.sub("^file:(//)?", "", uri)) if uri.startswith("file:") else uri)
     frame = spark.read.option("ignoredPathSegmentRegex", "(?!)").text(paths).withColumn("_widen_source", named)
     return frame, [(uri, line) for uri, (_, longs) in found.items() for line in longs], copies
 
