@@ -24,7 +24,7 @@ def _rows(warehouse: str, table: str = "d.t") -> dict:
     data = open_catalog(None, warehouse).load_table(table).scan().to_arrow()
     family = [f for f in data.schema if f.name == "v" or f.name.startswith("v_")]
     number = [f.name for f in family if pa.types.is_integer(f.type)]
-    text = [f.name for f in family if pa.types.is_string(f.type)]
+    text = [f.name for f in family if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)]
     out = {}
     for r in data.to_pylist():
         values = [r[c] for c in number + text if r[c] is not None]
@@ -66,29 +66,40 @@ keyless = st.fixed_dictionaries({"ts": st.integers(0, 4), "v": st.integers(0, 3)
 batches = st.lists(st.lists(st.one_of(record, record, record, keyless), max_size=6), min_size=1, max_size=3)
 
 
-@pytest.mark.parametrize("engine", ["native", "spark"])
+@pytest.mark.parametrize("engine", ["native", "spark", "dataframe"])
 @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
 @given(batches=batches, replay=st.booleans())
 @example(batches=[[{"id": 1, "ts": 0, "v": "n/a"}, {"id": 1, "ts": 0, "v": 0}]], replay=False)  # (v a string)
+@example(batches=[[], [{"id": 4, "op": "d", "ts": 0}, {"ts": 0, "v": 0}, {"id": 5, "ts": 0}, {"ts": 0, "v": 0}],
+                  [{"id": 1, "v": "n/a", "ts": 0}]], replay=False)
 def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine, batches, replay):
     """Inserts, updates whose values drift between numbers and text, duplicates within a batch, late events,
     deletes and late events after them, keyless records, empty batches and a replayed file: the table, cell by
     cell, is the reference model's, on each path a keyed batch can take (the native pass and router, which carry
-    each record's line; Spark's observer and projection)."""
+    each record's line; Spark's observer and projection; a DataFrame of JSON texts through ``widen.write``, each
+    batch a frame, a later row winning a tie, where a replay is a write of the same frame: not skipped, not
+    drawn)."""
     import os
 
     directory = tmp_path_factory.mktemp("keyed")
     warehouse = str(directory / "wh")
     paths = [_write(directory / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
-    if replay:
+    if replay and engine != "dataframe":
         paths.append(paths[0])
-    os.environ["WIDEN_NATIVE"] = "1" if engine == "native" else "0"  # (hypothesis: no monkeypatch per example)
+    os.environ["WIDEN_NATIVE"] = "0" if engine == "spark" else "1"  # (hypothesis: no monkeypatch per example)
     try:
-        reports = widen.ingest([str(p) for p in paths], "d.t", warehouse=warehouse, spark=spark,
-                               progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'")
+        if engine == "dataframe":
+            reports = [widen.write(spark.createDataFrame([(line,) for line in p.read_text().splitlines()],
+                                                         "value string"),
+                                   "d.t", json_column="value", warehouse=warehouse, progress=lambda m: None,
+                                   key="id", order_by="ts", delete_when="op = 'd'") for p in paths]
+        else:
+            reports = widen.ingest([str(p) for p in paths], "d.t", warehouse=warehouse, spark=spark,
+                                   progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'")
     finally:
         os.environ.pop("WIDEN_NATIVE")
-    assert {r.engine for r in reports if r.records} <= {engine}, [(r.engine, r.why) for r in reports]
+    assert {r.engine for r in reports if r.records} <= {"spark" if engine == "spark" else "native"}, \
+        [(r.engine, r.why) for r in reports]
     expected = _reference(batches)
     table = open_catalog(None, warehouse).load_table("d.t") if expected or any(batches) else None
     got = _rows(warehouse) if table is not None and table.current_snapshot() is not None else {}
@@ -125,6 +136,8 @@ def test_the_cdc_walk_through(spark, tmp_path):
     props = cat.load_table("d.t").properties
     assert (props["widen.key"], props["widen.key.order-by"], props["widen.key.delete-when"]) == \
         ("id", "ts", "op = 'd'")
+    schema = cat.load_table("d.t").schema()  # (point 1: the key is the table's identifier field, required)
+    assert schema.identifier_field_names() == {"id"} and schema.find_field("id").required
 
 
 def test_without_order_by_the_last_line_wins_and_a_keyed_table_stays_keyed(spark, tmp_path):
@@ -192,6 +205,20 @@ def test_an_unkeyed_table_is_keyed_only_when_its_keys_are_unique(spark, tmp_path
     assert _rows_v(warehouse, "d.ok") == {1: 3, 2: 2}
     widen.ingest([str(batch)], "d.ok", warehouse=warehouse, spark=spark, progress=lambda m: None)
     assert _rows_v(warehouse, "d.ok") == {1: 3, 2: 20}
+    # an unkeyed table with unique keys is keyed: its key column becomes required, its identifier field
+    widen.ingest([str(tmp_path / "b1.jsonl")], "d.uniq", warehouse=warehouse, spark=spark, progress=lambda m: None)
+    assert not open_catalog(None, warehouse).load_table("d.uniq").schema().find_field("id").required
+    widen.ingest([str(tmp_path / "b0.jsonl")], "d.uniq", warehouse=warehouse, spark=spark, progress=lambda m: None,
+                 key="id")
+    schema = open_catalog(None, warehouse).load_table("d.uniq").schema()
+    assert schema.identifier_field_names() == {"id"} and schema.find_field("id").required
+    assert _rows_v(warehouse, "d.uniq") == {1: 3, 2: 2}
+    # a table whose rows have no key column cannot be keyed (by a column a batch would bring)
+    widen.ingest([str(_write(tmp_path / "b3.jsonl", [{"v": 1}]))], "d.nokey", warehouse=warehouse, spark=spark,
+                 progress=lambda m: None)
+    code = main(["ingest", "--warehouse", warehouse, "--table", "d.nokey", "--key", "id", str(batch)])
+    err = capsys.readouterr().err
+    assert code == 2 and "--key id: d.nokey has no column 'id'" in err, err
 
 
 def _rows_v(warehouse: str, table: str) -> dict:
@@ -232,16 +259,50 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     assert _rows(warehouse) == _reference([seed, *batches.values()])
 
 
-def test_deletes_before_any_order_value_and_appends_to_a_keyed_table(spark, tmp_path):
+def test_deletes_before_any_order_value_and_dataframes_into_a_keyed_table(spark, tmp_path):
     """A delete in a batch whose records have no order column yet (its order value is null: any later record
-    wins against it, so nothing is remembered); a DataFrame appended to a keyed table is refused (it would give a
-    key two rows)."""
+    wins against it, so nothing is remembered); a DataFrame written to a keyed table upserts by its key (the
+    table's: a keyed table stays keyed), its keyless rows rescued by their source (a row has no line number); a
+    typed DataFrame is refused before any work."""
+    from pyspark.sql import functions as F
+
     warehouse = str(tmp_path / "wh")
     b1 = _write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1}, {"id": 2, "v": 2}, {"id": 2, "op": "d"}])
     b2 = _write(tmp_path / "b2.jsonl", [{"id": 2, "v": 20, "ts": 0}, {"id": 1, "op": "d", "ts": 1}])
     widen.ingest([str(b1), str(b2)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None, key="id",
                  order_by="ts", delete_when="op = 'd'")
     assert _rows_v(warehouse, "d.t") == {2: 20}
-    frame = spark.createDataFrame([('{"id": 2, "v": 3}',)], "value string")
-    with pytest.raises(widen.InputError, match="d.t is keyed by id: widen.write and widen.stream do not upsert"):
-        widen.write(frame, "d.t", json_column="value", warehouse=warehouse, progress=lambda m: None)
+    frame = spark.createDataFrame([('{"id": 2, "v": 3, "ts": 1}', "s1"), ('{"id": 3, "v": 4, "ts": 1}', "s1"),
+                                   ('{"v": 5, "ts": 1}', "s2"), ('{"id": 3, "v": "x", "ts": 1}', "s2")],
+                                  "value string, src string")
+    report = widen.write(frame, "d.t", json_column="value", source_column="src", warehouse=warehouse,
+                         progress=lambda m: None)
+    assert report.keyed.startswith("keyed: 1 updated, 1 inserted, 0 deleted") and report.rescued == 1, report
+    assert _rows(warehouse) == {2: {"ts": 1, "v": 3}, 3: {"ts": 1, "v": "x"}}  # (the later row of a tie)
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [(r["source"], r["line"], r["raw"]) for r in rescued] == [("s2", None, '{"v": 5, "ts": 1}')]
+    with pytest.raises(widen.InputError, match="d.t is keyed by id: a keyed write takes JSON"):
+        widen.write(spark.range(2).select(F.col("id")), "d.t", warehouse=warehouse, progress=lambda m: None)
+
+
+def test_a_watched_folder_upserts(spark, tmp_path, capsys):
+    """``--watch`` with ``--key``: each micro-batch an upsert, its records ordered by ``--order-by``, then file
+    and line; a late event and a delete across micro-batches; a keyless line rescued with its file."""
+    warehouse, landing, checkpoint = str(tmp_path / "wh"), tmp_path / "landing", str(tmp_path / "ck")
+    landing.mkdir()
+    keyed_args = ["--key", "id", "--order-by", "ts", "--delete-when", "op = 'd'"]
+    run = ["ingest", "--warehouse", warehouse, "--table", "d.t", "--watch", str(landing), "--checkpoint",
+           checkpoint, "--once", *keyed_args]
+    first = [{"id": 1, "v": 1, "ts": 1}, {"id": 2, "v": 2, "ts": 1}, {"id": 1, "v": "one", "ts": 1}, {"v": 9}]
+    _write(landing / "a.jsonl", first)
+    assert main(run) == 0, capsys.readouterr().err
+    _write(landing / "b.jsonl", [{"id": 2, "op": "d", "ts": 3}, {"id": 1, "v": 0, "ts": 0}, {"id": 3, "v": 3,
+                                                                                               "ts": 2}])
+    _write(landing / "c.jsonl", [{"id": 2, "v": 22, "ts": 2}])  # (older than the delete: stays deleted)
+    assert main(run) == 0
+    err = capsys.readouterr().err
+    assert "1 inserted, 1 deleted" in err, err  # (b and c: one micro-batch, or two)
+    assert _rows(warehouse) == _reference([first, [{"id": 2, "op": "d", "ts": 3}, {"id": 1, "v": 0, "ts": 0},
+                                                   {"id": 3, "v": 3, "ts": 2}, {"id": 2, "v": 22, "ts": 2}]])
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [(Path(r["source"]).name, r["raw"]) for r in rescued] == [("a.jsonl", '{"v": 9}')]

@@ -547,8 +547,6 @@ def _ingest(args) -> int:
         raise InputError(f"{', '.join(given)}: only with --watch DIR (a batch is read once as it is)")
     rules = _load(args.rules)
     if args.watch:
-        if args.key:
-            raise InputError("--key with --watch is not built yet: ingest the files as batches")
         return _watch(args, rules)
     if not args.batches:
         raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
@@ -600,7 +598,7 @@ def _watch(args, rules) -> int:
     query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
                   once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,
                   warehouse=args.warehouse, on_batch=lambda _, report: reports.append(report),
-                  partition_by=args.partition_by)
+                  partition_by=args.partition_by, key=args.key, order_by=args.order_by, delete_when=args.delete_when)
     print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
           + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
     _watching.append("watching")

@@ -114,7 +114,8 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     summary = _summary(batch, commit_id, planned, report)
     files.may_have_landed = attempt.committing = True
     with timed(report, "commit"), tbl.transaction() as tx:
-        _transaction(tx, tbl, planned, creating, fields, files.written if merged is None else [], summary)
+        _transaction(tx, tbl, planned, creating, fields, files.written if merged is None else [], summary,
+                     batch.keyed)
         if merged is not None:
             from widen.keyed import commit as keyed_commit
 
@@ -209,8 +210,10 @@ def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchRepo
     }
 
 
-def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[str], summary: dict) -> None:
-    """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``."""
+def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[str], summary: dict,
+                 keyed=None) -> None:
+    """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``keyed``: a
+    keyed write's (:class:`widen.keyed.Keyed`)."""
     from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
     from widen.partitioning import add_spec, data_files, replaced_columns, source_paths
 
@@ -222,7 +225,11 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
                 update.delete_column(path)
         tx.update_schema().union_by_name(planned.target).commit()
     elif planned.plan.changes_schema or not current.fields:
-        tx.update_schema().union_by_name(planned.target).commit()
+        # (a keyed table's key columns stay required: its identifier fields, widen.keyed)
+        from widen.keyed import identified
+
+        target = planned.target if keyed is None else identified(planned.target, keyed)
+        tx.update_schema(allow_incompatible_changes=keyed is not None).union_by_name(target).commit()
     if creating:  # the spec comes with the columns it partitions by
         add_spec(tx, creating)
     # the hints name columns by their full names: their ids are those the schema update gave

@@ -44,11 +44,12 @@ def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool
     return JsonLines(FileLines(spark, paths, long_lines), own=True)
 
 
-def for_frame(df, json_column: str | None, source_column: str | None, batch: str, long_lines=()) -> Source:
+def for_frame(df, json_column: str | None, source_column: str | None, batch: str, long_lines=(),
+              keyed: bool = False) -> Source:
     """The source of a DataFrame: of JSON texts in ``json_column`` (:class:`~widen.sources.FrameLines`: the native
-    engine, else the driver's or Spark's), or typed."""
+    engine, else the driver's or Spark's), or typed; ``keyed``: a keyed write's (:mod:`widen.keyed`)."""
     if json_column is None:
         return Typed(df)
-    frame = FrameLines(df, json_column, source_column, batch)
+    frame = FrameLines(df, json_column, source_column, batch, keyed)
     frame.long_lines = list(long_lines)  # (a watched folder's lines too long to read: widen.stream)
     return frame

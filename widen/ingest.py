@@ -19,7 +19,7 @@ from widen.errors import Absorbed, InputError, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import check_expression, keyed_rescues, keyed_write, refuse_keyed
+from widen.keyed import check_expression, keyed_frame, keyed_rescues, keyed_write
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -168,15 +168,17 @@ class _Run:
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
           catalog: str | None = None, warehouse: str = "warehouse", progress: Callable[[str], None] | None = None,
           batch: str = "<dataframe>", summary: dict[str, str] | None = None, source_column: str | None = None,
-          rescued_done: bool = False, partition_by: str | None = None, long_lines=()) -> BatchReport:
+          rescued_done: bool = False, partition_by: str | None = None, long_lines=(), key: str | None = None,
+          order_by: str | None = None, delete_when: str | None = None) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
     A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
     ``<table>__rescued``, with ``source_column``'s value as their source when given; ``rescued_done``: they were
     committed already, by an earlier attempt). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the
-    snapshot summaries (the table's and the rescued table's); ``partition_by`` as for :func:`ingest`; ``long_lines``:
-    ``(source, LongLine)`` of the frame's lines it holds empty (:func:`widen.stream.watch`). Returns the report.
+    snapshot summaries (the table's and the rescued table's); ``partition_by``, ``key``, ``order_by`` and
+    ``delete_when`` as for :func:`ingest` (a later row breaks a tie of a key's records); ``long_lines``: ``(source,
+    LongLine)`` of the frame's lines it holds empty (:func:`widen.stream.watch`). Returns the report.
 
     >>> import tempfile, widen
     >>> spark = widen.spark_session()
@@ -199,13 +201,12 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
-    refuse_keyed(load_table(cat, table), table)  # (a keyed table takes keyed batches: widen ingest --key)
+    keyed = keyed_frame(df.sparkSession, load_table(cat, table), table, json_column, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
-    report = BatchReport(batch, mode=mode)
-    started = time.perf_counter()
+    report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
-        source = for_frame(df, json_column, source_column, batch, list(long_lines))
-        ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms), report,
+        source = for_frame(df, json_column, source_column, batch, list(long_lines), keyed is not None)
+        ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, keyed), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done)
     report.seconds = time.perf_counter() - started
     return report

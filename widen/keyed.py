@@ -139,7 +139,8 @@ class Merged:
         ratio = f" ({self.replaced_rows / changed:,.1f} per row changed)" if changed and self.replaced else ""
         return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
                 f"{c['stale']:,} older than the stored row or a delete (kept); "
-                + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows rewritten{ratio}"
+                + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows "
+                   f"({self.replaced_bytes / 1e6:,.1f} MB) rewritten{ratio}"
                    if self.replaced else "no file rewritten"))
 
 
@@ -290,13 +291,37 @@ def _new_tombstones(tbl, winners, joined, graves, keys) -> str | None:
     return where
 
 
-def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
-    """Inside ``tx``: the key's properties, the tombstones' directory, and one overwrite snapshot that removes the
-    files the write replaced and adds those it wrote (an append when it replaced none)."""
-    from pyiceberg.table import _parquet_files_to_data_files
+def identified(schema, k: Keyed):
+    """``schema`` (a batch's target) with the key's columns required: a keyed table's schema union leaves its
+    identifier fields required (a new key column is added required)."""
+    from pyiceberg.schema import Schema
 
+    return Schema(*[f.model_copy(update={"required": True}) if f.name in k.key else f for f in schema.fields],
+                  schema_id=schema.schema_id)
+
+
+def _identify(tx, k: Keyed) -> None:
+    """The key's columns as the table's Iceberg identifier fields (required: a table being keyed has no null key,
+    :func:`check_unique`), unless they are already, or a key column is not there yet (no record had it)."""
+    schema = tx.table_metadata.schema()
+    names = {f.name: f for f in schema.fields}
+    if any(c not in names for c in k.key) or set(schema.identifier_field_names()) == set(k.key):
+        return
+    with tx.update_schema(allow_incompatible_changes=True) as update:
+        for name in k.key:
+            if not names[name].required:
+                update.update_column(name, required=True)
+        update.set_identifier_fields(*k.key)
+
+
+def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
+    """Inside ``tx``: the key as the table's identifier fields, the key's properties, the tombstones' directory,
+    and one overwrite snapshot that removes the files the write replaced and adds those it wrote (an append when
+    it replaced none). The files' metrics are read from their footers without pyiceberg's schema check: Spark
+    declares every column optional, the key's too, which no row leaves null."""
     from widen.partitioning import data_files
 
+    _identify(tx, k)
     props = {KEY: ",".join(k.key)}
     if k.order_by:
         props[ORDER_BY] = k.order_by
@@ -309,8 +334,7 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
         props["schema.name-mapping.default"] = metadata.schema().name_mapping.model_dump_json()
     if any(tbl.properties.get(p) != v for p, v in props.items()):
         tx.set_properties(props)
-    added = (data_files(tx.table_metadata, tbl.io, merged.written, fields) if fields
-             else _parquet_files_to_data_files(tx.table_metadata, merged.written, tbl.io))
+    added = data_files(tx.table_metadata, tbl.io, merged.written, fields or [])
     if not merged.replaced and not added:
         return
     with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
@@ -365,12 +389,12 @@ def with_condition_columns(frame, k: Keyed):
     return frame
 
 
-def refuse_keyed(tbl, table: str) -> None:
-    """Refuse to append a DataFrame or a stream's micro-batch to a keyed table (its rows would hold a key twice):
-    keyed writes from ``widen.write`` and ``widen.stream`` are not built yet."""
-    if tbl is not None and tbl.properties.get(KEY):
-        raise InputError(f"{table} is keyed by {tbl.properties[KEY]}: widen.write and widen.stream do not upsert "
-                         "yet (widen ingest --key does); appending would give a key two rows")
+def keyed_frame(spark, tbl, table: str, json_column, key, order_by, delete_when, mode=None) -> Keyed | None:
+    """The keyed write of ``widen.write`` or a stream's micro-batch (:func:`keyed_write`), its ``delete_when``
+    parsed: a DataFrame of JSON texts (a typed one cannot be keyed yet)."""
+    k = keyed_write(tbl, table, "json" if json_column else "a typed DataFrame", key, order_by, delete_when, mode)
+    check_expression(spark, k)
+    return k
 
 
 def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, mode=None) -> Keyed | None:
@@ -381,9 +405,14 @@ def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, 
         raise InputError("--key with --mode overwrite: a keyed batch replaces its keys' rows, an overwrite the "
                          "whole table; choose one")
     if k is not None and input_format != "json":
-        raise InputError("--key takes JSON lines (a keyed write of Parquet files is not built yet)")
+        what = input_format if " " in input_format else f"{input_format} files"
+        raise InputError(f"{table}" + (f" is keyed by {','.join(k.key)}: " if not key else ": ")
+                         + f"a keyed write takes JSON (a keyed write of {what} is not built yet)")
     if k is not None and tbl is not None and tbl.schema().fields:
-        check_schema(tbl.schema(), k, table)
+        # (a column a batch may still bring: the table has no row, or is keyed and every record so far was keyless)
+        snapshot = tbl.current_snapshot()
+        rowless = snapshot is None or (snapshot.summary or {}).get("total-records") == "0"
+        check_schema(tbl.schema(), k, table, absent_ok=rowless or KEY in tbl.properties)
     return k
 
 

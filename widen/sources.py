@@ -550,6 +550,20 @@ class _Delegating(Source):
     def rescued_frame(self):
         return self.inner.rescued_frame()
 
+    def projected_keyed(self, compiled):
+        return self.inner.projected_keyed(compiled)
+
+    def keyed_lines(self, keyless):
+        return self.inner.keyed_lines(keyless)
+
+    @property
+    def key_rescued(self):
+        return self.inner.key_rescued if self.inner is not None else None
+
+    @key_rescued.setter
+    def key_rescued(self, frame) -> None:
+        self.inner.key_rescued = frame
+
     @property
     def engine(self) -> str:
         return self.inner.engine if self.inner is not None else "none"
@@ -559,6 +573,8 @@ class _Delegating(Source):
         return self.inner.why if self.inner is not None else ""
 
     def release(self) -> None:
+        if getattr(self, "keyed_rows", None) is not None:  # (widen.keyed.routed's)
+            self.keyed_rows[1].unpersist()
         if self.inner is not None:
             self.inner.release()
 
@@ -746,9 +762,11 @@ class FrameLines(_Delegating):
     of its texts (with their source and an id per row), made once as Spark reads them (two reads of another plan
     could give other rows: it is computed once). A batch the native pass does not take is observed and routed on
     the driver when its texts are small enough (:func:`driver_rows`), else by Spark expressions
-    (:class:`JsonLines`)."""
+    (:class:`JsonLines`). A keyed write's (``keyed``) is cached with an id per row, which orders a key's records
+    (the later row wins a tie) and is never shown as a line number: observed by the native pass, else by Spark
+    expressions, never on the driver (whose rows carry no id)."""
 
-    def __init__(self, df, json_column: str, source_column: str | None, batch: str):
+    def __init__(self, df, json_column: str, source_column: str | None, batch: str, keyed: bool = False):
         from pyspark.sql import functions as F
 
         self.spark = df.sparkSession
@@ -761,6 +779,7 @@ class FrameLines(_Delegating):
         #: (source, :class:`widen.long_lines.LongLine`) of lines of the frame's files too long to read, which it
         #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
         self.long_lines: list = []
+        self.keyed = keyed
 
     def _take(self, inner: Source) -> None:
         super()._take(inner)
@@ -771,11 +790,20 @@ class FrameLines(_Delegating):
 
     def rescued_frame(self):
         frame = self.inner.rescued_frame()
+        if self.keyed and not hasattr(frame, "to_pylist"):  # (Spark's rows: a row's id is not a line number)
+            from pyspark.sql import functions as F
+
+            frame = frame.withColumn("line", F.lit(None).cast("int"))
         if self.long_lines:
             from widen.long_lines import and_long_lines
 
             frame = and_long_lines(self.spark, frame, self.long_lines)
         return frame
+
+    def keyed_lines(self, keyless):
+        from pyspark.sql import functions as F
+
+        return self.inner.keyed_lines(keyless).withColumn("line", F.lit(None).cast("int"))
 
     def observe(self, rules) -> None:
         from pyspark import StorageLevel
@@ -784,6 +812,13 @@ class FrameLines(_Delegating):
         from widen import jvm
 
         why = ""
+        if self.keyed:
+            native = jvm.enabled() and jvm.spec(rules) is not None
+            self.cached = self._texts().persist(StorageLevel.MEMORY_AND_DISK)
+            inner = JsonLines(self.cached, own=False, native=native)
+            inner.observe(rules)
+            self._take(self._nameless(inner))
+            return
         if jvm.enabled() and jvm.spec(rules) is not None:
             texts = self._texts()
             files = rereadable(self.df)
