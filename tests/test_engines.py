@@ -201,3 +201,24 @@ def test_a_hollow_record_is_one_row_whatever_its_batch_on_every_engine(spark, tm
             _, got, _, got_columns = run_engine(spark, engine, rules, None, files, str(tmp_path / f"wh-{engine}"), m)
         assert got_columns == columns, engine
         assert sorted(got, key=key) == sorted(rows, key=key), engine
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+def test_a_batch_the_native_router_declines_is_written_by_the_projection(spark, tmp_path, monkeypatch, keyed):
+    """A batch the native pass found plain, with a rescued line, that the native router declines (a JVM that
+    cannot load it): the compiled projection parses the lines again, skipping the rescued one, and writes the
+    same rows (a NameError there once failed the batch)."""
+    from widen import jvm
+    from widen.catalog import open_catalog
+
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"id": 1, "v": 1}\nnot json\n{"id": 2, "v": "x"}\n')
+    monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
+    monkeypatch.setattr(jvm, "routed", lambda *a, **k: (None, "the native router failed: declined here"))
+    warehouse = str(tmp_path / "wh")
+    (report,) = widen.ingest([str(path)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None,
+                             key="id" if keyed else None)
+    assert (report.engine, report.why, report.rescued) == (
+        "native+projection", "the native router failed: declined here", 1)
+    rows = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert sorted((r["id"], r["v"], r["v_long"]) for r in rows) == [(1, "1", 1), (2, "x", None)]

@@ -155,8 +155,8 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         delete_files(tbl, files.written)
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-            merged = merge(tbl, batch.keyed, routed(batch.source, planned), planned.target, fields,
-                           data_directory(tbl))
+            rows, (_, low, high) = routed(batch.source, planned, batch.keyed)
+            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), (low, high))
         files.written = list(merged.written)
         unchanged(batch.prints)
         return merged

@@ -144,10 +144,11 @@ class Merged:
                    if self.replaced else "no file rewritten"))
 
 
-def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
+def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, bounds: tuple = (None, None)) -> Merged:
     """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
     :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
-    hold their keys; returns the files written and those they replace."""
+    hold their keys (``bounds``: the least and greatest of the batch's first key column, :func:`routed`); returns
+    the files written and those they replace."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
@@ -161,7 +162,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
         return Merged([], [], None, 0, 0)
     winners = _winners(rows, k, schema)
     try:
-        candidates = _candidates(tbl, k, winners)
+        candidates = _candidates(tbl, k, *bounds)
         stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
                   else spark.createDataFrame([], schema))
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
@@ -185,13 +186,8 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str) -> Merged:
         if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
             raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
                              "was committed")
-        tombstones = None
-        # (from the stored rows' keys and order only: two columns read again; while no record has an order value,
-        # a delete's is null, which any record wins against: no tombstone to keep)
-        if k.order_by in names and k.delete_when:
-            ordered = stored.select(*keys, "__eo")
-            tombstones = _new_tombstones(tbl, winners, _decided(winners.join(ordered, keys, "left"), k, graves,
-                                                                 keys), graves, keys)
+        # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
+        tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
         return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
                       sum(t.file_size_in_bytes for t in candidates), observation)
     finally:
@@ -221,16 +217,13 @@ def _winners(rows, k: Keyed, schema):
     return winners
 
 
-def _candidates(tbl, k: Keyed, winners) -> list:
+def _candidates(tbl, k: Keyed, low, high) -> list:
     """The data files of the table's snapshot that may hold one of the batch's keys: those whose bounds of the
-    key's first column (and partition values, where the key is partitioned on) overlap the batch's."""
+    key's first column (and partition values, where the key is partitioned on) overlap the batch's, ``low`` to
+    ``high`` (None: the batch has no key)."""
     from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
-    from pyspark.sql import functions as F
 
-    if tbl is None or tbl.current_snapshot() is None:
-        return []
-    low, high = winners.agg(F.min("__k0"), F.max("__k0")).first()
-    if low is None:
+    if tbl is None or tbl.current_snapshot() is None or low is None:
         return []
     first = k.key[0]
     try:
@@ -274,18 +267,23 @@ def _decided(joined, k: Keyed, graves, keys):
     return joined.withColumn("__wins", newer)
 
 
-def _new_tombstones(tbl, winners, joined, graves, keys) -> str | None:
-    """The deletes remembered after the batch (those of keys the batch did not touch, and for those it did, its
-    winning delete, or the older one a stale record lost to), written to a directory of their own."""
+def _new_tombstones(tbl, winners, graves, keys) -> str | None:
+    """The deletes remembered after the batch, from its winners and the deletes remembered before it (not from
+    the stored rows): a key's winning delete, with the later of its order value and its earlier delete's; a key
+    whose record is not older than its delete forgets it; every other delete is kept. A delete older than the
+    key's stored row, and one kept beside a row that a newer record brought back, change no later decision: a
+    record that wins against the row wins against them, and a delete of the row is newer."""
     from pyspark.sql import functions as F
 
-    touched = joined.where(F.col("__new").isNotNull())
-    kept = F.when(F.col("__wins") & F.col("__del"), F.struct(F.col("__bo").alias("o"), F.lit(True).alias("t"))) \
-        .when(~F.col("__wins") & F.col("__tomb"), F.struct(F.col("__to").alias("o"), F.lit(True).alias("t")))
-    fresh = touched.select(*keys, kept.alias("__g")).where("__g IS NOT NULL") \
-        .select(*keys, F.col("__g.o").alias("__to"))
-    if graves is not None:
-        fresh = graves.drop("__tomb").join(winners.select(*keys), keys, "left_anti").unionByName(fresh)
+    mine = winners.select(*keys, "__bo", "__del")
+    if graves is None:
+        fresh = mine.where("__del AND __bo IS NOT NULL").select(*keys, F.col("__bo").alias("__to"))
+    else:
+        both = graves.drop("__tomb").join(mine, keys, "full_outer")
+        kept = (F.when(F.col("__del").isNull(), F.col("__to"))  # (a key the batch did not touch)
+                .when(F.col("__del") & F.col("__bo").isNotNull(), F.greatest("__to", "__bo"))
+                .when(F.col("__del") | F.col("__bo").isNull() | (F.col("__bo") < F.col("__to")), F.col("__to")))
+        fresh = both.select(*keys, kept.alias("__to")).where("__to IS NOT NULL")
     where = f"{tbl.location().rstrip('/')}/metadata/widen-tombstones-{uuid.uuid4().hex}"
     fresh.write.mode("error").parquet(where)
     return where
@@ -416,19 +414,29 @@ def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, 
     return k
 
 
-def routed(source, planned):
+def routed(source, planned, k: Keyed):
     """The keyed batch's routed rows with their lines (:meth:`widen.sources.JsonLines.projected_keyed`), kept
-    (memory, then disk) for the plan they were routed by: counted for their keys, then merged, from one
-    projection; a commit attempt whose plan changed (another writer changed the table) routes them again."""
+    (memory, then disk) for the plan they were routed by, and what one job counts of them: the records without a
+    key, and the least and greatest value of the key's first column (which files may hold the batch's keys).
+    Counted for the rescued lines, then merged, from one projection; a commit attempt whose plan changed (another
+    writer changed the table) routes them again."""
+    from pyspark.sql import functions as F
+
     compiled = source.compile(planned.plan, planned.rules)
     kept = getattr(source, "keyed_rows", None)
     if kept is not None and kept[0] == compiled.key:
-        return kept[1]
+        return kept[1], kept[2]
     if kept is not None:
-        kept[1].unpersist()
-    rows = source.projected_keyed(compiled).persist()
-    source.keyed_rows = (compiled.key, rows)
-    return rows
+        kept[-1].unpersist()
+    rows = persisted = source.projected_keyed(compiled).persist()
+    for name in k.columns:  # (a column no record has yet: every record is keyless, or of no order)
+        if name not in rows.columns:
+            rows = rows.withColumn(name, F.lit(None))
+    null = F.expr(" OR ".join(f"`{c}` IS NULL" for c in k.key))
+    first = F.when(~null, F.col(f"`{k.key[0]}`"))
+    counted = rows.agg(F.count(F.when(null, 1)), F.min(first), F.max(first)).first()
+    source.keyed_rows = (compiled.key, rows, tuple(counted), persisted)
+    return rows, tuple(counted)
 
 
 def check_unique(spark, tbl, k: Keyed, table: str) -> None:
@@ -461,10 +469,8 @@ def check_unique(spark, tbl, k: Keyed, table: str) -> None:
 
 def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     """Once a keyed batch is planned: its key and delete condition checked against the table's schema after it,
-    and its records without a key counted (as rescued lines, not records) and handed to the source's rescued
-    lines (a job of its own)."""
-    from pyspark.sql import functions as F
-
+    and its records without a key counted (as rescued lines, not records: :func:`routed`'s job) and handed to
+    the source's rescued lines."""
     spark = source.spark
     if not planned.observations.records:
         return
@@ -472,13 +478,9 @@ def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
     check_unique(spark, tbl, batch.keyed, batch.table)
     check_condition(spark, batch.keyed, planned.target)
-    rows = routed(source, planned)
-    for name in batch.keyed.columns:
-        if name not in rows.columns:
-            rows = rows.withColumn(name, F.lit(None))
-    keyless = rescued_keys(rows, batch.keyed)
-    count = keyless.count()
+    rows, (count, _, _) = routed(source, planned, batch.keyed)
     if count:
+        keyless = rescued_keys(rows, batch.keyed)
         source.key_rescued = source.keyed_lines(keyless).select("source", "line", "reason", "value")
         report.rescued += count
         report.records -= count

@@ -455,6 +455,8 @@ class JsonLines(Source):
         no projection to analyse or generate code for); any other, or where the router declines, by the
         compiled projection."""
         if self.plain:
+            from pyspark.sql import functions as F
+
             from widen import jvm
 
             routed, why = jvm.routed(self.parsed, compiled.plan, compiled.compiler.rules, self.observed.skip)
@@ -524,7 +526,7 @@ class JsonLines(Source):
         if self.parsed is not None:
             self.parsed.unpersist()
         if getattr(self, "keyed_rows", None) is not None:
-            self.keyed_rows[1].unpersist()
+            self.keyed_rows[-1].unpersist()
         if isinstance(self.lines, FileLines):
             self.lines.release()
 
@@ -574,7 +576,7 @@ class _Delegating(Source):
 
     def release(self) -> None:
         if getattr(self, "keyed_rows", None) is not None:  # (widen.keyed.routed's)
-            self.keyed_rows[1].unpersist()
+            self.keyed_rows[-1].unpersist()
         if self.inner is not None:
             self.inner.release()
 
