@@ -76,7 +76,8 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     """Inserts, updates whose values drift between numbers and text, duplicates within a batch, late events,
     deletes and late events after them, keyless records, empty batches and a replayed file: the table, cell by
     cell, is the reference model's, on each path a keyed batch can take (the native pass and router, which carry
-    each record's line; Spark's observer and projection; a DataFrame of JSON texts through ``widen.write``, each
+    each record's line; Spark's observer and projection, with the batch joined to the stored rows by a shuffle
+    rather than broadcast; a DataFrame of JSON texts through ``widen.write``, each
     batch a frame, a later row winning a tie, where a replay is a write of the same frame: not skipped, not
     drawn)."""
     import os
@@ -87,6 +88,8 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     if replay and engine != "dataframe":
         paths.append(paths[0])
     os.environ["WIDEN_NATIVE"] = "0" if engine == "spark" else "1"  # (hypothesis: no monkeypatch per example)
+    # (the winners broadcast to the stored rows' tasks, and on Spark's engine joined with them by a shuffle)
+    os.environ["WIDEN_KEYED_BROADCAST_RECORDS"] = "0" if engine == "spark" else "250000"
     try:
         if engine == "dataframe":
             reports = [widen.write(spark.createDataFrame([(line,) for line in p.read_text().splitlines()],
@@ -98,6 +101,7 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
                                    progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'")
     finally:
         os.environ.pop("WIDEN_NATIVE")
+        os.environ.pop("WIDEN_KEYED_BROADCAST_RECORDS")
     assert {r.engine for r in reports if r.records} <= {"spark" if engine == "spark" else "native"}, \
         [(r.engine, r.why) for r in reports]
     expected = _reference(batches)

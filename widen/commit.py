@@ -155,8 +155,8 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         delete_files(tbl, files.written)
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-            rows, (_, low, high) = routed(batch.source, planned, batch.keyed)
-            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), (low, high))
+            rows, counted = routed(batch.source, planned, batch.keyed)
+            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted)
         files.written = list(merged.written)
         unchanged(batch.prints)
         return merged

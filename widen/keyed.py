@@ -144,11 +144,11 @@ class Merged:
                    if self.replaced else "no file rewritten"))
 
 
-def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, bounds: tuple = (None, None)) -> Merged:
+def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (0, None, None, 0)) -> Merged:
     """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
     :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
-    hold their keys (``bounds``: the least and greatest of the batch's first key column, :func:`routed`); returns
-    the files written and those they replace."""
+    hold their keys (``counted``: :func:`routed`'s count of keyless records, the least and greatest value of the
+    batch's first key column, and its count of records); returns the files written and those they replace."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
@@ -162,7 +162,9 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, bounds: tuple = (N
         return Merged([], [], None, 0, 0)
     winners = _winners(rows, k, schema)
     try:
-        candidates = _candidates(tbl, k, *bounds)
+        keyless, low, high, records = counted
+        keyed_records = records - keyless
+        candidates = _candidates(tbl, k, low, high)
         stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
                   else spark.createDataFrame([], schema))
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
@@ -170,7 +172,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, bounds: tuple = (N
                                F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
         keys = [f"__k{i}" for i in range(len(k.key))]
         graves = _tombstones(spark, tbl, k)
-        joined = _decided(stored.join(winners, keys, "full_outer"), k, graves, keys)
+        joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
         counted = joined.observe(
             observation,
@@ -247,19 +249,41 @@ def _tombstones(spark, tbl, k: Keyed):
     return spark.read.parquet(where).withColumn("__tomb", F.lit(True))
 
 
-def _decided(joined, k: Keyed, graves, keys):
-    """``joined`` (a batch's winners beside the stored rows' keys and order) with the tombstones beside them
-    (``__to``, ``__tomb``) and whether each winner replaces what is stored (``__wins``): always without an order
-    column; else when its order value is not older than the stored row's or its key's delete (null: older than
-    any value)."""
+#: a keyed batch of at most this many records with a key (``WIDEN_KEYED_BROADCAST_RECORDS``) is sent to every
+#: task that reads the stored rows, which stream past it (no shuffle nor sort of the table's rows: 100k records into
+#: 1M rows, docs/performance.md); a larger one is joined with them by a shuffle of both
+KEYED_BROADCAST_RECORDS = 250_000
+
+
+def broadcast_records() -> int:
+    import os
+
+    text = os.environ.get("WIDEN_KEYED_BROADCAST_RECORDS", "").strip()
+    if not text:
+        return KEYED_BROADCAST_RECORDS
+    if not text.isdigit():
+        raise InputError(f"WIDEN_KEYED_BROADCAST_RECORDS={text!r}: expected a number of records")
+    return int(text)
+
+
+def _decided(stored, winners, k: Keyed, graves, keys, small: bool):
+    """The stored rows (``__k0``..., their order ``__eo``, row ``__old``) beside the batch's winners and their
+    keys' tombstones (``__to``, ``__tomb``), each winner without a stored row on a row of its own, and whether
+    each winner replaces what is stored (``__wins``): always without an order column; else when its order value
+    is not older than the stored row's or its key's delete (null: older than any value). ``small``: the winners
+    are broadcast to the stored rows' tasks, and those without a row found by their keys alone."""
     from pyspark.sql import functions as F
 
     if graves is not None:
-        joined = joined.join(graves, keys, "left")
+        winners = winners.join(graves, keys, "left")
     else:
-        joined = joined.withColumn("__to", F.lit(None))
-    joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb") if graves is not None else F.lit(False),
-                                                    F.lit(False)))
+        winners = winners.withColumn("__to", F.lit(None)).withColumn("__tomb", F.lit(False))
+    if small:
+        lone = winners.join(stored.select(*keys), keys, "left_anti")
+        joined = stored.join(F.broadcast(winners), keys, "left").unionByName(lone, allowMissingColumns=True)
+    else:
+        joined = stored.join(winners, keys, "full_outer")
+    joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb"), F.lit(False)))
     newer = (F.col("__new").isNotNull() & (F.lit(True) if not k.order_by else (
         (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
         & (~F.col("__tomb") | F.col("__to").isNull()
@@ -399,6 +423,8 @@ def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, 
     """The keyed write of an ingest (the one asked, else the table's own), checked against the table as it is,
     before any work."""
     k = of_table(tbl, keyed(key, order_by, delete_when))
+    if k is not None:
+        broadcast_records()  # (the setting read before any work)
     if k is not None and mode == "overwrite":
         raise InputError("--key with --mode overwrite: a keyed batch replaces its keys' rows, an overwrite the "
                          "whole table; choose one")
@@ -434,7 +460,7 @@ def routed(source, planned, k: Keyed):
             rows = rows.withColumn(name, F.lit(None))
     null = F.expr(" OR ".join(f"`{c}` IS NULL" for c in k.key))
     first = F.when(~null, F.col(f"`{k.key[0]}`"))
-    counted = rows.agg(F.count(F.when(null, 1)), F.min(first), F.max(first)).first()
+    counted = rows.agg(F.count(F.when(null, 1)), F.min(first), F.max(first), F.count(F.lit(1))).first()
     source.keyed_rows = (compiled.key, rows, tuple(counted), persisted)
     return rows, tuple(counted)
 
@@ -478,7 +504,7 @@ def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
     check_unique(spark, tbl, batch.keyed, batch.table)
     check_condition(spark, batch.keyed, planned.target)
-    rows, (count, _, _) = routed(source, planned, batch.keyed)
+    rows, (count, *_) = routed(source, planned, batch.keyed)
     if count:
         keyless = rescued_keys(rows, batch.keyed)
         source.key_rescued = source.keyed_lines(keyless).select("source", "line", "reason", "value")
