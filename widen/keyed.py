@@ -278,8 +278,9 @@ def _decided(stored, winners, k: Keyed, graves, keys, small: bool):
         winners = winners.join(graves, keys, "left")
     else:
         winners = winners.withColumn("__to", F.lit(None)).withColumn("__tomb", F.lit(False))
-    if small:
-        lone = winners.join(stored.select(*keys), keys, "left_anti")
+    if small:  # (the stored keys stream past the winners' too: those found, at most the batch's, are broadcast)
+        found = stored.select(*keys).join(F.broadcast(winners.select(*keys)), keys, "left_semi")
+        lone = winners.join(F.broadcast(found), keys, "left_anti")
         joined = stored.join(F.broadcast(winners), keys, "left").unionByName(lone, allowMissingColumns=True)
     else:
         joined = stored.join(winners, keys, "full_outer")
