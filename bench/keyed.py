@@ -15,6 +15,9 @@ For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, `
   values as null (so it does less than Widen).
 - **widen, clustered** (Widen only, for the rewrite amplification): the same batch size, its updates on one
   contiguous range of ids.
+- **floor** (not a keyed write): a python process that starts Widen's Spark session, reads the batch's JSON and
+  writes it as Parquet, and rewrites the table's data files as Parquet: what any copy-on-write of a spread batch
+  in a fresh Spark process costs at least.
 
 A figure is the median of ``--repeat`` runs (default 3); ``driver MB`` is the peak resident memory of the Python
 process (Widen's driver: the JVM is its child and not counted there; pyiceberg's: all of it); the rewrite line is
@@ -48,6 +51,16 @@ table = cat.load_table("bench.t")
 rows = pj.read_json(batch).cast(table.schema().as_arrow())
 result = table.upsert(rows, join_cols=["id"])
 print(f"pyiceberg: {result.rows_updated} updated, {result.rows_inserted} inserted", file=sys.stderr)
+"""
+
+FLOOR_CHILD = r"""
+import glob, sys
+from widen.session import spark_session
+warehouse, batch, out = sys.argv[1], sys.argv[2], sys.argv[3]
+spark = spark_session()
+files = [f for f in glob.glob(f"{warehouse}/**/*.parquet", recursive=True) if "/metadata/" not in f]
+spark.read.json(batch).write.parquet(out + "/batch")
+spark.read.parquet(*files).write.parquet(out + "/table")
 """
 
 PYICEBERG_TABLE = r"""
@@ -149,6 +162,9 @@ def one(system: str, paths: dict, size: str) -> dict:
     if system == "pyiceberg":
         warehouse = pyiceberg_table(paths, where)
         cmd = [sys.executable, "-c", PYICEBERG_CHILD, str(warehouse), str(paths["pyiceberg"])]
+    elif system == "floor":
+        warehouse = widen_table(paths, where)
+        cmd = [sys.executable, "-c", FLOOR_CHILD, str(warehouse), str(paths["batch"]), str(where / "out")]
     else:
         warehouse = widen_table(paths, where)
         batch = paths["clustered" if system == "widen-clustered" else "batch"]
@@ -156,7 +172,8 @@ def one(system: str, paths: dict, size: str) -> dict:
     r = run_child(cmd, where)
     line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
     out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
-           "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:], "rows": rows(warehouse, "bench" if system == "pyiceberg" else "widen")}
+           "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:],
+           "rows": rows(warehouse, "bench" if system == "pyiceberg" else "widen") if system != "floor" else None}
     if r["rc"]:
         out["stderr_tail"] = r["stderr"][-2000:]
     say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}, {out['rows']} rows")
@@ -178,29 +195,29 @@ def main(argv=None) -> int:
         runs = []
         for n in range(args.repeat):
             order = ["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]
-            for system in order + ["widen-clustered"]:
+            for system in order + ["widen-clustered", "floor"]:
                 runs.append(one(system, paths, size))
         inserts, deletes = batch * 9 // 100, batch - batch * 90 // 100 - batch * 9 // 100
         want = {"widen": table + inserts - deletes, "widen-clustered": table + inserts - deletes,
-                "pyiceberg": table + inserts}
+                "pyiceberg": table + inserts, "floor": None}
         for r in runs:  # (a run whose table does not hold what the batch makes of it failed, whatever its exit)
             if not r["rc"] and r["rows"] != want[r["system"]]:
                 r["rc"] = f"{r['rows']} rows, not {want[r['system']]}"
         failed += sum(1 for r in runs if r["rc"])
         row = {"size": size, "runs": runs}
-        for system in ("widen", "pyiceberg", "widen-clustered"):
+        for system in ("widen", "pyiceberg", "widen-clustered", "floor"):
             mine = [r for r in runs if r["system"] == system and not r["rc"]]
             row[system] = {"seconds": statistics.median(r["seconds"] for r in mine) if mine else None,
                            "driver_mb": max((r["driver_mb"] for r in mine), default=None),
                            "line": mine[-1]["line"] if mine else None}
         results.append(row)
-    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | widen driver MB | pyiceberg MB |")
-    print("|---|---|---|---|---|---|")
+    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | floor s | widen driver MB | pyiceberg MB |")
+    print("|---|---|---|---|---|---|---|")
     for row in results:
-        w, p = row["widen"], row["pyiceberg"]
+        w, p, f = row["widen"], row["pyiceberg"], row["floor"]
         ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "failed"
         print(f"| {row['size'].replace(':', ' into ')} | {w['seconds'] or 0:.1f} | {p['seconds'] or 0:.1f} | {ratio} "
-              f"| {w['driver_mb'] or 0:.0f} | {p['driver_mb'] or 0:.0f} |")
+              f"| {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} | {p['driver_mb'] or 0:.0f} |")
     for row in results:
         print(f"\n{row['size']} spread: {row['widen']['line']}\n{row['size']} clustered: "
               f"{row['widen-clustered']['line']}")
