@@ -310,3 +310,63 @@ def test_a_watched_folder_upserts(spark, tmp_path, capsys):
                                                    {"id": 3, "v": 3, "ts": 2}, {"id": 2, "v": 22, "ts": 2}]])
     rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
     assert [(Path(r["source"]).name, r["raw"]) for r in rescued] == [("a.jsonl", '{"v": 9}')]
+
+
+def test_a_timestamp_key_on_a_host_not_on_utc(spark, tmp_path):
+    """The batch's bounds of a timestamp key prune the table's files in UTC whatever the driver's time zone
+    (PySpark hands a timestamp to Python in local time): an update replaces its row, never adds a second."""
+    import os
+    import time
+
+    warehouse = str(tmp_path / "wh")
+    b1 = _write(tmp_path / "b1.jsonl", [{"t": "2024-01-01T00:00:00Z", "id": 1, "v": 1}])
+    b2 = _write(tmp_path / "b2.jsonl", [{"t": "2024-01-01T00:00:00Z", "id": 1, "v": 2}])
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "Asia/Tokyo"
+    time.tzset()
+    try:
+        widen.ingest([str(b1), str(b2)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None,
+                     key="t,id")
+    finally:
+        if before is None:
+            os.environ.pop("TZ")
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+    assert _rows_v(warehouse, "d.t") == {1: 2}
+
+
+def test_a_dataframes_ties_go_to_the_later_row_whatever_its_source(spark, tmp_path):
+    """``widen.write`` with a ``source_column``: of two records of one key and one order value, the later row of
+    the DataFrame wins, not the greater source."""
+    warehouse = str(tmp_path / "wh")
+    frame = spark.createDataFrame([('{"id": 1, "v": 1, "ts": 0}', "part-9"), ('{"id": 1, "v": 2, "ts": 0}', "part-10")],
+                                  "value string, src string").coalesce(1)
+    widen.write(frame, "d.t", json_column="value", source_column="src", warehouse=warehouse, progress=lambda m: None,
+                key="id", order_by="ts")
+    assert _rows_v(warehouse, "d.t") == {1: 2}
+
+
+def test_a_table_with_identifier_fields_from_another_engine(spark, tmp_path, capsys):
+    """A table another engine gave Iceberg identifier fields is keyed by them: a batch without ``--key`` upserts
+    by them, and a batch asking for another key is refused before any work."""
+    import pyarrow as pa
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import LongType, NestedField, StringType
+
+    warehouse = str(tmp_path / "wh")
+    cat = open_catalog(None, warehouse)
+    cat.create_namespace("d")
+    table = cat.create_table("d.t", Schema(NestedField(1, "id", LongType(), required=True),
+                                           NestedField(2, "region", StringType(), required=False),
+                                           identifier_field_ids=[1]))
+    table.append(pa.table({"id": pa.array([1, 2], pa.int64()), "region": ["eu", "us"]},
+                          schema=pa.schema([pa.field("id", pa.int64(), nullable=False),
+                                            pa.field("region", pa.string())])))
+    batch = _write(tmp_path / "b.jsonl", [{"id": 2, "region": "ap"}, {"id": 3, "region": "eu"}])
+    code = main(["ingest", "--warehouse", warehouse, "--table", "d.t", "--key", "region", str(batch)])
+    err = capsys.readouterr().err
+    assert code == 2 and "d.t has the identifier fields id: it is keyed by them (--key id), not by region" in err
+    widen.ingest([str(batch)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None)
+    rows = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert sorted((r["id"], r["region"]) for r in rows) == [(1, "eu"), (2, "ap"), (3, "eu")]

@@ -156,7 +156,8 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
             rows, counted = routed(batch.source, planned, batch.keyed)
-            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted)
+            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted,
+                           getattr(batch.source, "row_order", False))
         files.written = list(merged.written)
         unchanged(batch.prints)
         return merged
@@ -229,7 +230,9 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
         from widen.keyed import identified
 
         target = planned.target if keyed is None else identified(planned.target, keyed)
-        tx.update_schema(allow_incompatible_changes=keyed is not None).union_by_name(target).commit()
+        adds_key = keyed is not None and any(c not in {f.name for f in current.fields} for c in keyed.key)
+        # (a required key column can be added only as an incompatible change: pyiceberg's checks stay otherwise)
+        tx.update_schema(allow_incompatible_changes=adds_key).union_by_name(target).commit()
     if creating:  # the spec comes with the columns it partitions by
         add_spec(tx, creating)
     # the hints name columns by their full names: their ids are those the schema update gave

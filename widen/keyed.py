@@ -74,6 +74,14 @@ def of_table(tbl, asked: Keyed | None) -> Keyed | None:
     table's (a keyed table stays keyed: an ingest without ``--key`` upserts by its key)."""
     props = tbl.properties if tbl is not None else {}
     stored = keyed(props.get(KEY), props.get(ORDER_BY), props.get(DELETE_WHEN)) if props.get(KEY) else None
+    ids = tbl.schema().identifier_field_ids if tbl is not None and stored is None else []
+    if ids:  # (a table another engine gave identifier fields is keyed by them)
+        schema = tbl.schema()
+        key = tuple(f.name for f in schema.fields if f.field_id in ids)
+        if asked is not None and set(asked.key) != set(key):
+            raise InputError(f"{'.'.join(tbl.name())} has the identifier fields {', '.join(key)}: it is keyed by "
+                             f"them (--key {','.join(key)}), not by {','.join(asked.key)}")
+        return asked or Keyed(key)
     if asked is not None and stored is not None and asked != stored:
         raise InputError(f"{'.'.join(tbl.name())} is keyed by {_said(stored)}; this batch asks for {_said(asked)} "
                          "(a table has one key)")
@@ -144,11 +152,13 @@ class Merged:
                    if self.replaced else "no file rewritten"))
 
 
-def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (0, None, None, 0)) -> Merged:
+def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (0, None, None, 0),
+          row_order: bool = False) -> Merged:
     """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
     :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
     hold their keys (``counted``: :func:`routed`'s count of keyless records, the least and greatest value of the
-    batch's first key column, and its count of records); returns the files written and those they replace."""
+    batch's first key column, and its count of records; ``row_order``: ties are broken by :data:`LINE` alone, a
+    DataFrame's row order, not by source first); returns the files written and those they replace."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
@@ -160,7 +170,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
     names = [f.name for f in schema.fields]
     if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
         return Merged([], [], None, 0, 0)
-    winners = _winners(rows, k, schema)
+    winners = _winners(rows, k, schema, row_order)
     try:
         keyless, low, high, records = counted
         keyed_records = records - keyless
@@ -196,7 +206,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
         winners.unpersist()
 
 
-def _winners(rows, k: Keyed, schema):
+def _winners(rows, k: Keyed, schema, row_order: bool = False):
     """The batch's last record per key (``__k0``..., its order ``__bo``, whether it deletes ``__del``, its row
     ``__new``), persisted: read twice (its keys' bounds, the merge)."""
     from pyspark.sql import Window
@@ -208,8 +218,8 @@ def _winners(rows, k: Keyed, schema):
                           for n, f in zip(names, schema.fields)], SOURCE, LINE)
     batch = batch.where(" AND ".join(f"`{c}` IS NOT NULL" for c in k.key))
     order = F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)
-    latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(
-        order.desc_nulls_last(), F.col(SOURCE).desc(), F.col(LINE).desc())
+    ties = [F.col(LINE).desc()] if row_order else [F.col(SOURCE).desc(), F.col(LINE).desc()]
+    latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(order.desc_nulls_last(), *ties)
     winners = batch.withColumn("__rank", F.row_number().over(latest)).where("__rank = 1")
     deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
     winners = with_condition_columns(winners, k) if k.delete_when else winners
@@ -460,7 +470,10 @@ def routed(source, planned, k: Keyed):
         if name not in rows.columns:
             rows = rows.withColumn(name, F.lit(None))
     null = F.expr(" OR ".join(f"`{c}` IS NULL" for c in k.key))
-    first = F.when(~null, F.col(f"`{k.key[0]}`"))
+    first = F.col(f"`{k.key[0]}`")
+    if rows.schema[k.key[0]].dataType.typeName() in ("timestamp", "timestamp_ntz"):  # (as microseconds: PySpark
+        first = F.unix_micros(first.cast("timestamp"))  # gives a local time, which pyiceberg would read as UTC)
+    first = F.when(~null, first)
     counted = rows.agg(F.count(F.when(null, 1)), F.min(first), F.max(first), F.count(F.lit(1))).first()
     source.keyed_rows = (compiled.key, rows, tuple(counted), persisted)
     return rows, tuple(counted)

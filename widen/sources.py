@@ -782,6 +782,9 @@ class FrameLines(_Delegating):
         #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
         self.long_lines: list = []
         self.keyed = keyed
+        #: a keyed write's ties go to the later row (a watched folder's, whose source is each line's file: to the
+        #: later file, then line, as a batch of files'; widen.stream.watch)
+        self.row_order = source_column != "_widen_source"
 
     def _take(self, inner: Source) -> None:
         super()._take(inner)
