@@ -370,3 +370,26 @@ def test_a_table_with_identifier_fields_from_another_engine(spark, tmp_path, cap
     widen.ingest([str(batch)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None)
     rows = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
     assert sorted((r["id"], r["region"]) for r in rows) == [(1, "eu"), (2, "ap"), (3, "eu")]
+
+
+def test_superseded_tombstones_are_orphans_for_widen_gc(spark, tmp_path, capsys):
+    """Each keyed commit that changes the deletes writes them anew; `widen gc` lists (and deletes) the files of
+    those the table no longer names, never the current ones, and a late event after that still stays deleted."""
+    from widen.gc import orphan_files
+    from widen.keyed import TOMBSTONES
+
+    warehouse = str(tmp_path / "wh")
+    keyed_args = dict(key="id", order_by="ts", delete_when="op = 'd'")
+    b1 = _write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1, "ts": 1}, {"id": 2, "op": "d", "ts": 5}])
+    b2 = _write(tmp_path / "b2.jsonl", [{"id": 1, "op": "d", "ts": 6}])
+    widen.ingest([str(b1), str(b2)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None, **keyed_args)
+    table = open_catalog(None, warehouse).load_table("d.t")
+    current = table.properties[TOMBSTONES]
+    old = orphan_files(table, 0)
+    assert old and all("/widen-tombstones-" in f and current.split("/")[-1] not in f for f in old), old
+    assert main(["gc", "--warehouse", warehouse, "--table", "d.t", "--older-than", "0s", "--delete"]) == 0
+    capsys.readouterr()
+    assert orphan_files(open_catalog(None, warehouse).load_table("d.t"), 0) == []
+    late = _write(tmp_path / "b3.jsonl", [{"id": 1, "v": 9, "ts": 2}, {"id": 2, "v": 9, "ts": 3}])
+    widen.ingest([str(late)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None)
+    assert _rows_v(warehouse, "d.t") == {}

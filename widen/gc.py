@@ -10,9 +10,10 @@ from widen.spark_io import filesystem
 
 def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int] = frozenset()) -> list[str]:
     """Parquet files Widen wrote under the table's ``data/widen-*`` directories that no snapshot references
-    (the files of a commit that never happened: a killed ingest), older than the given age (a younger file may
-    belong to an ingest still running). ``without``: snapshot ids to leave out, as if expired (what
-    ``widen maintain --dry-run`` would delete)."""
+    (the files of a commit that never happened: a killed ingest), and those of a keyed table's tombstones under
+    ``metadata/widen-tombstones-*`` other than the current ones (each keyed commit that changes them writes them
+    anew: :mod:`widen.keyed`), older than the given age (a younger file may belong to an ingest still running).
+    ``without``: snapshot ids to leave out, as if expired (what ``widen maintain --dry-run`` would delete)."""
     from pyarrow import fs
 
     referenced = set()
@@ -35,4 +36,25 @@ def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int
         age = now - info.mtime.timestamp() if info.mtime is not None else float("inf")
         if plain_path(uri) not in referenced and age >= older_than_seconds:
             out.append(uri)
-    return sorted(out)
+    return sorted(out + _old_tombstones(tbl, older_than_seconds, now))
+
+
+def _old_tombstones(tbl, older_than_seconds: float, now: float) -> list[str]:
+    """The files of a keyed table's tombstones that its property no longer names, older than the given age."""
+    from pyarrow import fs
+
+    from widen.keyed import TOMBSTONES
+
+    current = plain_path(tbl.properties.get(TOMBSTONES, "")).rstrip("/")
+    metadata = f"{tbl.location().rstrip('/')}/metadata"
+    system, path = filesystem(metadata)
+    prefix = metadata[: len(metadata) - len(path)] if metadata.endswith(path) else ""
+    out = []
+    for info in system.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True)):
+        directory = info.path.rsplit("/", 1)[0]
+        if info.type != fs.FileType.File or "/widen-tombstones-" not in directory:
+            continue
+        age = now - info.mtime.timestamp() if info.mtime is not None else float("inf")
+        if plain_path(prefix + directory) != current and age >= older_than_seconds:
+            out.append(prefix + info.path)
+    return out
