@@ -266,14 +266,10 @@ KEYED_BROADCAST_RECORDS = 250_000
 
 
 def broadcast_records() -> int:
-    import os
+    """:data:`KEYED_BROADCAST_RECORDS`, or ``WIDEN_KEYED_BROADCAST_RECORDS``."""
+    from widen.sources import bytes_setting
 
-    text = os.environ.get("WIDEN_KEYED_BROADCAST_RECORDS", "").strip()
-    if not text:
-        return KEYED_BROADCAST_RECORDS
-    if not text.isdigit():
-        raise InputError(f"WIDEN_KEYED_BROADCAST_RECORDS={text!r}: expected a number of records")
-    return int(text)
+    return bytes_setting("WIDEN_KEYED_BROADCAST_RECORDS", KEYED_BROADCAST_RECORDS, "a number of records", least=0)
 
 
 def _decided(stored, winners, k: Keyed, graves, keys, small: bool):

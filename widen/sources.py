@@ -632,7 +632,7 @@ def driver_batch_bytes() -> int:
 
 
 def bytes_setting(name: str, default: int, expected: str, least: int) -> int:
-    """The number of bytes the environment variable ``name`` sets (``default`` when unset); raises
+    """The number (of bytes, or records) the environment variable ``name`` sets (``default`` when unset); raises
     :class:`InputError` for one that is not a whole number of at least ``least``."""
     text = os.environ.get(name, "").strip()
     if not text:
@@ -751,6 +751,10 @@ class DriverLines(Source):
         self._lines = self._given = []
 
 
+#: the column of a watched folder's lines that names each line's file (:func:`widen.stream.watch`)
+WATCHED_SOURCE = "_widen_source"
+
+
 def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
     """A DataFrame whose ``json_column`` holds one JSON document per row, as a batch (:class:`FrameLines`); a row's
     source is ``source_column``'s value, or the batch's name."""
@@ -784,7 +788,7 @@ class FrameLines(_Delegating):
         self.keyed = keyed
         #: a keyed write's ties go to the later row (a watched folder's, whose source is each line's file: to the
         #: later file, then line, as a batch of files'; widen.stream.watch)
-        self.row_order = source_column != "_widen_source"
+        self.row_order = source_column != WATCHED_SOURCE
 
     def _take(self, inner: Source) -> None:
         super()._take(inner)

@@ -18,6 +18,7 @@ import sys
 from typing import Callable
 
 from widen.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
+from widen.sources import WATCHED_SOURCE  # the column naming a watched line's file
 
 
 def query_id(spark, checkpoint: str) -> str:
@@ -200,7 +201,7 @@ def without_long_lines(batch_df, files: list[str]):
             paths.append(copy)
         else:
             paths.append(unquote(re.sub("^file:(//)?", "", uri)) if uri.startswith("file:") else uri)
-    frame = spark.read.option("ignoredPathSegmentRegex", "(?!)").text(paths).withColumn("_widen_source", named)
+    frame = spark.read.option("ignoredPathSegmentRegex", "(?!)").text(paths).withColumn(WATCHED_SOURCE, named)
     return frame, [(uri, line) for uri, (_, longs) in found.items() for line in longs], copies
 
 
@@ -225,8 +226,8 @@ def watch(
     if max_files:
         reader = reader.option("maxFilesPerTrigger", max_files)
     if input_format == "json":
-        frame = reader.text(directory).withColumn("_widen_source", F.input_file_name())
-        kwargs.update(json_column="value", source_column="_widen_source", watched=True)
+        frame = reader.text(directory).withColumn(WATCHED_SOURCE, F.input_file_name())
+        kwargs.update(json_column="value", source_column=WATCHED_SOURCE, watched=True)
     elif input_format == "parquet":
         try:
             schema = spark.read.parquet(directory).schema
