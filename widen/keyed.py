@@ -181,7 +181,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
                                (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
                                F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
         keys = [f"__k{i}" for i in range(len(k.key))]
-        graves = _tombstones(spark, tbl, k)
+        graves = _tombstones(spark, tbl, k, winners)
         joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
         counted = joined.observe(
@@ -249,14 +249,19 @@ def _candidates(tbl, k: Keyed, low, high) -> list:
     return [t.file for t in tasks]
 
 
-def _tombstones(spark, tbl, k: Keyed):
-    """The table's remembered deletes (``__k0``..., ``__to``, ``__tomb``), or None."""
+def _tombstones(spark, tbl, k: Keyed, winners):
+    """The table's remembered deletes (``__k0``..., ``__to``, ``__tomb``), or None; read as the key's and the order
+    column's types of the batch's ``winners`` (no job to infer them; a column widened since, such as an int to a
+    long, is read widened)."""
     from pyspark.sql import functions as F
+    from pyspark.sql.types import StructField, StructType
 
     where = tbl.properties.get(TOMBSTONES) if tbl is not None else None
     if not where:
         return None
-    return spark.read.parquet(where).withColumn("__tomb", F.lit(True))
+    columns = [winners.schema[f"__k{i}"] for i in range(len(k.key))] + [
+        StructField("__to", winners.schema["__bo"].dataType)]
+    return spark.read.schema(StructType(columns)).parquet(where).withColumn("__tomb", F.lit(True))
 
 
 #: a keyed batch of at most this many records with a key (``WIDEN_KEYED_BROADCAST_RECORDS``) is sent to every
