@@ -160,6 +160,8 @@ class CompiledTypedPlan:
         compiler = TypedCompiler(rules)
         sources = {c.name: (F.col(c.name), c) for c in columns}
         self.exprs = [(e.name, e.sql) for e in compiler.level(plan.root, sources)]
+        #: columns of the input the projection carries through beside the table's (a keyed write's rows' names)
+        self.carry: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -168,7 +170,7 @@ class CompiledTypedPlan:
     def __call__(self, df: DataFrame) -> DataFrame:
         from pyspark.sql import functions as PF
 
-        return df.select(*[PF.expr(text).alias(name) for name, text in self.exprs])
+        return df.select(*[PF.expr(text).alias(name) for name, text in self.exprs], *self.carry)
 
 
 def compile_typed(plan: Plan, rules: Rules, schema: T.StructType) -> CompiledTypedPlan:

@@ -266,10 +266,7 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
 def test_deletes_before_any_order_value_and_dataframes_into_a_keyed_table(spark, tmp_path):
     """A delete in a batch whose records have no order column yet (its order value is null: any later record
     wins against it, so nothing is remembered); a DataFrame written to a keyed table upserts by its key (the
-    table's: a keyed table stays keyed), its keyless rows rescued by their source (a row has no line number); a
-    typed DataFrame is refused before any work."""
-    from pyspark.sql import functions as F
-
+    table's: a keyed table stays keyed), its keyless rows rescued by their source (a row has no line number)."""
     warehouse = str(tmp_path / "wh")
     b1 = _write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1}, {"id": 2, "v": 2}, {"id": 2, "op": "d"}])
     b2 = _write(tmp_path / "b2.jsonl", [{"id": 2, "v": 20, "ts": 0}, {"id": 1, "op": "d", "ts": 1}])
@@ -285,8 +282,37 @@ def test_deletes_before_any_order_value_and_dataframes_into_a_keyed_table(spark,
     assert _rows(warehouse) == {2: {"ts": 1, "v": 3}, 3: {"ts": 1, "v": "x"}}  # (the later row of a tie)
     rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
     assert [(r["source"], r["line"], r["raw"]) for r in rescued] == [("s2", None, '{"v": 5, "ts": 1}')]
-    with pytest.raises(widen.InputError, match="d.t is keyed by id: a keyed write takes JSON"):
-        widen.write(spark.range(2).select(F.col("id")), "d.t", warehouse=warehouse, progress=lambda m: None)
+
+
+def test_parquet_files_and_typed_dataframes_upsert(spark, tmp_path):
+    """Typed batches into a keyed table: Parquet files (``--format parquet``; ties by file, then row) and a typed
+    DataFrame (ties: the later row), with a late event, a delete remembered across batches, a null key rescued
+    with its file and row (its row as JSON), and ``v`` drifted from a long to text: the family rewritten."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    warehouse, (p1, p2) = str(tmp_path / "wh"), (tmp_path / "b1.parquet", tmp_path / "b 2+%20.parquet")
+    pq.write_table(pa.table({"id": [1, 2, 3, 1], "v": [10, 20, 30, 11], "ts": [1, 1, 1, 1]}), p1)
+    pq.write_table(pa.table({"id": [1, 2, None, 3, 4], "v": ["n/a", "21", "x", "31", "40"], "ts": [2, 0, 2, 2, 2],
+                             "op": [None, None, None, "d", None]}), p2)
+    args = ["ingest", "--warehouse", warehouse, "--table", "d.t", "--format", "parquet", "--key", "id",
+            "--order-by", "ts", "--delete-when", "op = 'd'"]
+    assert main([*args, str(p1)]) == 0
+    assert _rows(warehouse) == {1: {"ts": 1, "v": 11}, 2: {"ts": 1, "v": 20}, 3: {"ts": 1, "v": 30}}
+    reports = []
+    widen.ingest([str(p2)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None, input_format="parquet",
+                 reports=reports)  # (keyed as the table is)
+    assert reports[0].keyed.startswith("keyed: 1 updated, 1 inserted, 1 deleted, 1 older"), reports[0].keyed
+    assert _rows(warehouse) == {1: {"ts": 2, "v": "n/a"}, 2: {"ts": 1, "v": 20}, 4: {"ts": 2, "v": "40"}}
+    data = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert {r["id"]: (r["v"], r["v_string"]) for r in data}[1] == (None, "n/a")  # (no stale 11 beside the text)
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [(r["source"], r["line"], json.loads(r["raw"])) for r in rescued] == [
+        (str(p2), 3, {"v": "x", "ts": 2})]  # (the path as named, not as Spark's URI)
+    frame = spark.createDataFrame([(3, 5, 1), (2, 7, 3), (2, 8, 3), (5, None, 3)], "id long, v long, ts long")
+    report = widen.write(frame.coalesce(1), "d.t", warehouse=warehouse, progress=lambda m: None)
+    assert report.keyed.startswith("keyed: 1 updated, 1 inserted, 0 deleted, 1 older"), report.keyed
+    assert _rows(warehouse)[2] == {"ts": 3, "v": 8} and 3 not in _rows(warehouse)  # (3: older than its delete)
 
 
 def test_a_watched_folder_upserts(spark, tmp_path, capsys):

@@ -33,7 +33,7 @@ def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool
     paths = [fp.path for fp in prints]
     if input_format != "json":
         frame, rows = read_parquet(spark, paths, batch)
-        return Typed(frame, records=rows)
+        return Typed(frame, records=rows, keyed=keyed, files=True)
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
@@ -49,7 +49,9 @@ def for_frame(df, json_column: str | None, source_column: str | None, batch: str
     """The source of a DataFrame: of JSON texts in ``json_column`` (:class:`~widen.sources.FrameLines`: the native
     engine, else the driver's or Spark's), or typed; ``keyed``: a keyed write's (:mod:`widen.keyed`)."""
     if json_column is None:
-        return Typed(df)
+        from pyspark.sql import functions as F
+
+        return Typed(df, keyed=keyed, origin=F.col(source_column) if source_column else F.lit(batch))
     frame = FrameLines(df, json_column, source_column, batch, keyed)
     frame.long_lines = list(long_lines)  # (a watched folder's lines too long to read: widen.stream)
     return frame

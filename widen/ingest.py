@@ -69,7 +69,7 @@ def ingest(
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = keyed_write(load_table(cat, table), table, input_format, key, order_by, delete_when, mode)
+    run.keyed = keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
     try:
@@ -201,7 +201,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
-    keyed = keyed_frame(df.sparkSession, load_table(cat, table), table, json_column, key, order_by, delete_when, mode)
+    keyed = keyed_frame(df.sparkSession, load_table(cat, table), table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):

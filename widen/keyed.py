@@ -423,15 +423,15 @@ def with_condition_columns(frame, k: Keyed):
     return frame
 
 
-def keyed_frame(spark, tbl, table: str, json_column, key, order_by, delete_when, mode=None) -> Keyed | None:
+def keyed_frame(spark, tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed | None:
     """The keyed write of ``widen.write`` or a stream's micro-batch (:func:`keyed_write`), its ``delete_when``
-    parsed: a DataFrame of JSON texts (a typed one cannot be keyed yet)."""
-    k = keyed_write(tbl, table, "json" if json_column else "a typed DataFrame", key, order_by, delete_when, mode)
+    parsed."""
+    k = keyed_write(tbl, table, key, order_by, delete_when, mode)
     check_expression(spark, k)
     return k
 
 
-def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, mode=None) -> Keyed | None:
+def keyed_write(tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed | None:
     """The keyed write of an ingest (the one asked, else the table's own), checked against the table as it is,
     before any work."""
     k = of_table(tbl, keyed(key, order_by, delete_when))
@@ -440,10 +440,6 @@ def keyed_write(tbl, table: str, input_format: str, key, order_by, delete_when, 
     if k is not None and mode == "overwrite":
         raise InputError("--key with --mode overwrite: a keyed batch replaces its keys' rows, an overwrite the "
                          "whole table; choose one")
-    if k is not None and input_format != "json":
-        what = input_format if " " in input_format else f"{input_format} files"
-        raise InputError(f"{table}" + (f" is keyed by {','.join(k.key)}: " if not key else ": ")
-                         + f"a keyed write takes JSON (a keyed write of {what} is not built yet)")
     if k is not None and tbl is not None and tbl.schema().fields:
         # (a column a batch may still bring: the table has no row, or is keyed and every record so far was keyless)
         snapshot = tbl.current_snapshot()

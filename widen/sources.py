@@ -994,11 +994,17 @@ class _Routed:
 
 
 class Typed(Source):
-    """A typed DataFrame (Parquet files, or a user's frame), observed from its schema."""
+    """A typed DataFrame (Parquet files, or a user's frame), observed from its schema. A keyed write's
+    (``keyed``: :mod:`widen.keyed`) names each row: Parquet files by their file and row (read again as they are),
+    a DataFrame by an id per row in a cache of it (the later row wins a tie; ``origin``: its rows' source)."""
 
     engine = "typed"
+    #: a keyed write's rows, with :data:`widen.keyed.SOURCE` and ``LINE``; its keyless rows (``keyed_lines``)
+    lined = None
+    key_rescued = None
 
-    def __init__(self, frame, records: int | None = None):
+    def __init__(self, frame, records: int | None = None, keyed: bool = False, files: bool = False,
+                 origin=None):
         from widen.compiler.spark_typed import typed_columns
 
         self.frame = frame
@@ -1006,12 +1012,29 @@ class Typed(Source):
         self.known_records = records
         self.spark = frame.sparkSession
         self.columns = typed_columns(frame.schema)
+        self.row_order = keyed and not files
+        if keyed:
+            self.lined = self._lined(frame, files, origin)
+
+    @staticmethod
+    def _lined(frame, files: bool, origin):
+        from pyspark import StorageLevel
+        from pyspark.sql import functions as F
+
+        from widen.keyed import LINE, SOURCE
+
+        if files:  # (a file's URI, %-escaped, as the path the batch names it by; its rows numbered from 1)
+            path = F.regexp_replace(F.regexp_replace(F.col("_metadata.file_path"), "^file:(//)?", ""), "\\+", "%2B")
+            return frame.select("*", F.url_decode(path).alias(SOURCE),
+                                (F.col("_metadata.row_index") + 1).alias(LINE))
+        return frame.select("*", (origin if origin is not None else F.lit(None)).cast("string").alias(SOURCE),
+                            F.monotonically_increasing_id().alias(LINE)).persist(StorageLevel.MEMORY_AND_DISK)
 
     def observe(self, rules) -> None:
         from widen.engine.observe import Observations
 
         self.records = self.frame
-        count = self.known_records if self.known_records is not None else self.frame.count()
+        count = self.known_records if self.known_records is not None else (self.lined or self.frame).count()
         self.observations = Observations(records=count)
 
     def observations_for(self, rules):
@@ -1023,6 +1046,36 @@ class Typed(Source):
         from widen.compiler.spark_typed import compile_typed
 
         return compile_typed(p, rules, self.frame.schema)
+
+    def projected_keyed(self, compiled):
+        """The keyed batch's routed rows with each row's :data:`widen.keyed.SOURCE` and ``LINE``."""
+        from widen.keyed import LINE, SOURCE
+
+        compiled.carry = (SOURCE, LINE)
+        return self.lined.transform(compiled)
+
+    def keyed_lines(self, keyless):
+        """The rows of a keyed batch's keyless ones (``SOURCE``, ``LINE``, ``reason``) as rescued lines are named:
+        ``source``, ``line`` (a file's row, from 1; a DataFrame's rows have none), ``reason``, and the row as JSON
+        ``value``."""
+        from pyspark.sql import functions as F
+
+        from widen.keyed import LINE, SOURCE
+
+        values = self.lined.select(SOURCE, LINE, F.to_json(F.struct(*[F.col(f"`{c}`") for c in self.frame.columns]))
+                                   .alias("value"))
+        named = keyless.join(values, [SOURCE, LINE])
+        line = F.lit(None) if self.row_order else F.col(LINE)
+        return named.select(F.col(SOURCE).alias("source"), line.cast("int").alias("line"), "reason", "value")
+
+    def rescued_frame(self):
+        return self.key_rescued
+
+    def release(self) -> None:
+        if getattr(self, "keyed_rows", None) is not None:
+            self.keyed_rows[-1].unpersist()
+        if self.lined is not None and self.row_order:
+            self.lined.unpersist()
 
 
 def unique_contents(prints: list, say) -> list:
