@@ -107,3 +107,23 @@ def test_the_report_renders_in_a_headless_browser_offline(quickstart, tmp_path):
     assert "<svg" in run.stdout and "records per commit" in run.stdout and "price (evolved)" in run.stdout
     console = [ln for ln in run.stderr.splitlines() if "CONSOLE" in ln or "Uncaught" in ln]
     assert console == [], console
+
+
+def test_a_big_table_stays_readable(tmp_path):
+    """Many evolved families are collapsed (their summaries list them), and the timeline of thousands of commits,
+    summed into runs, labels at most 24 of its 200 runs of 25 commits."""
+    from widen.html_report import Commit, Facts
+    from widen.inspect import ColumnStats
+
+    facts = Facts("big.t")
+    for i in range(80):
+        facts.families[f"f{i}"] = [ColumnStats(f"f{i}", "long", None, 1, "b", 1, 0),
+                                   ColumnStats(f"f{i}_string", "string", f"f{i}", 1, "b", 0, 1)]
+    facts.commits = [Commit(n, "2026-11-28T00:00:00+00:00", "append", f"batch-{n}", 1, 0, 0) for n in range(5000)]
+    page = render(facts)
+    assert page.count("<details class='family'") == 80 and " open>" not in page
+    chart = re.search(r"<div class='chart'>(<svg.*?</svg>)</div>", page, flags=re.S).group(1)
+    runs = re.findall(r"opacity=\"1\">(\d+-\d+)</text>", chart)
+    assert len(runs) == len(re.findall(r">(\d+-\d+)</text>", chart))  # (no label hidden for overlapping)
+    assert 3 * 20 <= len(runs) <= 3 * 24, len(runs)  # (three charts, at most 24 labels under each)
+    assert "1-25" in runs and "(runs of 25)" in chart

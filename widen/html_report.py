@@ -3,8 +3,9 @@ history, snapshots and their summaries, manifest metrics, the ledger, the rescue
 few of its rows); the table's data files are not read.
 
 Charts are Vega-Lite specifications built with altair and rendered to inline SVG by vl-convert (no JavaScript,
-no network: the page opens offline in any browser). Families of evolved columns are one collapsible section each,
-and the timeline is charted per commit, aggregated into at most :data:`TIMELINE_BARS` bars, so a table of thousands
+no network: the page opens offline in any browser). Families of evolved columns are one collapsible section each (all
+collapsed when there are more than :data:`FAMILIES_OPEN`), and the timeline is charted per commit, aggregated
+into at most :data:`TIMELINE_BARS` bars (a label every so many), so a table of thousands
 of columns and snapshots stays a page of a few megabytes."""
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from widen.errors import InputError
 
 #: the timeline's bars at most: commits beyond it are summed into equal runs of consecutive commits
 TIMELINE_BARS = 200
+
+#: labels under the timeline at most: a label every so many bars
+TIMELINE_LABELS = 24
+
+#: evolved families shown open at most: a table with more has every family collapsed (its summary line listed)
+FAMILIES_OPEN = 30
 
 #: rescued lines shown per batch at most
 EXAMPLES = 3
@@ -116,13 +123,15 @@ def timeline_charts(commits: list[Commit]) -> str:
         values.append({"commit": label, "order": i, "records": sum(c.records for c in run),
                        "columns added": sum(c.fields_added for c in run), "lines rescued": sum(c.rescued for c in run),
                        "batch": run[-1].batch, "when": run[-1].when})
+    shown = [v["commit"] for v in values][::-(-len(values) // TIMELINE_LABELS)]  # (the others' labels would overlap)
     charts = []
     for measure, color in (("records", "#4c78a8"), ("columns added", "#f58518"), ("lines rescued", "#e45756")):
         charts.append(alt.Chart(alt.Data(values=values)).mark_bar(color=color).encode(
             x=alt.X("commit:O", sort=alt.SortField("order"), title="commit" + (f" (runs of {step})" if step > 1
-                                                                                 else "")),
+                                                                                 else ""),
+                    axis=alt.Axis(values=shown, labelAngle=0 if step == 1 else -45)),
             y=alt.Y(f"{measure}:Q", title=measure), tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
-        ).properties(width=720, height=110, title=f"{measure} per commit"))
+        ).properties(width=720, height=110, title=f"{measure} per " + ("commit" if step == 1 else f"{step} commits")))
     return _svg(alt.vconcat(*charts))
 
 
@@ -136,13 +145,14 @@ def render(facts: Facts) -> str:
              f"{len(evolved)} of them evolved; {_n(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
              "<h2>Timeline</h2>", f"<div class='chart'>{timeline_charts(facts.commits)}</div>",
              "<h2>Columns, by field</h2>"]
+    opened = evolved if len(evolved) <= FAMILIES_OPEN else {}
     for family, cols in facts.families.items():
         table = "".join(
             f"<tr><td>{esc(c.path)}</td><td>{esc(c.type)}</td><td>{esc(c.evolved_from or '')}</td>"
             f"<td>{esc(c.first_batch or '')}</td><td class='n'>{c.values}</td><td class='n'>{c.nulls}</td></tr>"
             for c in cols)
         mark = " (evolved)" if family in evolved else ""
-        parts.append(f"<details class='family' data-family='{esc(family)}'{' open' if family in evolved else ''}>"
+        parts.append(f"<details class='family' data-family='{esc(family)}'{' open' if family in opened else ''}>"
                      f"<summary>{esc(family)}{mark}: {len(cols)} column{'s' if len(cols) != 1 else ''}</summary>"
                      "<table><tr><th>column</th><th>type</th><th>evolved_from</th><th>first batch</th>"
                      f"<th>values</th><th>nulls</th></tr>{table}</table></details>")
