@@ -156,8 +156,9 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
             rows, counted = routed(batch.source, planned, batch.keyed)
-            merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted,
-                           getattr(batch.source, "row_order", False))
+        # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
+        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted,
+                       getattr(batch.source, "row_order", False))
         files.written = list(merged.written)
         unchanged(batch.prints)
         return merged

@@ -163,7 +163,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
-    from widen.spark_io import write_parquet
+    from widen.spark_io import session_settings, write_parquet, write_settings
 
     spark = rows.sparkSession
     schema = spark_schema(target)
@@ -175,40 +175,44 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
         keyless, low, high, records = counted
         keyed_records = records - keyless
         candidates = _candidates(tbl, k, low, high)
-        stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
-                  else spark.createDataFrame([], schema))
-        stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
-                               (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
-                               F.struct(*[F.col(f"`{n}`") for n in names]).alias("__old"))
-        keys = [f"__k{i}" for i in range(len(k.key))]
-        graves = _tombstones(spark, tbl, k, winners)
-        joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
-        observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-        counted = joined.observe(
-            observation,
-            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("updated"),
-            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__old").isNull()).cast("long")).alias("inserted"),
-            F.sum((F.col("__wins") & F.col("__del") & F.col("__old").isNotNull()).cast("long")).alias("deleted"),
-            F.sum((F.col("__new").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
-            F.sum((F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__old").isNotNull())
-                  .cast("long")).alias("kept"))
-        row = F.when(F.col("__wins"), F.when(~F.col("__del"), F.col("__new"))).otherwise(F.col("__old"))
-        out = counted.select(row.alias("__row")).where("__row IS NOT NULL").select("__row.*")
-        written = write_parquet(out, data_dir, fields)
-        if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
-            raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
-                             "was committed")
-        # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
-        tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
-        return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
-                      sum(t.file_size_in_bytes for t in candidates), observation)
+        # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's)
+        with session_settings(spark, write_settings(keyed_records + sum(t.record_count for t in candidates))):
+            stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
+                      else spark.createDataFrame([], schema))
+            stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                                   (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
+                                   F.lit(True).alias("__ho"),
+                                   *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
+            keys = [f"__k{i}" for i in range(len(k.key))]
+            graves = _tombstones(spark, tbl, k, winners)
+            joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
+            observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+            counted = joined.observe(
+                observation,
+                F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("updated"),
+                F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNull()).cast("long")).alias("inserted"),
+                F.sum((F.col("__wins") & F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("deleted"),
+                F.sum((F.col("__hn").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
+                F.sum((F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull())
+                      .cast("long")).alias("kept"))
+            kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
+            out = counted.where(kept).select(*[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}"))
+                                               .alias(n) for i, n in enumerate(names)])
+            written = write_parquet(out, data_dir, fields)
+            if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
+                raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
+                                 "was committed")
+            # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
+            tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
+            return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
+                          sum(t.file_size_in_bytes for t in candidates), observation)
     finally:
         winners.unpersist()
 
 
 def _winners(rows, k: Keyed, schema, row_order: bool = False):
     """The batch's last record per key (``__k0``..., its order ``__bo``, whether it deletes ``__del``, its row
-    ``__new``), persisted: read twice (its keys' bounds, the merge)."""
+    ``__n0``... of the table's columns, ``__hn`` true), persisted: read twice (its keys' bounds, the merge)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
@@ -225,7 +229,8 @@ def _winners(rows, k: Keyed, schema, row_order: bool = False):
     winners = with_condition_columns(winners, k) if k.delete_when else winners
     winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                              order.alias("__bo"), deleting.alias("__del"),
-                             F.struct(*[F.col(f"`{n}`") for n in names]).alias("__new")).persist()
+                             F.lit(True).alias("__hn"),
+                             *[F.col(f"`{n}`").alias(f"__n{i}") for i, n in enumerate(names)]).persist()
     return winners
 
 
@@ -278,11 +283,12 @@ def broadcast_records() -> int:
 
 
 def _decided(stored, winners, k: Keyed, graves, keys, small: bool):
-    """The stored rows (``__k0``..., their order ``__eo``, row ``__old``) beside the batch's winners and their
-    keys' tombstones (``__to``, ``__tomb``), each winner without a stored row on a row of its own, and whether
-    each winner replaces what is stored (``__wins``): always without an order column; else when its order value
-    is not older than the stored row's or its key's delete (null: older than any value). ``small``: the winners
-    are broadcast to the stored rows' tasks, and those without a row found by their keys alone."""
+    """The stored rows (``__k0``..., their order ``__eo``, columns ``__o0``..., ``__ho``) beside the batch's
+    winners and their keys' tombstones (``__to``, ``__tomb``), each winner without a stored row on a row of its
+    own, and whether each winner replaces what is stored (``__wins``): always without an order column; else when
+    its order value is not older than the stored row's or its key's delete (null: older than any value).
+    ``small``: the winners are broadcast to the stored rows' tasks, and those without a row found by their keys
+    alone (few rows: in few tasks)."""
     from pyspark.sql import functions as F
 
     if graves is not None:
@@ -291,12 +297,13 @@ def _decided(stored, winners, k: Keyed, graves, keys, small: bool):
         winners = winners.withColumn("__to", F.lit(None)).withColumn("__tomb", F.lit(False))
     if small:  # (the stored keys stream past the winners' too: those found, at most the batch's, are broadcast)
         found = stored.select(*keys).join(F.broadcast(winners.select(*keys)), keys, "left_semi")
-        lone = winners.join(F.broadcast(found), keys, "left_anti")
+        lone = winners.join(F.broadcast(found), keys, "left_anti").coalesce(
+            winners.sparkSession.sparkContext.defaultParallelism)  # (the inserts: few tasks for a few rows)
         joined = stored.join(F.broadcast(winners), keys, "left").unionByName(lone, allowMissingColumns=True)
     else:
         joined = stored.join(winners, keys, "full_outer")
     joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb"), F.lit(False)))
-    newer = (F.col("__new").isNotNull() & (F.lit(True) if not k.order_by else (
+    newer = (F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
         (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
         & (~F.col("__tomb") | F.col("__to").isNull()
            | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to")))))))
