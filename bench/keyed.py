@@ -15,6 +15,10 @@ For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, `
   values as null (so it does less than Widen).
 - **widen, clustered** (Widen only, for the rewrite amplification): the same batch size, its updates on one
   contiguous range of ids.
+- **dlt** (with ``--dlt-python PY``: a Python that has ``dlt[duckdb]``, which Widen does not depend on): dlt's
+  ``merge`` (its default ``delete-insert`` strategy, ``primary_key="id"``, ``dedup_sort`` on ``ts``, a
+  ``hard_delete`` column set for ``op = "d"``) of the same batch, ``"n/a"`` included (dlt keeps it in a variant
+  column, ``a__v_text``), into a DuckDB file that dlt loaded the table's rows into (copied before the clock).
 - **floor** (not a keyed write): a python process that starts Widen's Spark session, reads the batch's JSON and
   writes it as Parquet, and rewrites the table's data files as Parquet: what any copy-on-write of a spread batch
   in a fresh Spark process costs at least.
@@ -61,6 +65,26 @@ spark = spark_session()
 files = [f for f in glob.glob(f"{warehouse}/**/*.parquet", recursive=True) if "/metadata/" not in f]
 spark.read.json(batch).write.parquet(out + "/batch")
 spark.read.parquet(*files).write.parquet(out + "/table")
+"""
+
+DLT_CHILD = r"""
+import json, sys
+import dlt, duckdb
+work, rows = sys.argv[1], sys.argv[2]
+
+def records():
+    with open(rows) as fh:
+        for line in fh:
+            record = json.loads(line)
+            record["deleted"] = record.pop("op", None) == "d"
+            yield record
+
+pipeline = dlt.pipeline("bench", destination=dlt.destinations.duckdb(f"{work}/lake.duckdb"),
+                        pipelines_dir=f"{work}/pipelines", dataset_name="bench")
+pipeline.run(dlt.resource(records, name="t", primary_key="id", write_disposition="merge",
+                          columns={"deleted": {"hard_delete": True}, "ts": {"dedup_sort": "desc"}}))
+with duckdb.connect(f"{work}/lake.duckdb", read_only=True) as con:
+    print(f"dlt: {con.execute('select count(*) from bench.t').fetchall()[0][0]} rows", file=sys.stderr)
 """
 
 PYICEBERG_TABLE = r"""
@@ -146,6 +170,21 @@ def pyiceberg_table(paths: dict, where: Path) -> Path:
     return where / "wh"
 
 
+def dlt_table(paths: dict, where: Path, python: str) -> Path:
+    """A template of dlt's DuckDB file of the rows (made once; copied to ``where`` before each run)."""
+    template = where.parent / (where.name + ".template")
+    if not template.exists():
+        shutil.rmtree(where, ignore_errors=True)
+        where.mkdir(parents=True)
+        r = run_child([python, "-c", DLT_CHILD, str(where), str(paths["table"])], where)
+        if r["rc"]:
+            raise SystemExit(f"making dlt's table failed:\n{r['stderr'][-2000:]}")
+        shutil.copytree(where, template)
+    shutil.rmtree(where, ignore_errors=True)
+    shutil.copytree(template, where)
+    return where
+
+
 def rows(warehouse: Path, catalog: str) -> int | None:
     """The rows of the table after the run, from its manifests (a check that the run did its work)."""
     from pyiceberg.catalog.sql import SqlCatalog
@@ -157,9 +196,12 @@ def rows(warehouse: Path, catalog: str) -> int | None:
         return None
 
 
-def one(system: str, paths: dict, size: str) -> dict:
+def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> dict:
     where = WORK / "runs" / f"{size.replace(':', '-')}-{system}"
-    if system == "pyiceberg":
+    if system == "dlt":
+        warehouse = dlt_table(paths, where, dlt_python)
+        cmd = [dlt_python, "-c", DLT_CHILD, str(warehouse), str(paths["batch"])]
+    elif system == "pyiceberg":
         warehouse = pyiceberg_table(paths, where)
         cmd = [sys.executable, "-c", PYICEBERG_CHILD, str(warehouse), str(paths["pyiceberg"])]
     elif system == "floor":
@@ -173,11 +215,17 @@ def one(system: str, paths: dict, size: str) -> dict:
     line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
     out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
            "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:],
-           "rows": rows(warehouse, "bench" if system == "pyiceberg" else "widen") if system != "floor" else None}
+           "rows": (rows(warehouse, "bench" if system == "pyiceberg" else "widen") if system not in ("floor", "dlt")
+                    else _dlt_rows(r["stderr"]) if system == "dlt" else None)}
     if r["rc"]:
         out["stderr_tail"] = r["stderr"][-2000:]
     say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}, {out['rows']} rows")
     return out
+
+
+def _dlt_rows(stderr: str) -> int | None:
+    found = re.search(r"^dlt: (\d+) rows$", stderr, re.M)
+    return int(found.group(1)) if found else None
 
 
 def main(argv=None) -> int:
@@ -185,6 +233,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="100000:1000000,1000000:5000000")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--out")
+    ap.add_argument("--dlt-python", help="a Python with dlt[duckdb]: dlt's merge into DuckDB too")
     args = ap.parse_args(argv)
     become_subreaper()
     results, failed = [], 0
@@ -195,29 +244,31 @@ def main(argv=None) -> int:
         runs = []
         for n in range(args.repeat):
             order = ["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]
-            for system in order + ["widen-clustered", "floor"]:
-                runs.append(one(system, paths, size))
+            for system in order + ["widen-clustered", "floor"] + (["dlt"] if args.dlt_python else []):
+                runs.append(one(system, paths, size, args.dlt_python))
         inserts, deletes = batch * 9 // 100, batch - batch * 90 // 100 - batch * 9 // 100
         want = {"widen": table + inserts - deletes, "widen-clustered": table + inserts - deletes,
-                "pyiceberg": table + inserts, "floor": None}
+                "pyiceberg": table + inserts, "floor": None, "dlt": table + inserts - deletes}
         for r in runs:  # (a run whose table does not hold what the batch makes of it failed, whatever its exit)
             if not r["rc"] and r["rows"] != want[r["system"]]:
                 r["rc"] = f"{r['rows']} rows, not {want[r['system']]}"
         failed += sum(1 for r in runs if r["rc"])
         row = {"size": size, "runs": runs}
-        for system in ("widen", "pyiceberg", "widen-clustered", "floor"):
+        for system in ("widen", "pyiceberg", "widen-clustered", "floor", "dlt"):
             mine = [r for r in runs if r["system"] == system and not r["rc"]]
             row[system] = {"seconds": statistics.median(r["seconds"] for r in mine) if mine else None,
                            "driver_mb": max((r["driver_mb"] for r in mine), default=None),
                            "line": mine[-1]["line"] if mine else None}
         results.append(row)
-    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | floor s | widen driver MB | pyiceberg MB |")
-    print("|---|---|---|---|---|---|---|")
+    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | dlt s | floor s | widen driver MB "
+          "| pyiceberg MB | dlt MB |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for row in results:
-        w, p, f = row["widen"], row["pyiceberg"], row["floor"]
+        w, p, f, d = row["widen"], row["pyiceberg"], row["floor"], row["dlt"]
         ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "failed"
         print(f"| {row['size'].replace(':', ' into ')} | {w['seconds'] or 0:.1f} | {p['seconds'] or 0:.1f} | {ratio} "
-              f"| {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} | {p['driver_mb'] or 0:.0f} |")
+              f"| {d['seconds'] or 0:.1f} | {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} "
+              f"| {p['driver_mb'] or 0:.0f} | {d['driver_mb'] or 0:.0f} |")
     for row in results:
         print(f"\n{row['size']} spread: {row['widen']['line']}\n{row['size']} clustered: "
               f"{row['widen-clustered']['line']}")
