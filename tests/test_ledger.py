@@ -288,3 +288,16 @@ def test_a_file_rewritten_after_it_was_read_commits_no_rescued_line(spark, rules
         ingest([str(f)], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
     cat = open_catalog(None, wh)
     assert not cat.table_exists("t.e__rescued") or not cat.load_table("t.e__rescued").scan().to_arrow().num_rows
+
+
+def test_widen_maintain_in_a_warehouse_whose_path_has_a_space(spark, rules, tmp_path):
+    """pyarrow's ``FileSystem.from_uri`` refuses a URI with a space (pyiceberg writes the table's location
+    unescaped): the ledger files and the data files are listed by the path the URI names."""
+    wh = str(tmp_path / "my warehouse")
+    files = [batch(tmp_path / f"f{i}.jsonl", 10 * i) for i in (1, 2)]
+    ingest(files, "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    assert len(superseded(open_catalog(None, wh).load_table("t.e"))) == 1
+    done = cli("maintain", "--table", "t.e", "--warehouse", wh, "--older-than", "0s", "--files-older-than", "0s")
+    assert done.returncode == 0, done.stderr
+    assert "expired 1 snapshot" in done.stdout and "deleted 1 superseded ledger file" in done.stdout
+    assert ids(wh) == list(range(10, 15)) + list(range(20, 25))

@@ -252,9 +252,11 @@ def superseded(tbl) -> list[str]:
     one before it behind)."""
     from pyarrow import fs
 
+    from widen.spark_io import filesystem as file_system
+
     current = plain_path(tbl.properties.get(PROPERTY) or "")
     directory = f"{tbl.location().rstrip('/')}/metadata"
-    filesystem, path = fs.FileSystem.from_uri(directory)
+    filesystem, path = file_system(directory)  # (a local path as written: a space, a %3A)
     prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
     infos = filesystem.get_file_info(fs.FileSelector(path, allow_not_found=True))
     return sorted(prefix + i.path for i in infos

@@ -113,7 +113,9 @@ def _mtime(uri: str) -> float:
     """When the file was last written; infinitely late for a file that is not there (nothing to delete)."""
     from pyarrow import fs
 
-    filesystem, path = fs.FileSystem.from_uri(uri)
+    from widen.spark_io import filesystem as file_system
+
+    filesystem, path = file_system(uri)
     info = filesystem.get_file_info(path)
     if info.type == fs.FileType.NotFound:
         return float("inf")

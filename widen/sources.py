@@ -1034,7 +1034,8 @@ class Typed(Source):
         from widen.engine.observe import Observations
 
         self.records = self.frame
-        count = self.known_records if self.known_records is not None else (self.lined or self.frame).count()
+        counted = self.lined if self.lined is not None else self.frame  # (a keyed DataFrame's cache: made now)
+        count = self.known_records if self.known_records is not None else counted.count()
         self.observations = Observations(records=count)
 
     def observations_for(self, rules):
