@@ -223,6 +223,10 @@ def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> d
     return out
 
 
+def _or_dash(value, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
 def _dlt_rows(stderr: str) -> int | None:
     found = re.search(r"^dlt: (\d+) rows$", stderr, re.M)
     return int(found.group(1)) if found else None
@@ -267,8 +271,8 @@ def main(argv=None) -> int:
         w, p, f, d = row["widen"], row["pyiceberg"], row["floor"], row["dlt"]
         ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "failed"
         print(f"| {row['size'].replace(':', ' into ')} | {w['seconds'] or 0:.1f} | {p['seconds'] or 0:.1f} | {ratio} "
-              f"| {d['seconds'] or 0:.1f} | {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} "
-              f"| {p['driver_mb'] or 0:.0f} | {d['driver_mb'] or 0:.0f} |")
+              f"| {_or_dash(d['seconds'], '.1f')} | {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} "
+              f"| {p['driver_mb'] or 0:.0f} | {_or_dash(d['driver_mb'], '.0f')} |")
     for row in results:
         print(f"\n{row['size']} spread: {row['widen']['line']}\n{row['size']} clustered: "
               f"{row['widen-clustered']['line']}")

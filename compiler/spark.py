@@ -85,6 +85,8 @@ def struct_type(columns, rules: Rules) -> T.StructType:
 def data_type(col: TableColumn, rules: Rules) -> T.DataType:
     """The Spark type of a table column."""
     iceberg = {t.name: t.iceberg for t in rules.types}
+    if col.foreign is not None:
+        return foreign_type(col)
     if col.shape.is_record:
         inner: T.DataType = struct_type(col.children, rules)
     else:
@@ -97,6 +99,36 @@ def data_type(col: TableColumn, rules: Rules) -> T.DataType:
     for _ in range(col.shape.dim):
         inner = T.ArrayType(inner, True)
     return inner
+
+
+def foreign_type(col: TableColumn) -> T.DataType:
+    """The Spark type of a column of a type the rules do not name (another engine's ``int``, ``binary``, ``uuid``),
+    which a batch writes null: the type Widen reads it as (:func:`widen.reader.spark_schema`), so that its files
+    hold the table's type. Raises :class:`~widen.errors.InputError` for one that is not a primitive (a map) or that
+    Spark has no type for (a uuid)."""
+    from pyiceberg.io.pyarrow import schema_to_pyarrow
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import NestedField
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    from widen.compiler.iceberg import primitive
+    from widen.errors import InputError
+
+    try:
+        kind = primitive(col.foreign)
+    except ValueError:
+        kind = None
+    if kind is None:
+        raise InputError(f"column {col.name!r} is of Iceberg type {col.foreign}, which no type of the rules names and "
+                         "Widen cannot write yet, not even as null: write this table with another engine, or drop or "
+                         "rename that column")
+    arrow = schema_to_pyarrow(Schema(NestedField(1, col.name, kind, required=False)), include_field_ids=False)
+    try:
+        return from_arrow_schema(arrow, prefer_timestamp_ntz=True)[0].dataType
+    except (TypeError, ValueError):  # (PySpark's conversion error: a uuid, a time Spark has no type for)
+        raise InputError(f"column {col.name!r} is of Iceberg type {col.foreign}, which no type of the rules names and "
+                         "Spark cannot write, not even as null: write this table with another engine, or drop or "
+                         "rename that column") from None
 
 
 class SparkCompiler:

@@ -10,6 +10,7 @@ import pytest
 
 import widen
 from test_spark import normalise
+from widen.cli import main
 from widen.ingest import ingest, open_catalog
 
 pytestmark = pytest.mark.spark
@@ -405,3 +406,40 @@ def test_a_terminal_sees_a_live_bar_of_spark_tasks(tmp_path):
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen)  # rich's colours and cursor moves left out
     assert re.search(r"\b[1-9][0-9]*/[1-9][0-9]* tasks", plain), plain  # Spark's tasks counted, not only drawn
     # piped, stderr carries only Widen's lines: tests/test_cli.py::test_a_normal_run_prints_only_widens_own_lines
+
+
+def test_a_table_another_engine_made_with_types_the_rules_do_not_name(spark, rules, tmp_path, capsys):
+    """An Iceberg ``int``, ``binary`` and ``float`` column (no default rules type is stored as them) stay in the
+    table, null in a batch's rows, typed as the table has them: an integer that arrives goes to ``n_long``. A
+    column of a type Widen cannot write even as null (a map; a uuid, which Spark has no type for) refuses the
+    batch in one line, before any write."""
+    import pyarrow as pa
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import BinaryType, FloatType, IntegerType, MapType, NestedField, StringType, UUIDType
+
+    wh = str(tmp_path / "wh")
+    cat = open_catalog(None, wh)
+    cat.create_namespace("f")
+    tbl = cat.create_table("f.t", Schema(NestedField(1, "n", IntegerType()), NestedField(2, "s", StringType()),
+                                         NestedField(3, "b", BinaryType()), NestedField(4, "f", FloatType())))
+    tbl.append(pa.table({"n": pa.array([1], pa.int32()), "s": ["a"], "b": pa.array([b"x"], pa.binary()),
+                         "f": pa.array([0.5], pa.float32())}))
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"n": 2, "s": "b"}\n{"n": 3000000000, "s": "c"}\n')
+    ingest([str(batch)], "f.t", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
+    rows = open_catalog(None, wh).load_table("f.t").scan().to_arrow()
+    assert rows.schema.field("n").type == pa.int32()
+    got = sorted(rows.select(["n", "s", "b", "f", "n_long"]).to_pylist(), key=lambda r: r["s"])
+    assert got == [{"n": 1, "s": "a", "b": b"x", "f": 0.5, "n_long": None},
+                   {"n": None, "s": "b", "b": None, "f": None, "n_long": 2},
+                   {"n": None, "s": "c", "b": None, "f": None, "n_long": 3000000000}]
+    cat.create_table("f.m", Schema(NestedField(1, "m", MapType(2, StringType(), 3, IntegerType()),
+                                               required=False), NestedField(4, "s", StringType(), required=False)))
+    cat.create_table("f.u", Schema(NestedField(1, "u", UUIDType(), required=False),
+                                   NestedField(2, "s", StringType(), required=False)))
+    for table, said in (("f.m", "column 'm' is of Iceberg type map<string, int>"),
+                        ("f.u", "column 'u' is of Iceberg type uuid")):
+        assert main(["ingest", "--warehouse", wh, "--table", table, str(batch)]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and said in err, err
+        assert open_catalog(None, wh).load_table(table).current_snapshot() is None
