@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -228,8 +227,9 @@ def test_concurrent_processes_released_together(rules, tmp_path):
         "p2": ['{"id": 2, "x": "two", "b": "s"}'],
         "p3": ['{"id": 3, "x": 2.5, "c": true}'],
     }
-    release = time.time() + 45  # (three JVMs reach the pause in about 30 s on two cores)
-    env = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "WIDEN_FAULT": f"pause:after-write:{release}"}
+    held = tmp_path / "held"  # (each process leaves a file there; all go on once the third has written its files)
+    held.mkdir()
+    env = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "WIDEN_FAULT": f"barrier:after-write:{held}:3"}
     procs = [
         subprocess.Popen([sys.executable, "-m", "widen.cli", "ingest", "--table", "t.events", "--warehouse", str(wh),
                           write(tmp_path / f"{name}.jsonl", lines)],
@@ -239,7 +239,7 @@ def test_concurrent_processes_released_together(rules, tmp_path):
     outs = [p.communicate(timeout=600) for p in procs]
     for p, (_, err) in zip(procs, outs):
         assert p.returncode == 0, err[-3000:]
-    assert time.time() >= release, "the processes were not held until the release time: raise the delay"
+    assert len(list(held.iterdir())) == 3  # (all three were held until the last one had written)
     assert sum("commit conflict" in err for _, err in outs) >= 1  # they really did collide
     # the rows are what the reference router writes for the batches in the order their commits landed
     table = open_catalog(None, str(wh)).load_table("t.events")

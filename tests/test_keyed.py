@@ -237,7 +237,6 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     import os
     import subprocess
     import sys
-    import time
 
     warehouse = str(tmp_path / "wh")
     seed = [{"id": i, "v": i, "ts": 0} for i in range(6)]
@@ -249,8 +248,9 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     keyed_args = ["--key", "id", "--order-by", "ts", "--delete-when", "op = 'd'"]
     widen.ingest([str(_write(tmp_path / "seed.jsonl", seed))], "d.t", warehouse=warehouse, spark=spark,
                  progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'")
-    release = time.time() + 50  # (three JVMs reach the pause in about 30 s on two cores)
-    env = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "WIDEN_FAULT": f"pause:after-write:{release}"}
+    held = tmp_path / "held"  # (each process leaves a file there; all go on once the third has written its files)
+    held.mkdir()
+    env = {**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "WIDEN_FAULT": f"barrier:after-write:{held}:3"}
     procs = [subprocess.Popen([sys.executable, "-m", "widen.cli", "ingest", "--table", "d.t", "--warehouse",
                                warehouse, *keyed_args, str(_write(tmp_path / f"{name}.jsonl", records))],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -258,7 +258,7 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     outs = [p.communicate(timeout=600) for p in procs]
     for p, (_, err) in zip(procs, outs):
         assert p.returncode == 0, err[-3000:]
-    assert time.time() >= release, "the processes were not held until the release time: raise the delay"
+    assert len(list(held.iterdir())) == 3  # (all three were held until the last one had written)
     assert sum("commit conflict" in err for _, err in outs) >= 1  # they really did collide
     assert _rows(warehouse) == _reference([seed, *batches.values()])
 

@@ -1,5 +1,7 @@
 """Fault points: named moments of an ingest at which a test can kill the process (``WIDEN_FAULT=kill:NAME``) or
-hold it until a given time (``WIDEN_FAULT=pause:NAME:EPOCH_SECONDS``, to release several writers together), or
+hold it until a given time (``WIDEN_FAULT=pause:NAME:EPOCH_SECONDS``), or until N processes are held there
+(``WIDEN_FAULT=barrier:NAME:DIRECTORY:N``: each leaves a file in the directory; all are released as the Nth
+arrives, to release several writers together), or
 raise :class:`FaultInjected` there (``WIDEN_FAULT=raise:NAME``: a streaming micro-batch that fails after its
 commit, before Spark records it).
 
@@ -32,7 +34,8 @@ POINTS = ("after-write", "after-rescued", "after-commit", "maintain-after-expire
 
 def checkpoint(name: str) -> None:
     """Die here (SIGKILL) when ``WIDEN_FAULT`` is ``kill:<name>``; wait here until the given time when it is
-    ``pause:<name>:<epoch seconds>``."""
+    ``pause:<name>:<epoch seconds>``, or until ``N`` processes wait here when it is ``barrier:<name>:<dir>:<N>``
+    (for at most 10 minutes)."""
     if name not in POINTS:
         raise ValueError(f"unknown fault point {name!r}")
     fault = os.environ.get("WIDEN_FAULT", "")
@@ -43,3 +46,9 @@ def checkpoint(name: str) -> None:
     if fault.startswith(f"pause:{name}:"):
         until = float(fault.rsplit(":", 1)[1])
         time.sleep(max(0.0, until - time.time()))
+    if fault.startswith(f"barrier:{name}:"):
+        directory, _, count = fault[len(f"barrier:{name}:"):].rpartition(":")
+        open(os.path.join(directory, str(os.getpid())), "w").close()
+        deadline = time.time() + 600
+        while len(os.listdir(directory)) < int(count) and time.time() < deadline:
+            time.sleep(0.05)
