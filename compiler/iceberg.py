@@ -118,6 +118,9 @@ def to_iceberg(schema: TableSchema, rules: Rules, base: Schema | None = None,
         field_id = col.field_id if col.field_id is not None else fresh()
         full = prefix + col.name
         if col.foreign is not None:
+            if col.field_id in foreign and foreign[col.field_id].required:
+                raise InputError(f"column {col.name} is required and of type {col.foreign}, which no type of the "
+                                 "rules names: Widen's batches would leave it null; make it optional first")
             if col.field_id in foreign:
                 return foreign[col.field_id]
             raise InputError(f"column {col.name} has type {col.foreign}, unknown to the rules and to the table")

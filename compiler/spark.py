@@ -101,11 +101,17 @@ def data_type(col: TableColumn, rules: Rules) -> T.DataType:
     return inner
 
 
+#: the Iceberg primitive types Spark writes as themselves (a ``fixed``, a ``time``, a ``uuid``, a nanosecond
+#: timestamp it cannot: it would write another type, which the commit refuses)
+_WRITTEN_AS_THEMSELVES = frozenset({"boolean", "int", "long", "float", "double", "date", "string", "binary",
+                                    "timestamp", "timestamptz"})
+
+
 def foreign_type(col: TableColumn) -> T.DataType:
     """The Spark type of a column of a type the rules do not name (another engine's ``int``, ``binary``, ``uuid``),
     which a batch writes null: the type Widen reads it as (:func:`widen.reader.spark_schema`), so that its files
     hold the table's type. Raises :class:`~widen.errors.InputError` for one that is not a primitive (a map) or that
-    Spark has no type for (a uuid)."""
+    Spark does not write as itself (a uuid, a fixed, a time)."""
     from pyiceberg.io.pyarrow import schema_to_pyarrow
     from pyiceberg.schema import Schema
     from pyiceberg.types import NestedField
@@ -118,7 +124,7 @@ def foreign_type(col: TableColumn) -> T.DataType:
         kind = primitive(col.foreign)
     except ValueError:
         kind = None
-    if kind is None:
+    if kind is None or (str(kind) not in _WRITTEN_AS_THEMSELVES and not str(kind).startswith("decimal")):
         raise InputError(f"column {col.name!r} is of Iceberg type {col.foreign}, which no type of the rules names and "
                          "Widen cannot write yet, not even as null: write this table with another engine, or drop or "
                          "rename that column")

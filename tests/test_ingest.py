@@ -415,7 +415,8 @@ def test_a_table_another_engine_made_with_types_the_rules_do_not_name(spark, rul
     batch in one line, before any write."""
     import pyarrow as pa
     from pyiceberg.schema import Schema
-    from pyiceberg.types import BinaryType, FloatType, IntegerType, MapType, NestedField, StringType, UUIDType
+    from pyiceberg.types import (BinaryType, FixedType, FloatType, IntegerType, MapType, NestedField, StringType,
+                                 UUIDType)
 
     wh = str(tmp_path / "wh")
     cat = open_catalog(None, wh)
@@ -437,8 +438,14 @@ def test_a_table_another_engine_made_with_types_the_rules_do_not_name(spark, rul
                                                required=False), NestedField(4, "s", StringType(), required=False)))
     cat.create_table("f.u", Schema(NestedField(1, "u", UUIDType(), required=False),
                                    NestedField(2, "s", StringType(), required=False)))
+    cat.create_table("f.x", Schema(NestedField(1, "x", FixedType(4), required=False),
+                                   NestedField(2, "s", StringType(), required=False)))
+    cat.create_table("f.r", Schema(NestedField(1, "r", IntegerType(), required=True),
+                                   NestedField(2, "s", StringType(), required=False)))
     for table, said in (("f.m", "column 'm' is of Iceberg type map<string, int>"),
-                        ("f.u", "column 'u' is of Iceberg type uuid")):
+                        ("f.u", "column 'u' is of Iceberg type uuid"),
+                        ("f.x", "column 'x' is of Iceberg type fixed[4]"),
+                        ("f.r", "column r is required and of type int")):
         assert main(["ingest", "--warehouse", wh, "--table", table, str(batch)]) == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and said in err, err

@@ -313,6 +313,11 @@ def test_parquet_files_and_typed_dataframes_upsert(spark, tmp_path):
     report = widen.write(frame.coalesce(1), "d.t", warehouse=warehouse, progress=lambda m: None)
     assert report.keyed.startswith("keyed: 1 updated, 1 inserted, 0 deleted, 1 older"), report.keyed
     assert _rows(warehouse)[2] == {"ts": 3, "v": 8} and 3 not in _rows(warehouse)  # (3: older than its delete)
+    nameless = spark.createDataFrame([(None, 9, 5, None)], "id long, v long, ts long, src string")
+    report = widen.write(nameless, "d.t", warehouse=warehouse, progress=lambda m: None, source_column="src")
+    assert report.rescued == 1  # (a keyless row whose source is null is rescued all the same)
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [json.loads(r["raw"]) for r in rescued if r["source"] is None] == [{"v": 9, "ts": 5}]
 
 
 def test_a_watched_folder_upserts(spark, tmp_path, capsys):

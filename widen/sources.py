@@ -1065,7 +1065,8 @@ class Typed(Source):
 
         values = self.lined.select(SOURCE, LINE, F.to_json(F.struct(*[F.col(f"`{c}`") for c in self.frame.columns]))
                                    .alias("value"))
-        named = keyless.join(values, [SOURCE, LINE])
+        # (a DataFrame's rows by their id alone: its source column may be null)
+        named = keyless.join(values.drop(SOURCE), [LINE]) if self.row_order else keyless.join(values, [SOURCE, LINE])
         line = F.lit(None) if self.row_order else F.col(LINE)
         return named.select(F.col(SOURCE).alias("source"), line.cast("int").alias("line"), "reason", "value")
 
