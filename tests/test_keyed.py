@@ -424,3 +424,13 @@ def test_superseded_tombstones_are_orphans_for_widen_gc(spark, tmp_path, capsys)
     late = _write(tmp_path / "b3.jsonl", [{"id": 1, "v": 9, "ts": 2}, {"id": 2, "v": 9, "ts": 3}])
     widen.ingest([str(late)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None)
     assert _rows_v(warehouse, "d.t") == {}
+
+
+def test_a_column_named_rank_keeps_its_values(spark, tmp_path):
+    """The window that picks each key's last record named its row number ``__rank``, overwriting a record's own
+    ``__rank`` with 1."""
+    warehouse = str(tmp_path / "wh")
+    batch = _write(tmp_path / "b.jsonl", [{"id": 1, "__rank": 7}, {"id": 2, "__rank": 8}, {"id": 2, "__rank": 9}])
+    widen.ingest([str(batch)], "d.t", warehouse=warehouse, spark=spark, progress=lambda m: None, key="id")
+    rows = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert sorted((r["id"], r["__rank"]) for r in rows) == [(1, 7), (2, 9)]

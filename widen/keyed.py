@@ -224,7 +224,8 @@ def _winners(rows, k: Keyed, schema, row_order: bool = False):
     order = F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)
     ties = [F.col(LINE).desc()] if row_order else [F.col(SOURCE).desc(), F.col(LINE).desc()]
     latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(order.desc_nulls_last(), *ties)
-    winners = batch.withColumn("__rank", F.row_number().over(latest)).where("__rank = 1")
+    # (a name of Widen's own prefix: a record's own __rank is a column like any other)
+    winners = batch.withColumn("__widen_rank", F.row_number().over(latest)).where("__widen_rank = 1")
     deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
     winners = with_condition_columns(winners, k) if k.delete_when else winners
     winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
