@@ -129,12 +129,7 @@ def foreign_type(col: TableColumn) -> T.DataType:
                          "Widen cannot write yet, not even as null: write this table with another engine, or drop or "
                          "rename that column")
     arrow = schema_to_pyarrow(Schema(NestedField(1, col.name, kind, required=False)), include_field_ids=False)
-    try:
-        return from_arrow_schema(arrow, prefer_timestamp_ntz=True)[0].dataType
-    except (TypeError, ValueError):  # (PySpark's conversion error: a uuid, a time Spark has no type for)
-        raise InputError(f"column {col.name!r} is of Iceberg type {col.foreign}, which no type of the rules names and "
-                         "Spark cannot write, not even as null: write this table with another engine, or drop or "
-                         "rename that column") from None
+    return from_arrow_schema(arrow, prefer_timestamp_ntz=True)[0].dataType
 
 
 class SparkCompiler:

@@ -186,6 +186,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
             keys = [f"__k{i}" for i in range(len(k.key))]
             graves = _tombstones(spark, tbl, k, winners)
             joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
+            kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
             observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
             counted = joined.observe(
                 observation,
@@ -193,9 +194,7 @@ def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (
                 F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNull()).cast("long")).alias("inserted"),
                 F.sum((F.col("__wins") & F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("deleted"),
                 F.sum((F.col("__hn").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
-                F.sum((F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull())
-                      .cast("long")).alias("kept"))
-            kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
+                F.sum(kept.cast("long")).alias("kept"))
             out = counted.where(kept).select(*[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}"))
                                                .alias(n) for i, n in enumerate(names)])
             written = write_parquet(out, data_dir, fields)
