@@ -155,10 +155,9 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         delete_files(tbl, files.written)
         files.written, files.key = [], None
         with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-            rows, counted = routed(batch.source, planned, batch.keyed)
+            rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
-        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), counted,
-                       getattr(batch.source, "row_order", False))
+        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl))
         files.written = list(merged.written)
         unchanged(batch.prints)
         return merged

@@ -152,66 +152,61 @@ class Merged:
                    if self.replaced else "no file rewritten"))
 
 
-def merge(tbl, k: Keyed, rows, target, fields, data_dir: str, counted: tuple = (0, None, None, 0),
-          row_order: bool = False) -> Merged:
-    """Write the table's rows after the batch's keyed records (``rows``: routed, with :data:`SOURCE` and
-    :data:`LINE`; those with a null key were rescued) replace, delete or lose to the rows of the files that may
-    hold their keys (``counted``: :func:`routed`'s count of keyless records, the least and greatest value of the
-    batch's first key column, and its count of records; ``row_order``: ties are broken by :data:`LINE` alone, a
-    DataFrame's row order, not by source first); returns the files written and those they replace."""
+def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged:
+    """Write the table's rows after the batch's keyed records (``batch``: :func:`routed`; those with a null key
+    were rescued) replace, delete or lose to the rows of the files that may hold their keys; returns the files
+    written and those they replace."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
     from widen.spark_io import session_settings, write_parquet, write_settings
 
-    spark = rows.sparkSession
+    spark = batch.rows.sparkSession
     schema = spark_schema(target)
     names = [f.name for f in schema.fields]
     if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
         return Merged([], [], None, 0, 0)
-    winners = _winners(rows, k, schema, row_order)
-    try:
-        keyless, low, high, records = counted
-        keyed_records = records - keyless
-        candidates = _candidates(tbl, k, low, high)
-        # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's)
-        with session_settings(spark, write_settings(keyed_records + sum(t.record_count for t in candidates))):
-            stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
-                      else spark.createDataFrame([], schema))
-            stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
-                                   (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
-                                   F.lit(True).alias("__ho"),
-                                   *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
-            keys = [f"__k{i}" for i in range(len(k.key))]
-            graves = _tombstones(spark, tbl, k, winners)
-            joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
-            kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
-            observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-            counted = joined.observe(
-                observation,
-                F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("updated"),
-                F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNull()).cast("long")).alias("inserted"),
-                F.sum((F.col("__wins") & F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("deleted"),
-                F.sum((F.col("__hn").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
-                F.sum(kept.cast("long")).alias("kept"))
-            out = counted.where(kept).select(*[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}"))
-                                               .alias(n) for i, n in enumerate(names)])
-            written = write_parquet(out, data_dir, fields)
-            if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
-                raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
-                                 "was committed")
-            # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
-            tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
-            return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
-                          sum(t.file_size_in_bytes for t in candidates), observation)
-    finally:
-        winners.unpersist()
+    winners = batch.winners
+    keyless, low, high, records = batch.counted
+    keyed_records = records - keyless
+    candidates = _candidates(tbl, k, low, high)
+    # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's)
+    with session_settings(spark, write_settings(keyed_records + sum(t.record_count for t in candidates))):
+        stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
+                  else spark.createDataFrame([], schema))
+        stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                               (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
+                               F.lit(True).alias("__ho"),
+                               *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
+        keys = [f"__k{i}" for i in range(len(k.key))]
+        graves = _tombstones(spark, tbl, k, winners)
+        joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
+        kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
+        observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+        counted = joined.observe(
+            observation,
+            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("updated"),
+            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNull()).cast("long")).alias("inserted"),
+            F.sum((F.col("__wins") & F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("deleted"),
+            F.sum((F.col("__hn").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
+            F.sum(kept.cast("long")).alias("kept"))
+        out = counted.where(kept).select(*[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}"))
+                                           .alias(n) for i, n in enumerate(names)])
+        written = write_parquet(out, data_dir, fields)
+        if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
+            raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
+                             "was committed")
+        # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
+        tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
+        return Merged(written, candidates, tombstones, sum(t.record_count for t in candidates),
+                      sum(t.file_size_in_bytes for t in candidates), observation)
 
 
 def _winners(rows, k: Keyed, schema, row_order: bool = False):
     """The batch's last record per key (``__k0``..., its order ``__bo``, whether it deletes ``__del``, its row
-    ``__n0``... of the table's columns, ``__hn`` true), persisted: read twice (its keys' bounds, the merge)."""
+    ``__n0``... of the table's columns, ``__hn`` true), persisted (:func:`routed`'s job makes it; the merge reads it
+    more than once)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
@@ -455,21 +450,42 @@ def keyed_write(tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed
     return k
 
 
-def routed(source, planned, k: Keyed):
-    """The keyed batch's routed rows with their lines (:meth:`widen.sources.JsonLines.projected_keyed`), kept
-    (memory, then disk) for the plan they were routed by, and what one job counts of them: the records without a
-    key, and the least and greatest value of the key's first column (which files may hold the batch's keys).
-    Counted for the rescued lines, then merged, from one projection; a commit attempt whose plan changed (another
-    writer changed the table) routes them again."""
+@dataclass
+class Routed:
+    """A keyed batch's routed rows (with :data:`SOURCE` and :data:`LINE`; not kept: read again only for the
+    records without a key, which are rescued), routed by the plan whose compiled projection's key is ``key``;
+    what one job counted of them (the records without a key, the least and greatest value of the key's first
+    column, all records); and the batch's last record per key (:func:`_winners`; None when no record has a key),
+    kept by that job."""
+
+    key: object
+    rows: object
+    counted: tuple
+    winners: object
+
+    def release(self) -> None:
+        if self.winners is not None:
+            self.winners.unpersist()
+
+
+def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
+    """The keyed batch's :class:`Routed` rows (:meth:`widen.sources.JsonLines.projected_keyed`; ``row_order``: a
+    DataFrame's, whose ties are broken by :data:`LINE` alone), counted for the rescued lines, then merged, from
+    one projection and one job (the winners kept, memory then disk); a commit attempt whose plan changed
+    (another writer changed the table) routes them again."""
+    from pyspark.sql import Observation
     from pyspark.sql import functions as F
+
+    from widen.reader import spark_schema
 
     compiled = source.compile(planned.plan, planned.rules)
     kept = getattr(source, "keyed_rows", None)
-    if kept is not None and kept[0] == compiled.key:
-        return kept[1], kept[2]
+    if kept is not None and kept.key == compiled.key:
+        return kept
     if kept is not None:
-        kept[-1].unpersist()
-    rows = persisted = source.projected_keyed(compiled).persist()
+        kept.release()
+        source.keyed_rows = None
+    rows = source.projected_keyed(compiled)
     for name in k.columns:  # (a column no record has yet: every record is keyless, or of no order)
         if name not in rows.columns:
             rows = rows.withColumn(name, F.lit(None))
@@ -478,9 +494,17 @@ def routed(source, planned, k: Keyed):
     if rows.schema[k.key[0]].dataType.typeName() in ("timestamp", "timestamp_ntz"):  # (as microseconds: PySpark
         first = F.unix_micros(first.cast("timestamp"))  # gives a local time, which pyiceberg would read as UTC)
     first = F.when(~null, first)
-    counted = rows.agg(F.count(F.when(null, 1)), F.min(first), F.max(first), F.count(F.lit(1))).first()
-    source.keyed_rows = (compiled.key, rows, tuple(counted), persisted)
-    return rows, tuple(counted)
+    observation = Observation(f"widen-routed-{uuid.uuid4().hex[:8]}")
+    observed = rows.observe(observation, F.count(F.when(null, 1)).alias("keyless"), F.min(first).alias("low"),
+                            F.max(first).alias("high"), F.count(F.lit(1)).alias("records"))
+    schema = spark_schema(planned.target)
+    # (no record of the batch has a key, when the key's columns are not in the table: all are rescued)
+    winners = _winners(observed, k, schema, row_order) if all(c in schema.names for c in k.key) else None
+    (observed if winners is None else winners).write.format("noop").mode("overwrite").save()  # (one job)
+    got = observation.get
+    source.keyed_rows = Routed(compiled.key, rows, tuple(got[c] for c in ("keyless", "low", "high", "records")),
+                               winners)
+    return source.keyed_rows
 
 
 def check_unique(spark, tbl, k: Keyed, table: str) -> None:
@@ -522,9 +546,10 @@ def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
     check_unique(spark, tbl, batch.keyed, batch.table)
     check_condition(spark, batch.keyed, planned.target)
-    rows, (count, *_) = routed(source, planned, batch.keyed)
+    got = routed(source, planned, batch.keyed, getattr(source, "row_order", False))
+    count = got.counted[0]
     if count:
-        keyless = rescued_keys(rows, batch.keyed)
+        keyless = rescued_keys(got.rows, batch.keyed)
         source.key_rescued = source.keyed_lines(keyless).select("source", "line", "reason", "value")
         report.rescued += count
         report.records -= count

@@ -526,7 +526,7 @@ class JsonLines(Source):
         if self.parsed is not None:
             self.parsed.unpersist()
         if getattr(self, "keyed_rows", None) is not None:
-            self.keyed_rows[-1].unpersist()
+            self.keyed_rows.release()
         if isinstance(self.lines, FileLines):
             self.lines.release()
 
@@ -576,7 +576,7 @@ class _Delegating(Source):
 
     def release(self) -> None:
         if getattr(self, "keyed_rows", None) is not None:  # (widen.keyed.routed's)
-            self.keyed_rows[-1].unpersist()
+            self.keyed_rows.release()
         if self.inner is not None:
             self.inner.release()
 
@@ -1075,7 +1075,7 @@ class Typed(Source):
 
     def release(self) -> None:
         if getattr(self, "keyed_rows", None) is not None:
-            self.keyed_rows[-1].unpersist()
+            self.keyed_rows.release()
         if self.lined is not None and self.row_order:
             self.lined.unpersist()
 
