@@ -199,6 +199,32 @@ def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_
     assert class_archive() == ("", False)
 
 
+def test_the_local_driver_delays_c2_and_the_setting_turns_it_off(spark, monkeypatch):
+    """The local driver JVM Widen starts (this suite's session too) raises C2's thresholds ``C2_DELAY`` times;
+    ``WIDEN_C2_DELAY=1`` keeps the JVM's own, a Tier4 option of the caller's in ``SPARK_SUBMIT_OPTS`` is left
+    alone, and a value that is not a whole number of at least 1 is refused in one line."""
+    from widen.errors import InputError
+    from widen.session import C2_DELAY, jit_options
+
+    arguments = list(spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean()
+                     .getInputArguments())
+    assert f"-XX:Tier4InvocationThreshold={5000 * C2_DELAY}" in arguments
+    assert f"-XX:Tier4BackEdgeThreshold={40000 * C2_DELAY}" in arguments
+    monkeypatch.delenv("SPARK_SUBMIT_OPTS", raising=False)
+    monkeypatch.setenv("WIDEN_C2_DELAY", "3")
+    assert jit_options().split() == ["-XX:Tier4InvocationThreshold=15000", "-XX:Tier4MinInvocationThreshold=1800",
+                                     "-XX:Tier4CompileThreshold=45000", "-XX:Tier4BackEdgeThreshold=120000"]
+    monkeypatch.setenv("WIDEN_C2_DELAY", "1")
+    assert jit_options() == ""
+    monkeypatch.delenv("WIDEN_C2_DELAY")
+    monkeypatch.setenv("SPARK_SUBMIT_OPTS", "-XX:Tier4InvocationThreshold=7")
+    assert jit_options() == ""
+    for bad in ("0", "ten", "-2"):
+        monkeypatch.setenv("WIDEN_C2_DELAY", bad)
+        with pytest.raises(InputError, match=f"WIDEN_C2_DELAY='{bad}'"):
+            jit_options()
+
+
 def test_a_dataframe_of_files_that_fits_takes_one_pass(spark, tmp_path, monkeypatch):
     """``widen.write(spark.read.text(path), json_column=...)`` into a table it fits is read once, as a batch of
     files is; the table equals the two passes' (a DataFrame read from a cache is observed first)."""

@@ -477,6 +477,7 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
+    from widen.spark_io import session_settings
 
     compiled = source.compile(planned.plan, planned.rules)
     kept = getattr(source, "keyed_rows", None)
@@ -499,8 +500,11 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
                             F.max(first).alias("high"), F.count(F.lit(1)).alias("records"))
     schema = spark_schema(planned.target)
     # (no record of the batch has a key, when the key's columns are not in the table: all are rescued)
-    winners = _winners(observed, k, schema, row_order) if all(c in schema.names for c in k.key) else None
-    (observed if winners is None else winners).write.format("noop").mode("overwrite").save()  # (one job)
+    # (the winners' partitions sized by adaptive execution, not the session's shuffle partitions: a batch of 100k
+    # records is 2 tasks, not 8, and its tombstones 2 files)
+    with session_settings(source.spark, {"spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true"}):
+        winners = _winners(observed, k, schema, row_order) if all(c in schema.names for c in k.key) else None
+        (observed if winners is None else winners).write.format("noop").mode("overwrite").save()  # (one job)
     got = observation.get
     source.keyed_rows = Routed(compiled.key, rows, tuple(got[c] for c in ("keyless", "low", "high", "records")),
                                winners)

@@ -16,6 +16,29 @@ from pathlib import Path
 #: the JVM option that keeps Spark's start-up logging quiet (Widen's log4j2.properties), set in SPARK_SUBMIT_OPTS
 QUIET_OPTION = f"-Dlog4j2.configurationFile={Path(__file__).with_name('log4j2.properties').as_uri()}"
 
+#: the JVM's own thresholds (JDK 17) at which a method is compiled by C2, its optimising compiler, raised this many
+#: times in the local driver Widen starts (``$WIDEN_C2_DELAY``; 1: the JVM's own). A fresh process is short: on 2
+#: cores C2's compiles of Spark's and Widen's code at the start took the tasks' cores for methods that ran little
+#: after; raised, the hot loops still reach C2, later (docs/performance.md#settings)
+C2_DELAY = 10
+_TIER4 = {"Tier4InvocationThreshold": 5000, "Tier4MinInvocationThreshold": 600, "Tier4CompileThreshold": 15000,
+          "Tier4BackEdgeThreshold": 40000}
+
+
+def jit_options() -> str:
+    """The JVM options that delay C2 (:data:`C2_DELAY`), or '' (``WIDEN_C2_DELAY=1``, or a ``Tier4`` option
+    already in ``SPARK_SUBMIT_OPTS``: the caller's own)."""
+    from widen.errors import InputError
+
+    said = os.environ.get("WIDEN_C2_DELAY", str(C2_DELAY))
+    if not said.isdigit() or int(said) < 1:
+        raise InputError(f"WIDEN_C2_DELAY={said!r}: expected a whole number of at least 1 (1: the JVM's own "
+                         "thresholds)")
+    if int(said) == 1 or "-XX:Tier4" in os.environ.get("SPARK_SUBMIT_OPTS", ""):
+        return ""
+    return " ".join(f"-XX:{name}={value * int(said)}" for name, value in _TIER4.items())
+
+
 def shuffle_partitions() -> str:
     """The shuffle partitions of Widen's session, and of its own jobs in a caller's (``$WIDEN_SHUFFLE_PARTITIONS``,
     else 8: Widen's shuffles are small aggregates)."""
@@ -98,7 +121,9 @@ def spark_session(master: str | None = None, app: str = "widen"):
     from pyspark import SparkContext
 
     archive = ""
-    if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:  # (a JVM this call starts)
+    launching = SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ  # (a JVM this call starts)
+    jit = jit_options() if launching else ""
+    if launching:
         archive, making = class_archive()
         if archive and making:
             print("widen: this first session records the classes Spark loads, for faster starts after it (once: "
@@ -116,6 +141,8 @@ def spark_session(master: str | None = None, app: str = "widen"):
     opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
     if archive and "-XX:SharedArchiveFile" not in opts and "-XX:ArchiveClassesAtExit" not in opts:
         os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {archive}".strip()  # (for this JVM only: no child inherits it)
+    if launching and (master or "local").startswith("local"):  # (the driver JVM runs the tasks)
+        os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {jit}".strip()
     try:
         if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
             _launch(builder)
