@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 import widen
 from widen.catalog import open_catalog
 from widen.cli import main
+from widen.errors import InputError
 
 
 def _rows(warehouse: str, table: str = "d.t") -> dict:
@@ -318,6 +319,32 @@ def test_parquet_files_and_typed_dataframes_upsert(spark, tmp_path):
     assert report.rescued == 1  # (a keyless row whose source is null is rescued all the same)
     rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
     assert [json.loads(r["raw"]) for r in rescued if r["source"] is None] == [{"v": 9, "ts": 5}]
+
+
+def test_columns_named_like_widens_own_or_metadata(spark, tmp_path, capsys):
+    """A Parquet column named ``_metadata`` is a column like any other in a keyed write (the files' rows are named
+    by Spark's hidden metadata column, not by it); a column named as a keyed write's own line columns
+    (``__widen_source``, ``__widen_line``, ``__widen_value``) is refused in one line before any write."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    warehouse, batch = str(tmp_path / "wh"), tmp_path / "b.parquet"
+    pq.write_table(pa.table({"id": [1, 2, 1], "_metadata": ["a", "b", "c"]}), batch)
+    args = ["ingest", "--warehouse", warehouse, "--table", "d.t", "--format", "parquet", "--key", "id"]
+    assert main([*args, str(batch)]) == 0
+    data = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert sorted((r["id"], r["_metadata"]) for r in data) == [(1, "c"), (2, "b")]
+    for name in ("__widen_line", "__widen_source"):
+        frame = spark.createDataFrame([(3, 1)], f"id long, {name} long")
+        with pytest.raises(InputError, match=f"column {name}: .*Widen's own"):
+            widen.write(frame, "d.t", warehouse=warehouse, progress=lambda m: None)
+    other = tmp_path / "c.jsonl"
+    other.write_text('{"id": 4, "__widen_value": "x"}\n')
+    capsys.readouterr()
+    assert main(["ingest", "--warehouse", warehouse, "--table", "d.t", str(other)]) != 0
+    err = capsys.readouterr().err
+    assert "column __widen_value" in err and "Traceback" not in err
+    assert len(open_catalog(None, warehouse).load_table("d.t").scan().to_arrow()) == 2
 
 
 def test_a_watched_folder_upserts(spark, tmp_path, capsys):

@@ -111,6 +111,10 @@ def check_schema(schema, k: Keyed, table: str, absent_ok: bool = False) -> None:
     from pyiceberg.types import DoubleType, FloatType, PrimitiveType
 
     fields = {f.name: f for f in schema.fields}
+    own = [n for n in (SOURCE, LINE, VALUE) if n in fields]
+    if own:
+        raise InputError(f"column {own[0]}: a keyed write names each record's line by this name, Widen's own; "
+                         "rename the column (or write without --key)")
     for name in k.columns:
         what = "--order-by" if name == k.order_by and name not in k.key else "--key"
         if name not in fields and absent_ok:

@@ -1024,9 +1024,9 @@ class Typed(Source):
         from widen.keyed import LINE, SOURCE
 
         if files:  # (a file's URI, %-escaped, as the path the batch names it by; its rows numbered from 1)
-            path = F.regexp_replace(F.regexp_replace(F.col("_metadata.file_path"), "^file:(//)?", ""), "\\+", "%2B")
-            return frame.select("*", F.url_decode(path).alias(SOURCE),
-                                (F.col("_metadata.row_index") + 1).alias(LINE))
+            metadata = frame.metadataColumn("_metadata")  # (Spark's hidden column, whatever the files' columns are)
+            path = F.regexp_replace(F.regexp_replace(metadata["file_path"], "^file:(//)?", ""), "\\+", "%2B")
+            return frame.select("*", F.url_decode(path).alias(SOURCE), (metadata["row_index"] + 1).alias(LINE))
         return frame.select("*", (origin if origin is not None else F.lit(None)).cast("string").alias(SOURCE),
                             F.monotonically_increasing_id().alias(LINE)).persist(StorageLevel.MEMORY_AND_DISK)
 
