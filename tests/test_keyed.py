@@ -370,6 +370,29 @@ def test_a_watched_folder_upserts(spark, tmp_path, capsys):
     assert [(Path(r["source"]).name, r["raw"]) for r in rescued] == [("a.jsonl", '{"v": 9}')]
 
 
+def test_a_watched_folder_of_parquet_files_orders_ties_by_file_then_row(spark, tmp_path, capsys):
+    """``--watch --format parquet --key``: a key's rows in one micro-batch tie by file, then row, as files
+    ingested do (not by the order Spark packs them in: the larger file is read first); a keyless row is rescued
+    with its file and row; the stream's own columns of each row's file and row are not written."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    warehouse, landing, checkpoint = str(tmp_path / "wh"), tmp_path / "landing", str(tmp_path / "ck")
+    landing.mkdir()
+    pq.write_table(pa.table({"id": [1], "v": [2]}), landing / "a.parquet")  # (small: packed after b)
+    pq.write_table(pa.table({"id": [1, None] + list(range(10, 2000)), "v": [1, 9] + list(range(10, 2000))}),
+                   landing / "b.parquet")
+    run = ["ingest", "--warehouse", warehouse, "--table", "d.t", "--watch", str(landing), "--checkpoint",
+           checkpoint, "--once", "--format", "parquet", "--key", "id"]
+    assert main(run) == 0, capsys.readouterr().err
+    data = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow()
+    assert sorted(data.column_names) == ["id", "v"]
+    assert {r["id"]: r["v"] for r in data.to_pylist()}[1] == 1  # (b.parquet, the later file, wins the tie)
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [(Path(r["source"]).name, r["line"], json.loads(r["raw"])) for r in rescued] == [
+        ("b.parquet", 2, {"v": 9})]
+
+
 def test_a_timestamp_key_on_a_host_not_on_utc(spark, tmp_path):
     """The batch's bounds of a timestamp key prune the table's files in UTC whatever the driver's time zone
     (PySpark hands a timestamp to Python in local time): an update replaces its row, never adds a second."""

@@ -51,6 +51,10 @@ def for_frame(df, json_column: str | None, source_column: str | None, batch: str
     if json_column is None:
         from pyspark.sql import functions as F
 
+        from widen.sources import WATCHED_ROW, WATCHED_SOURCE
+
+        if source_column == WATCHED_SOURCE and WATCHED_ROW in df.columns:  # (a watched folder's Parquet files)
+            return Typed(df, keyed=keyed, watched=True)
         return Typed(df, keyed=keyed, origin=F.col(source_column) if source_column else F.lit(batch))
     frame = FrameLines(df, json_column, source_column, batch, keyed)
     frame.long_lines = list(long_lines)  # (a watched folder's lines too long to read: widen.stream)

@@ -753,6 +753,8 @@ class DriverLines(Source):
 
 #: the column of a watched folder's lines that names each line's file (:func:`widen.stream.watch`)
 WATCHED_SOURCE = "_widen_source"
+#: the column of a watched folder's Parquet rows that numbers each row in its file (from 0: widen.stream.watch)
+WATCHED_ROW = "_widen_row"
 
 
 def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
@@ -1004,29 +1006,36 @@ class Typed(Source):
     key_rescued = None
 
     def __init__(self, frame, records: int | None = None, keyed: bool = False, files: bool = False,
-                 origin=None):
+                 origin=None, watched: bool = False):
         from widen.compiler.spark_typed import typed_columns
 
+        whole = frame
+        if watched:  # (a watched folder's Parquet files: each row's file and row in two columns of Widen's)
+            frame = frame.drop(WATCHED_SOURCE, WATCHED_ROW)
         self.frame = frame
         #: the frame's rows, when known (Parquet files' footers): else counted by a job
         self.known_records = records
         self.spark = frame.sparkSession
         self.columns = typed_columns(frame.schema)
-        self.row_order = keyed and not files
+        self.row_order = keyed and not (files or watched)
         if keyed:
-            self.lined = self._lined(frame, files, origin)
+            self.lined = self._lined(whole, files, origin, watched)
 
     @staticmethod
-    def _lined(frame, files: bool, origin):
+    def _lined(frame, files: bool, origin, watched: bool = False):
         from pyspark import StorageLevel
         from pyspark.sql import functions as F
 
         from widen.keyed import LINE, SOURCE
 
-        if files:  # (a file's URI, %-escaped, as the path the batch names it by; its rows numbered from 1)
-            metadata = frame.metadataColumn("_metadata")  # (Spark's hidden column, whatever the files' columns are)
-            path = F.regexp_replace(F.regexp_replace(metadata["file_path"], "^file:(//)?", ""), "\\+", "%2B")
-            return frame.select("*", F.url_decode(path).alias(SOURCE), (metadata["row_index"] + 1).alias(LINE))
+        if files or watched:  # (a file's URI, %-escaped, as the path the batch names it by; rows numbered from 1)
+            # (Spark's hidden column, whatever the files' columns are; a watched folder's, taken by the stream)
+            metadata = frame.metadataColumn("_metadata") if files else None
+            uri, row = (metadata["file_path"], metadata["row_index"]) if files else (
+                F.col(WATCHED_SOURCE), F.col(WATCHED_ROW))
+            path = F.regexp_replace(F.regexp_replace(uri, "^file:(//)?", ""), "\\+", "%2B")
+            columns = [F.col(f"`{c}`") for c in frame.columns if not watched or c not in (WATCHED_SOURCE, WATCHED_ROW)]
+            return frame.select(*columns, F.url_decode(path).alias(SOURCE), (row + 1).alias(LINE))
         return frame.select("*", (origin if origin is not None else F.lit(None)).cast("string").alias(SOURCE),
                             F.monotonically_increasing_id().alias(LINE)).persist(StorageLevel.MEMORY_AND_DISK)
 

@@ -18,7 +18,7 @@ import sys
 from typing import Callable
 
 from widen.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
-from widen.sources import WATCHED_SOURCE  # the column naming a watched line's file
+from widen.sources import WATCHED_ROW, WATCHED_SOURCE  # the columns naming a watched line's file, row
 
 
 def query_id(spark, checkpoint: str) -> str:
@@ -235,6 +235,9 @@ def watch(
             raise InputError(f"{directory}: no Parquet files to read a schema from yet ({exc.__class__.__name__}); "
                              "a typed stream needs one file present at start") from None
         frame = reader.schema(schema).parquet(directory)
+        metadata = frame.metadataColumn("_metadata")  # (each row's file and row: a keyed write's order and rescue)
+        frame = frame.select("*", metadata["file_path"].alias(WATCHED_SOURCE), metadata["row_index"].alias(WATCHED_ROW))
+        kwargs.update(source_column=WATCHED_SOURCE)
     else:
         raise InputError(f"unknown input format '{input_format}' (json or parquet)")
     return stream(frame, table, checkpoint=checkpoint, trigger={"availableNow": True} if once else None, **kwargs)
