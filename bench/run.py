@@ -214,7 +214,7 @@ def summarise(results: list[dict], label: str) -> dict:
 
 def print_table(title: str, table: dict, records: int) -> None:
     say(f"\n## {title}")
-    say(f"| system | runs ok | median s | ratio to (a) | records/s | python peak RSS MB | JVM peak heap MB |")
+    say("| system | runs ok | median s | ratio to (a) | records/s | python peak RSS MB | JVM peak heap MB |")
     say("|---|---|---|---|---|---|---|")
     for system, row in table.items():
         med = row["median"]
@@ -345,7 +345,7 @@ def scale_paths(args, results: list) -> dict:
             spec = gen.make_spec(fields, args.nesting, args.drift, args.seed)
         npaths = gen.leaf_paths(spec)
         schema = widen.TableSchema()
-        times, observe_times, cols = [], [], 0
+        times, observe_times = [], []
         for k in range(1, args.plan_batches + 1):
             lines = list(gen.batch_lines(spec, args.sample, args.seed, k))
             t0 = time.perf_counter()
@@ -356,7 +356,6 @@ def scale_paths(args, results: list) -> dict:
             schema = p.schema
             observe_times.append(t1 - t0)
             times.append(t2 - t1)
-            cols = len(p.additions)
         first = times[0]
         later = times[1:] or times
         summary[npaths] = {"fields": fields, "leaf_paths": npaths, "plan_first_ms": first * 1000,

@@ -420,8 +420,8 @@ class _Planner:
                 doc = None if name == f.name else self.naming.doc_for(f.name)
                 out.append((Column(name, s, doc), reason))
             elif s in shapes:
-                out.append(self.evolved(f.name, s, taken, f"first seen together with other shapes: a field for "
-                                                          f"each discovered type (behaviour 3, Example 2)"))
+                out.append(self.evolved(f.name, s, taken, "first seen together with other shapes: a field for "
+                                                          "each discovered type (behaviour 3, Example 2)"))
             else:  # pragma: no cover - only the name taker can be unobserved
                 out.append(self.evolved(f.name, s, taken, "common denominator"))
         for s, into in merged.items():

@@ -4,7 +4,6 @@ committing between our read and our commit, and separate processes committing at
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import shutil
 import subprocess
@@ -13,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import widen
 from test_ingest import reference_rows
 from test_spark import normalise
 from widen.ingest import ingest, ledger, open_catalog, orphan_files

@@ -24,14 +24,13 @@ ENDS = [b"\n", b"\r\n", b"\r"]
 def _reference(data: bytes, limit: int) -> list[tuple[int, int, int]]:
     """(number, offset, length) of each line longer than ``limit``, the lines cut as Spark's text reader cuts
     them, by a regular expression over the whole text."""
-    out, at, number = [], 0, 0
+    out, number = [], 0
     for match in re.finditer(rb"([^\r\n]*)(\r\n|\r|\n|$)", data):
         if match.start() == len(data) and not match.group(1):
             break
         number += 1
         if len(match.group(1)) > limit:
             out.append((number, match.start(), len(match.group(1))))
-        at = match.end()
     return out
 
 

@@ -5,6 +5,7 @@ cannot run (no javac, rules it does not cover, a batch it declines) the Spark ob
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -331,7 +332,7 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
     from widen.jvm import build
 
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(jvm.shutil, "which", lambda *a, **k: None)
+    monkeypatch.setattr(shutil, "which", lambda *a, **k: None)
     monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
     jvm.jar.cache_clear()
     monkeypatch.setattr(jvm, "_LOADED", {})

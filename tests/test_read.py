@@ -15,7 +15,7 @@ import pytest
 import widen
 from widen.cli import main
 from widen.errors import InputError
-from widen.ingest import ingest, open_catalog, write
+from widen.ingest import ingest, write
 from widen.reader import data_files, open_table
 
 pytestmark = pytest.mark.spark

@@ -3,11 +3,9 @@ the query fails after a commit (before Spark records the micro-batch) and is res
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
-import widen
 from test_ingest import reference_rows
 from test_spark import normalise
 from widen.cli import main

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from widen.batch import prepare
 from widen.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
 from widen.commit import Batch, commit_batch, partitioning
-from widen.errors import Absorbed, InputError, WidenError
+from widen.errors import Absorbed, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)

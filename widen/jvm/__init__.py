@@ -23,12 +23,8 @@ import functools
 import hashlib
 import json
 import os
-import shutil
 import struct
-import subprocess
 import sys
-import tempfile
-import zipfile
 from pathlib import Path
 
 from widen.engine.conversions import decimal_params, family
@@ -361,7 +357,7 @@ def read_result(data: bytes, rules: Rules) -> NativeResult | None:
     if declined is not None:
         _debug(f"declined: {declined}")
         return NativeResult(Observations(), False, declined=declined)
-    lines, rescued, records, empty_names = r.long(), r.long(), r.long(), r.long()
+    _lines, rescued, records, empty_names = r.long(), r.long(), r.long(), r.long()
     needs_checks = r.bool()
     lattice = rules.lattice
     index = {t: i for i, t in enumerate(order(rules))}
