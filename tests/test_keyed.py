@@ -67,10 +67,36 @@ keyless = st.fixed_dictionaries({"ts": st.integers(0, 4), "v": st.integers(0, 3)
 batches = st.lists(st.lists(st.one_of(record, record, record, keyless), max_size=6), min_size=1, max_size=3)
 
 
-@pytest.mark.parametrize("engine", ["native", "spark", "dataframe"])
+def _runs(batch: list[dict]) -> list[list[dict]]:
+    """A batch cut where ``v`` changes type (a number, text): runs a typed file can hold (the files of one batch
+    must have one schema), each a batch of its own."""
+    runs: list[list[dict]] = []
+    for rec in batch:
+        kind = type(rec.get("v")) if rec.get("v") is not None else None
+        kinds = {type(r["v"]) for r in runs[-1] if r.get("v") is not None} if runs else set()
+        if not runs or (kind is not None and kinds and kind not in kinds):
+            runs.append([])
+        runs[-1].append(rec)
+    return runs
+
+
+def _parquet(path: Path, run: list[dict]) -> Path:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    text = any(isinstance(r.get("v"), str) for r in run)
+    pq.write_table(pa.table({"id": pa.array([r.get("id") for r in run], pa.int64()),
+                             "ts": pa.array([r["ts"] for r in run], pa.int64()),
+                             "v": pa.array([r.get("v") for r in run], pa.string() if text else pa.int64()),
+                             "op": pa.array([r.get("op") for r in run], pa.string())}), path)
+    return path
+
+
+@pytest.mark.parametrize("engine", ["native", "spark", "dataframe", "typed"])
 @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
 @given(batches=batches, replay=st.booleans())
 @example(batches=[[{"id": 1, "ts": 0, "v": "n/a"}, {"id": 1, "ts": 0, "v": 0}]], replay=False)  # (v a string)
+@example(batches=[[{"id": 1, "ts": 0, "v": "n/a"}], [{"id": 1, "ts": 0, "v": 0}]], replay=False)  # (then a number)
 @example(batches=[[], [{"id": 4, "op": "d", "ts": 0}, {"ts": 0, "v": 0}, {"id": 5, "ts": 0}, {"ts": 0, "v": 0}],
                   [{"id": 1, "v": "n/a", "ts": 0}]], replay=False)
 def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine, batches, replay):
@@ -80,13 +106,18 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     each record's line; Spark's observer and projection, with the batch joined to the stored rows by a shuffle
     rather than broadcast; a DataFrame of JSON texts through ``widen.write``, each
     batch a frame, a later row winning a tie, where a replay is a write of the same frame: not skipped, not
-    drawn)."""
+    drawn; typed Parquet files, each run of a batch's records whose ``v`` is of one type a file and a batch, the
+    reference model's batches too)."""
     import os
 
     directory = tmp_path_factory.mktemp("keyed")
     warehouse = str(directory / "wh")
-    paths = [_write(directory / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
-    if replay and engine != "dataframe":
+    if engine == "typed":  # (each run of a batch whose v is of one type a batch: an empty one has no file)
+        batches = [run for b in batches for run in _runs(b)]
+        paths = [_parquet(directory / f"b{i}.parquet", b) for i, b in enumerate(batches)]
+    else:
+        paths = [_write(directory / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
+    if replay and engine != "dataframe" and paths:
         paths.append(paths[0])
     os.environ["WIDEN_NATIVE"] = "0" if engine == "spark" else "1"  # (hypothesis: no monkeypatch per example)
     # (the winners broadcast to the stored rows' tasks, and on Spark's engine joined with them by a shuffle)
@@ -99,15 +130,20 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
                                    key="id", order_by="ts", delete_when="op = 'd'") for p in paths]
         else:
             reports = widen.ingest([str(p) for p in paths], "d.t", warehouse=warehouse, spark=spark,
-                                   progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'")
+                                   progress=lambda m: None, key="id", order_by="ts", delete_when="op = 'd'",
+                                   input_format="parquet" if engine == "typed" else "json")
     finally:
         os.environ.pop("WIDEN_NATIVE")
         os.environ.pop("WIDEN_KEYED_BROADCAST_RECORDS")
-    assert {r.engine for r in reports if r.records} <= {"spark" if engine == "spark" else "native"}, \
+    assert {r.engine for r in reports if r.records} <= {{"spark": "spark", "typed": "typed"}.get(engine, "native")}, \
         [(r.engine, r.why) for r in reports]
     expected = _reference(batches)
     table = open_catalog(None, warehouse).load_table("d.t") if expected or any(batches) else None
     got = _rows(warehouse) if table is not None and table.current_snapshot() is not None else {}
+    if table is not None and not any(f.name.startswith("v") and str(f.field_type) == "long"
+                                     for f in table.schema().fields):
+        # (a number into a table whose v is text, by a later batch, is kept as its text: the page's rule)
+        expected = {k: {**r, "v": str(r["v"]) if isinstance(r["v"], int) else r["v"]} for k, r in expected.items()}
     assert got == expected
 
 
