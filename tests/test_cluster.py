@@ -296,6 +296,8 @@ def native_classes_ran_on_the_executors(cluster: Cluster, app: str, stderr: str,
     for work in cluster.work_dirs():
         for folder in sorted(p for p in (work / app).iterdir() if p.is_dir()):
             copy, log = folder / "widen-native.jar", (folder / "stderr").read_text(errors="replace")
+            if "Executor: Starting executor ID" not in log:  # (a replacement the master asked for as the app ended,
+                continue  # killed before it started: no task, no jar; seen once in CI on a loaded machine)
             assert copy.exists() and copy.read_bytes() == used.read_bytes(), (
                 f"executor {folder.name} on {work.name} has no copy of {used}: {sorted(folder.iterdir())}")
             assert re.search(r"Executor: Fetching spark://\S+/jars/widen-native\.jar ", log), log[-3000:]

@@ -176,7 +176,9 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
     keyed_records = records - keyless
     candidates = _candidates(tbl, k, low, high)
     # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's)
-    with session_settings(spark, write_settings(keyed_records + sum(t.record_count for t in candidates))):
+    import os
+    xp = {"spark.sql.codegen.wholeStage": "true"} if os.environ.get("XP_WSCG") else {}
+    with session_settings(spark, {**write_settings(keyed_records + sum(t.record_count for t in candidates)), **xp}):
         stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
                   else spark.createDataFrame([], schema))
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
@@ -503,10 +505,10 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     observed = rows.observe(observation, F.count(F.when(null, 1)).alias("keyless"), F.min(first).alias("low"),
                             F.max(first).alias("high"), F.count(F.lit(1)).alias("records"))
     schema = spark_schema(planned.target)
-    # (no record of the batch has a key, when the key's columns are not in the table: all are rescued)
     # (the winners' partitions sized by adaptive execution, not the session's shuffle partitions: a batch of 100k
     # records is 2 tasks, not 8, and its tombstones 2 files)
     with session_settings(source.spark, {"spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true"}):
+        # (no winners when the key's columns are not in the table: no record has a key, all are rescued)
         winners = _winners(observed, k, schema, row_order) if all(c in schema.names for c in k.key) else None
         (observed if winners is None else winners).write.format("noop").mode("overwrite").save()  # (one job)
     got = observation.get
