@@ -154,8 +154,8 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
 
         delete_files(tbl, files.written)
         files.written, files.key = [], None
-        with session_settings(batch.source.spark, write_settings(planned.observations.records)):
-            rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
+        # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
+        rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
         merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl))
         files.written = list(merged.written)

@@ -122,6 +122,7 @@ def spark_session(master: str | None = None, app: str = "widen"):
 
     archive = ""
     launching = SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ  # (a JVM this call starts)
+    local = (master or "local").startswith("local")  # (a local driver JVM runs the tasks too)
     jit = jit_options() if launching else ""
     if launching:
         archive, making = class_archive()
@@ -134,14 +135,14 @@ def spark_session(master: str | None = None, app: str = "widen"):
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if quiet not in opts:  # once, however many sessions a process asks for
             os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {quiet}".strip()
-    if (master or "local").startswith("local") and "PYSPARK_GATEWAY_PORT" not in os.environ:
+    if local and "PYSPARK_GATEWAY_PORT" not in os.environ:
         # a local session's Python workers (bucket partition values: widen.partitioning) run this interpreter,
         # which has Widen's dependencies, not whatever `python3` is first on the PATH
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
     if archive and "-XX:SharedArchiveFile" not in opts and "-XX:ArchiveClassesAtExit" not in opts:
         os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {archive}".strip()  # (for this JVM only: no child inherits it)
-    if launching and (master or "local").startswith("local"):  # (the driver JVM runs the tasks)
+    if launching and local:
         os.environ["SPARK_SUBMIT_OPTS"] = f"{os.environ.get('SPARK_SUBMIT_OPTS', '')} {jit}".strip()
     try:
         if SparkContext._gateway is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
