@@ -177,8 +177,8 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
     candidates = _candidates(tbl, k, low, high)
     stored_rows = sum(t.record_count for t in candidates)
     # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's; its plan is a
-    # few joins and a CASE per column, which whole-stage code generation takes where code is generated at all
-    # (Spark leaves it off past spark.sql.codegen.maxFields): 100k records into 1M rows 15.17 s -> 14.51 s)
+    # few joins and a projection, which whole-stage code generation takes where code is generated at all (Spark
+    # leaves it off past spark.sql.codegen.maxFields): 100k records into 1M rows 15.17 s -> 14.51 s)
     settings = write_settings(keyed_records + stored_rows)
     with session_settings(spark, settings or {"spark.sql.codegen.wholeStage": "true"}):
         stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
@@ -189,18 +189,14 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
                                *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
         keys = [f"__k{i}" for i in range(len(k.key))]
         graves = _tombstones(spark, tbl, k, winners)
-        joined = _decided(stored, winners, k, graves, keys, small=0 < keyed_records <= broadcast_records())
-        kept = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
+        joined = _decided(stored, winners, k, graves, keys, names, small=0 < keyed_records <= broadcast_records())
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-        counted = joined.observe(
-            observation,
-            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("updated"),
-            F.sum((F.col("__wins") & ~F.col("__del") & F.col("__ho").isNull()).cast("long")).alias("inserted"),
-            F.sum((F.col("__wins") & F.col("__del") & F.col("__ho").isNotNull()).cast("long")).alias("deleted"),
-            F.sum((F.col("__hn").isNotNull() & ~F.col("__wins")).cast("long")).alias("stale"),
-            F.sum(kept.cast("long")).alias("kept"))
-        out = counted.where(kept).select(*[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}"))
-                                           .alias(n) for i, n in enumerate(names)])
+        won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
+        counted = joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
+            ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
+            ("deleted", won & F.col("__del") & stored_row),
+            ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
+        out = counted.where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
         written = write_parquet(out, data_dir, fields)
         if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
             raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
@@ -285,26 +281,47 @@ def broadcast_records() -> int:
     return bytes_setting("WIDEN_KEYED_BROADCAST_RECORDS", KEYED_BROADCAST_RECORDS, "a number of records", least=0)
 
 
-def _decided(stored, winners, k: Keyed, graves, keys, small: bool):
-    """The stored rows (``__k0``..., their order ``__eo``, columns ``__o0``..., ``__ho``) beside the batch's
-    winners and their keys' tombstones (``__to``, ``__tomb``), each winner without a stored row on a row of its
-    own, and whether each winner replaces what is stored (``__wins``): always without an order column; else when
-    its order value is not older than the stored row's or its key's delete (null: older than any value).
-    ``small``: the winners are broadcast to the stored rows' tasks, and those without a row found by their keys
-    alone (few rows: in few tasks)."""
+def _decided(stored, winners, k: Keyed, graves, keys, names, small: bool):
+    """The table's rows after the batch, each with whether it is kept (``__keep``) and its columns (``__v0``...),
+    from the stored rows (``__k0``..., their order ``__eo``, columns ``__o0``..., ``__ho``) and the batch's winners
+    and their keys' tombstones (``__to``, ``__tomb``), and whether a winner replaces what is stored (``__wins``):
+    always without an order column; else when its order value is not older than the stored row's or its key's
+    delete (null: older than any value); ``__count``: the row's ``__wins``, ``__del``, ``__ho`` and ``__hn`` are
+    those of one winner or stored row, counted once.
+    ``small``: the stored rows' tasks drop the rows a winner replaces, against the winners' keys and order values
+    (broadcast), and the winners' own tasks keep those that win, against the stored keys and order values found
+    among theirs (at most the batch's: broadcast); no task chooses between two rows' columns, and neither side is
+    shuffled nor sorted. Otherwise one join of both, by a shuffle of both."""
     from pyspark.sql import functions as F
 
     if graves is not None:
         winners = winners.join(graves, keys, "left")
     else:
         winners = winners.withColumn("__to", F.lit(None)).withColumn("__tomb", F.lit(False))
-    if small:  # (the stored keys stream past the winners' too: those found, at most the batch's, are broadcast)
-        found = stored.select(*keys).join(F.broadcast(winners.select(*keys)), keys, "left_semi")
-        lone = winners.join(F.broadcast(found), keys, "left_anti").coalesce(
-            winners.sparkSession.sparkContext.defaultParallelism)  # (the inserts: few tasks for a few rows)
-        joined = stored.join(F.broadcast(winners), keys, "left").unionByName(lone, allowMissingColumns=True)
-    else:
-        joined = stored.join(winners, keys, "full_outer")
+    values = range(len(names))
+    if small:
+        found = stored.select(*keys, "__eo", "__ho").join(F.broadcast(winners.select(*keys)), keys, "left_semi")
+        decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn")
+        kept = _wins(stored.join(F.broadcast(decisions), keys, "left"), k).select(
+            (~F.col("__wins")).alias("__keep"), F.lit(False).alias("__count"), "__wins", "__hn", "__ho",
+            F.lit(False).alias("__del"), *[F.col(f"__o{i}").alias(f"__v{i}") for i in values])
+        won = _wins(winners.join(F.broadcast(found), keys, "left"), k).select(
+            (F.col("__wins") & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), "__wins", "__hn",
+            "__ho", "__del", *[F.col(f"__n{i}").alias(f"__v{i}") for i in values])
+        # (the winners: few tasks for a few rows)
+        return kept.unionByName(won.coalesce(winners.sparkSession.sparkContext.defaultParallelism))
+    joined = _wins(stored.join(winners, keys, "full_outer"), k)
+    keep = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
+    return joined.select(keep.alias("__keep"), F.lit(True).alias("__count"), "__wins", "__hn", "__ho", "__del",
+                         *[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}")
+                           for i in values])
+
+
+def _wins(joined, k: Keyed):
+    """``joined`` (stored rows beside winners, either side null) with ``__wins``: whether a winner replaces what
+    is stored (:func:`_decided`)."""
+    from pyspark.sql import functions as F
+
     joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb"), F.lit(False)))
     newer = (F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
         (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
