@@ -300,6 +300,50 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     assert _rows(warehouse) == _reference([seed, *batches.values()])
 
 
+@pytest.mark.parametrize("theirs, reused", [
+    ([{"id": 100, "v": 1, "ts": 1}, {"id": 101, "v": 2, "ts": 1}], True),  # (keys in none of our keys' files)
+    ([{"id": 2, "v": 99, "ts": 9}], False),  # (a key of ours, newer: its file rewritten)
+    ([{"id": 200, "op": "d", "ts": 9}], False),  # (a delete: the deletes remembered changed)
+], ids=["elsewhere", "our-keys", "a-delete"])
+def test_a_commit_that_lost_the_race_merges_again_only_what_changed(spark, tmp_path, monkeypatch, theirs, reused):
+    """Point 6: another writer commits between our merge and our commit. When it changed none of the files that
+    may hold our keys (the manifests' bounds) nor the deletes remembered, our retry commits the files it merged,
+    without merging again; otherwise it merges again against the new snapshot. The table is the reference model's
+    either way, and no file of a superseded attempt is left."""
+    import importlib
+
+    from widen.gc import orphan_files
+
+    warehouse = str(tmp_path / "wh")
+    args = dict(key="id", order_by="ts", delete_when="op = 'd'")
+    seed = [{"id": i, "v": i, "ts": 0} for i in range(6)]
+    ours = [{"id": 1, "v": "one", "ts": 1}, {"id": 2, "v": 20, "ts": 1}, {"id": 7, "v": 7, "ts": 1}]
+    widen.ingest([str(_write(tmp_path / "seed.jsonl", seed))], "d.t", warehouse=warehouse, spark=spark,
+                 progress=lambda m: None, **args)
+    commit_module = importlib.import_module("widen.commit")
+    real, keyed_module = commit_module.checkpoint, importlib.import_module("widen.keyed")
+    merges, merge = [], keyed_module.merge
+    monkeypatch.setattr(keyed_module, "merge", lambda *a, **kw: merges.append(1) or merge(*a, **kw))
+    interleaved = []
+
+    def other_writer_commits(name):
+        if name == "after-write" and not interleaved:
+            interleaved.append(name)
+            widen.ingest([str(_write(tmp_path / "theirs.jsonl", theirs))], "d.t", warehouse=warehouse, spark=spark,
+                         progress=lambda m: None)
+        real(name)
+
+    monkeypatch.setattr(commit_module, "checkpoint", other_writer_commits)
+    said = []
+    [report] = widen.ingest([str(_write(tmp_path / "ours.jsonl", ours))], "d.t", warehouse=warehouse,
+                            spark=spark, progress=said.append, **args)
+    assert report.attempts == 2, said
+    assert any("committing the merged files as written" in s for s in said) == reused, said
+    assert len(merges) == (2 if reused else 3)  # (theirs, then ours once or twice)
+    assert _rows(warehouse) == _reference([seed, theirs, ours])
+    assert orphan_files(open_catalog(None, warehouse).load_table("d.t"), 0) == []
+
+
 def test_deletes_before_any_order_value_and_dataframes_into_a_keyed_table(spark, tmp_path):
     """A delete in a batch whose records have no order column yet (its order value is null: any later record
     wins against it, so nothing is remembered); a DataFrame written to a keyed table upserts by its key (the

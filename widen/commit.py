@@ -48,6 +48,8 @@ class _Files:
     written: list[str] = field(default_factory=list)
     key: object = None
     may_have_landed: bool = False
+    #: a keyed write's merge (:class:`widen.keyed.Merged`) whose files are ``written``
+    merged: object = None
 
 
 def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None,
@@ -147,18 +149,24 @@ def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
 
 def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
     """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection; a keyed
-    batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; never kept for another
-    attempt, whose table has other files)."""
+    batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; kept for another attempt
+    only when the table's files that may hold the batch's keys and its deletes are the same)."""
     if batch.keyed is not None:
-        from widen.keyed import merge, routed
+        from widen.keyed import merge, merged_from, routed
 
-        delete_files(tbl, files.written)
-        files.written, files.key = [], None
         # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
         rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
+        key = merged_from(tbl, batch.keyed, rows, planned.target), tuple(
+            (f.name, str(f.transform), f.path) for f in fields)
+        if files.merged is not None and key == files.key:
+            say("the table changed under us, but not its files that may hold the batch's keys nor its deletes: "
+                "committing the merged files as written")
+            return files.merged
+        delete_files(tbl, files.written)
+        files.written, files.key, files.merged = [], None, None
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
         merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl))
-        files.written = list(merged.written)
+        files.written, files.key, files.merged = list(merged.written), key, merged
         unchanged(batch.prints)
         return merged
     key = files_key(batch.source, planned, fields)

@@ -189,28 +189,71 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
                                *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
         keys = [f"__k{i}" for i in range(len(k.key))]
         graves = _tombstones(spark, tbl, k, winners)
-        joined = _decided(stored, winners, k, graves, keys, names, small=0 < keyed_records <= broadcast_records())
-        observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-        won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
-        counted = joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
-            ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
-            ("deleted", won & F.col("__del") & stored_row),
-            ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
-        out = counted.where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
-        written = write_parquet(out, data_dir, fields)
+        # (while no record has an order value, a delete's is null, which any record wins against: none to keep; a
+        # batch without a delete keeps those remembered as they are: the tombstone of a key that a newer record
+        # brought back changes no later decision, :func:`_new_tombstones`. Written beside the merge: its small
+        # jobs run while the merge's are planned)
+        remembers = k.order_by in names and k.delete_when and batch.deletes
+        tombstones = _Beside(lambda: _new_tombstones(tbl, winners, graves, keys)) if remembers else None
+        try:
+            joined = _decided(stored, winners, k, graves, keys, names,
+                              small=0 < keyed_records <= broadcast_records())
+            observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+            won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
+            counted = joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
+                ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
+                ("deleted", won & F.col("__del") & stored_row),
+                ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")),
+                ("kept", F.col("__keep")))])
+            out = counted.where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
+            written = write_parquet(out, data_dir, fields)
+        finally:
+            where = tombstones.result() if tombstones is not None else None
         if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
             raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
                              "was committed")
-        # (while no record has an order value, a delete's is null, which any record wins against: none to keep)
-        tombstones = _new_tombstones(tbl, winners, graves, keys) if k.order_by in names and k.delete_when else None
-        return Merged(written, candidates, tombstones, stored_rows, sum(t.file_size_in_bytes for t in candidates),
+        return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
                       observation)
 
 
-def _winners(rows, k: Keyed, schema, row_order: bool = False):
+class _Beside:
+    """A Spark write run in a thread of its own (PySpark's, which carries the caller's job properties), beside
+    the caller's; :meth:`result` waits for it and returns its result, or raises its error."""
+
+    def __init__(self, work):
+        from pyspark import InheritableThread
+
+        self._got, self._error = None, None
+        self._thread = InheritableThread(target=self._run, args=(work,), name="widen-beside", daemon=True)
+        self._thread.start()
+
+    def _run(self, work) -> None:
+        try:
+            self._got = work()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller by result()
+            self._error = exc
+
+    def result(self):
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._got
+
+
+def merged_from(tbl, k: Keyed, batch: Routed, target) -> tuple:
+    """What a merge's files depend on besides the partition fields they are written by: the batch's routed rows
+    (their projection's key), the table's schema after the batch, the data files that may hold the batch's keys,
+    and the deletes remembered. A commit attempt against a table another writer changed, for which these are the
+    same, commits the files an earlier attempt merged (the other writer touched none of the batch's keys' files
+    nor the deletes)."""
+    return batch.key, str(target), tuple(sorted(t.file_path for t in _candidates(tbl, k, *batch.counted[1:3]))), (
+        tbl.properties.get(TOMBSTONES) if tbl is not None else None)
+
+
+def _winners(rows, k: Keyed, schema, row_order: bool, counting):
     """The batch's last record per key (``__k0``..., its order ``__bo``, whether it deletes ``__del``, its row
     ``__n0``... of the table's columns, ``__hn`` true), persisted (:func:`routed`'s job makes it; the merge reads it
-    more than once)."""
+    more than once); ``counting``, an Observation: how many delete with an order value (``deletes``)."""
     from pyspark.sql import Window
     from pyspark.sql import functions as F
 
@@ -229,8 +272,9 @@ def _winners(rows, k: Keyed, schema, row_order: bool = False):
     winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                              order.alias("__bo"), deleting.alias("__del"),
                              F.lit(True).alias("__hn"),
-                             *[F.col(f"`{n}`").alias(f"__n{i}") for i, n in enumerate(names)]).persist()
-    return winners
+                             *[F.col(f"`{n}`").alias(f"__n{i}") for i, n in enumerate(names)])
+    deletes = F.col("__del") & F.col("__bo").isNotNull()
+    return winners.observe(counting, F.count(F.when(deletes, 1)).alias("deletes")).persist()
 
 
 def _candidates(tbl, k: Keyed, low, high) -> list:
@@ -481,12 +525,14 @@ class Routed:
     records without a key, which are rescued), routed by the plan whose compiled projection's key is ``key``;
     what one job counted of them (the records without a key, the least and greatest value of the key's first
     column, all records); and the batch's last record per key (:func:`_winners`; None when no record has a key),
-    kept by that job."""
+    kept by that job, which counted those that delete with an order value (``deletes``: the deletes remembered
+    change only when there are some)."""
 
     key: object
     rows: object
     counted: tuple
     winners: object
+    deletes: int = 0
 
     def release(self) -> None:
         if self.winners is not None:
@@ -528,11 +574,13 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     # records is 2 tasks, not 8, and its tombstones 2 files)
     with session_settings(source.spark, {"spark.sql.optimizer.canChangeCachedPlanOutputPartitioning": "true"}):
         # (no winners when the key's columns are not in the table: no record has a key, all are rescued)
-        winners = _winners(observed, k, schema, row_order) if all(c in schema.names for c in k.key) else None
+        deleting = Observation(f"widen-deletes-{uuid.uuid4().hex[:8]}")
+        winners = (_winners(observed, k, schema, row_order, deleting) if all(c in schema.names for c in k.key)
+                   else None)
         (observed if winners is None else winners).write.format("noop").mode("overwrite").save()  # (one job)
     got = observation.get
     source.keyed_rows = Routed(compiled.key, rows, tuple(got[c] for c in ("keyless", "low", "high", "records")),
-                               winners)
+                               winners, deleting.get["deletes"] if winners is not None else 0)
     return source.keyed_rows
 
 
