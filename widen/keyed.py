@@ -164,7 +164,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
-    from widen.spark_io import session_settings, write_parquet, write_settings
+    from widen.spark_io import Beside, session_settings, write_parquet, write_settings
 
     spark = batch.rows.sparkSession
     schema = spark_schema(target)
@@ -194,7 +194,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
         # brought back changes no later decision, :func:`_new_tombstones`. Written beside the merge: its small
         # jobs run while the merge's are planned)
         remembers = k.order_by in names and k.delete_when and batch.deletes
-        tombstones = _Beside(lambda: _new_tombstones(tbl, winners, graves, keys)) if remembers else None
+        tombstones = Beside(_new_tombstones, tbl, winners, graves, keys) if remembers else None
         try:
             joined = _decided(stored, winners, k, graves, keys, names,
                               small=0 < keyed_records <= broadcast_records())
@@ -214,30 +214,6 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
                              "was committed")
         return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
                       observation)
-
-
-class _Beside:
-    """A Spark write run in a thread of its own (PySpark's, which carries the caller's job properties), beside
-    the caller's; :meth:`result` waits for it and returns its result, or raises its error."""
-
-    def __init__(self, work):
-        from pyspark import InheritableThread
-
-        self._got, self._error = None, None
-        self._thread = InheritableThread(target=self._run, args=(work,), name="widen-beside", daemon=True)
-        self._thread.start()
-
-    def _run(self, work) -> None:
-        try:
-            self._got = work()
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller by result()
-            self._error = exc
-
-    def result(self):
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return self._got
 
 
 def merged_from(tbl, k: Keyed, batch: Routed, target) -> tuple:
@@ -341,37 +317,34 @@ def _decided(stored, winners, k: Keyed, graves, keys, names, small: bool):
     if graves is not None:
         winners = winners.join(graves, keys, "left")
     else:
-        winners = winners.withColumn("__to", F.lit(None)).withColumn("__tomb", F.lit(False))
-    values = range(len(names))
+        winners = winners.withColumns({"__to": F.lit(None), "__tomb": F.lit(False)})
+    values, wins = range(len(names)), _wins(k)
     if small:
         found = stored.select(*keys, "__eo", "__ho").join(F.broadcast(winners.select(*keys)), keys, "left_semi")
         decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn")
-        kept = _wins(stored.join(F.broadcast(decisions), keys, "left"), k).select(
-            (~F.col("__wins")).alias("__keep"), F.lit(False).alias("__count"), "__wins", "__hn", "__ho",
+        kept = stored.join(F.broadcast(decisions), keys, "left").select(
+            (~wins).alias("__keep"), F.lit(False).alias("__count"), wins.alias("__wins"), "__hn", "__ho",
             F.lit(False).alias("__del"), *[F.col(f"__o{i}").alias(f"__v{i}") for i in values])
-        won = _wins(winners.join(F.broadcast(found), keys, "left"), k).select(
-            (F.col("__wins") & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), "__wins", "__hn",
+        won = winners.join(F.broadcast(found), keys, "left").select(
+            (wins & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn",
             "__ho", "__del", *[F.col(f"__n{i}").alias(f"__v{i}") for i in values])
         # (the winners: few tasks for a few rows)
         return kept.unionByName(won.coalesce(winners.sparkSession.sparkContext.defaultParallelism))
-    joined = _wins(stored.join(winners, keys, "full_outer"), k)
-    keep = F.col("__wins") & ~F.col("__del") | ~F.col("__wins") & F.col("__ho").isNotNull()
-    return joined.select(keep.alias("__keep"), F.lit(True).alias("__count"), "__wins", "__hn", "__ho", "__del",
-                         *[F.when(F.col("__wins"), F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}")
-                           for i in values])
+    keep = wins & ~F.col("__del") | ~wins & F.col("__ho").isNotNull()
+    return stored.join(winners, keys, "full_outer").select(
+        keep.alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn", "__ho", "__del",
+        *[F.when(wins, F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}") for i in values])
 
 
-def _wins(joined, k: Keyed):
-    """``joined`` (stored rows beside winners, either side null) with ``__wins``: whether a winner replaces what
-    is stored (:func:`_decided`)."""
+def _wins(k: Keyed):
+    """Whether a winner replaces what is stored (:func:`_decided`), of a row of stored rows beside winners (either
+    side null)."""
     from pyspark.sql import functions as F
 
-    joined = joined.withColumn("__tomb", F.coalesce(F.col("__tomb"), F.lit(False)))
-    newer = (F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
+    tomb = F.coalesce(F.col("__tomb"), F.lit(False))
+    return F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
         (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
-        & (~F.col("__tomb") | F.col("__to").isNull()
-           | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to")))))))
-    return joined.withColumn("__wins", newer)
+        & (~tomb | F.col("__to").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to"))))))
 
 
 def _new_tombstones(tbl, winners, graves, keys) -> str | None:
