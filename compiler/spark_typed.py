@@ -81,6 +81,8 @@ class TypedCompiler:
         dtype = data_type(cp.column, self.rules)
         values = []
         for route, target in incoming:
+            if route.field not in sources or not self._holds(sources[route.field][1], route):
+                continue  # (a field this frame has not, or has of another shape: widen.sources.TypedParts)
             x, typed = sources[route.field]
             if cp.column.shape.is_record:
                 value = self._records(x, typed, route.shape.dim, cp.level)
@@ -93,6 +95,13 @@ class TypedCompiler:
             return F.lit(None).cast(dtype).alias(cp.column.name)
         out = values[0] if len(values) == 1 else F.coalesce(*values)
         return out.alias(cp.column.name)
+
+    def _holds(self, typed: TypedColumn, route: Route) -> bool:
+        """Whether the frame's column ``typed`` is of the shape ``route`` routes (as the batch observed it)."""
+        if typed.kind == "void" or typed.dim != route.shape.dim:
+            return False
+        return route.shape.type is None if typed.kind is None else route.shape.type == lattice_type(typed.kind,
+                                                                                                     self.rules)
 
     def _records(self, x: Expr, typed: TypedColumn, dim: int, level: LevelPlan | None) -> Expr:
         if dim > 0:

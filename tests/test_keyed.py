@@ -401,6 +401,28 @@ def test_parquet_files_and_typed_dataframes_upsert(spark, tmp_path):
     assert [json.loads(r["raw"]) for r in rescued if r["source"] is None] == [{"v": 9, "ts": 5}]
 
 
+def test_one_batch_of_parquet_files_whose_column_changed_type_upserts(spark, tmp_path):
+    """The two files of the test above as one keyed batch (``v`` a long in one, a string in the other, which
+    Spark cannot read as one frame): a part per schema, one plan, ties across the parts by file, then row; the
+    keyless row rescued with its file and row."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    warehouse, batch = str(tmp_path / "wh"), tmp_path / "batch"
+    batch.mkdir()
+    p1, p2 = batch / "b1.parquet", batch / "b2.parquet"
+    pq.write_table(pa.table({"id": [1, 2, 3, 1], "v": [10, 20, 30, 11], "ts": [1, 1, 1, 1]}), p1)
+    pq.write_table(pa.table({"id": [1, 2, None, 3, 4, 1], "v": ["n/a", "21", "x", "31", "40", "m"],
+                             "ts": [2, 0, 2, 2, 2, 2], "op": [None, None, None, "d", None, None]}), p2)
+    assert main(["ingest", "--warehouse", warehouse, "--table", "d.t", "--format", "parquet", "--key", "id",
+                 "--order-by", "ts", "--delete-when", "op = 'd'", str(batch)]) == 0
+    assert _rows(warehouse) == {1: {"ts": 2, "v": "m"}, 2: {"ts": 1, "v": 20}, 4: {"ts": 2, "v": "40"}}
+    data = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert {r["id"]: (r["v"], r["v_long"]) for r in data} == {1: ("m", None), 2: ("20", 20), 4: ("40", None)}
+    rescued = open_catalog(None, warehouse).load_table("d.t__rescued").scan().to_arrow().to_pylist()
+    assert [(r["source"], r["line"], json.loads(r["raw"])) for r in rescued] == [(str(p2), 3, {"v": "x", "ts": 2})]
+
+
 def test_columns_named_like_widens_own_or_metadata(spark, tmp_path, capsys):
     """A Parquet column named ``_metadata`` is a column like any other in a keyed write (the files' rows are named
     by Spark's hidden metadata column, not by it); a column named as a keyed write's own line columns

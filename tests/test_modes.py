@@ -325,6 +325,25 @@ def test_parquet_files_of_one_batch_with_different_columns_lose_none(spark, rule
     assert rows(wh, "db.mixed") == [{"a": 1, "b": "x", "c": None}, {"a": 2, "b": None, "c": 3.5}]
 
 
+def test_parquet_files_whose_column_changed_type_are_one_batch(spark, rules, wh, tmp_path, capsys):
+    """A batch of Parquet files in which ``v`` is a long in one file and a string in the others (a producer
+    changed its type): Spark cannot merge their schemas, so Widen reads a part per schema, plans the parts
+    together and routes each by that one plan: the rows the reference router writes for the same records as one
+    batch of JSON lines (it was refused: "ingest them as separate batches")."""
+    from test_ingest import reference_rows
+
+    batch = tmp_path / "batch"
+    spark.sql("SELECT 1L AS id, 10L AS v").coalesce(1).write.parquet(str(batch / "one"))
+    spark.sql("SELECT 2L AS id, 'n/a' AS v UNION ALL SELECT 3L, '7'").coalesce(1).write.parquet(str(batch / "two"))
+    spark.sql("SELECT 4L AS id, 'x' AS v, true AS w").coalesce(1).write.parquet(str(batch / "three"))
+    assert main(["ingest", "--table", "db.drift", "--warehouse", wh, "--format", "parquet", str(batch)]) == 0
+    assert "1 batch ingested: 4 records" in capsys.readouterr().out
+    lines = ['{"id": 1, "v": 10}', '{"id": 2, "v": "n/a"}', '{"id": 3, "v": "7"}', '{"id": 4, "v": "x", "w": true}']
+    expected = sorted(reference_rows(rules, [lines]), key=lambda r: json.dumps(r, sort_keys=True, default=str))
+    assert rows(wh, "db.drift") == expected
+    assert {f.name for f in table(wh, "db.drift").schema().fields} == set(expected[0])
+
+
 # --- the CLI ---------------------------------------------------------------------------------------------------------
 def test_a_batch_file_that_is_not_parquet_is_refused_by_name(spark, wh, tmp_path, capsys):
     """`--format parquet` on a JSON file: one line naming the file and what is wrong, exit 2, nothing written (not

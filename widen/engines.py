@@ -20,7 +20,7 @@ batch's report (:class:`widen.report.BatchReport` ``engine`` and ``why``, and th
 
 from __future__ import annotations
 
-from widen.sources import FrameLines, JsonLines, SmallFiles, Source, Typed, on_driver  # noqa: F401
+from widen.sources import FrameLines, JsonLines, SmallFiles, Source, Typed, TypedParts, on_driver  # noqa: F401
 
 ENGINES = ("native", "native+projection", "spark", "driver", "typed")
 
@@ -28,12 +28,13 @@ ENGINES = ("native", "native+projection", "spark", "driver", "typed")
 def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool = False) -> Source:
     """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``keyed``:
     a keyed write's (:mod:`widen.keyed`)."""
-    from widen.spark_io import FileLines, read_parquet
+    from widen.spark_io import FileLines, parquet_parts
 
     paths = [fp.path for fp in prints]
-    if input_format != "json":
-        frame, rows = read_parquet(spark, paths, batch)
-        return Typed(frame, records=rows, keyed=keyed, files=True)
+    if input_format != "json":  # (files whose schemas Spark cannot merge: a part per schema)
+        parts = [Typed(frame, records=rows, keyed=keyed, files=True)
+                 for frame, rows in parquet_parts(spark, paths, batch)]
+        return parts[0] if len(parts) == 1 else TypedParts(parts)
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)

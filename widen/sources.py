@@ -1089,6 +1089,72 @@ class Typed(Source):
             self.lined.unpersist()
 
 
+class TypedParts(Source):
+    """Parquet files whose schemas Spark cannot merge (``v`` a long in some files, a string in others): a
+    :class:`Typed` part per schema (:func:`widen.spark_io.parquet_parts`), observed together (one plan for the
+    batch) and each routed by it, their rows one frame: a value lands where it would from its part alone, planned
+    with the others."""
+
+    engine = "typed"
+    key_rescued = None
+    row_order = False
+
+    def __init__(self, parts: list):
+        self.parts = parts
+        self.spark = parts[0].spark
+        self.columns = tuple(c for part in parts for c in part.columns)
+
+    def observe(self, rules) -> None:
+        from widen.engine.observe import Observations
+
+        for part in self.parts:
+            part.observe(rules)
+        self.observations = Observations(records=sum(part.observations.records for part in self.parts))
+
+    def observations_for(self, rules):
+        import functools
+
+        return functools.reduce(lambda a, b: a.merge(b), [part.observations_for(rules) for part in self.parts])
+
+    def compile(self, p, rules):
+        return _CompiledParts([part.compile(p, rules) for part in self.parts])
+
+    def projected(self, compiled):
+        return _union([part.projected(c) for part, c in zip(self.parts, compiled.parts)])
+
+    def projected_keyed(self, compiled):
+        return _union([part.projected_keyed(c) for part, c in zip(self.parts, compiled.parts)])
+
+    def keyed_lines(self, keyless):
+        return _union([part.keyed_lines(keyless) for part in self.parts])  # (each names its own files' rows)
+
+    def rescued_frame(self):
+        return self.key_rescued
+
+    def release(self) -> None:
+        if getattr(self, "keyed_rows", None) is not None:
+            self.keyed_rows.release()
+        for part in self.parts:
+            part.release()
+
+
+class _CompiledParts:
+    """The compiled projections of a :class:`TypedParts`' parts, one plan's."""
+
+    def __init__(self, parts: list):
+        self.parts = parts
+
+    @property
+    def key(self) -> tuple:
+        return tuple(c.key for c in self.parts)
+
+
+def _union(frames: list):
+    import functools
+
+    return functools.reduce(lambda a, b: a.unionByName(b, allowMissingColumns=True), frames)
+
+
 def unique_contents(prints: list, say) -> list:
     """One file per content: a second copy in the same batch would be the same records twice."""
     if say is None or len({fp.size for fp in prints}) == len(prints):  # (equal contents have equal sizes)

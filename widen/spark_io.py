@@ -184,12 +184,17 @@ def rows_frame(spark, rows: list[tuple], columns: dict):
                                           names=list(columns)))
 
 
+class SchemasConflict(InputError):
+    """A batch's Parquet files have schemas Spark cannot merge (a column of one type in some, another in others)."""
+
+
 def read_parquet(spark, paths: list[str], batch: str):
     """A batch of Parquet files as (one typed DataFrame, its rows). The files' schemas are merged (a column only
     some files have reads as null in the others), never one file's schema for all (Spark's default drops the other
     columns). Their footers are read here first (pyarrow, on the driver: a batch's files are local): a file that is
     not Parquet is refused by name; when every file has the same schema, Spark reads them without merging (a job of
-    its own otherwise), and the rows are counted from the footers (no job)."""
+    its own otherwise), and the rows are counted from the footers (no job). Raises :class:`SchemasConflict` when
+    Spark cannot merge them (:func:`parquet_parts` reads such files by schema)."""
     from py4j.protocol import Py4JJavaError
     from pyspark.errors.exceptions.captured import CapturedException  # what the JVM raised, as PySpark gives it
 
@@ -200,8 +205,21 @@ def read_parquet(spark, paths: list[str], batch: str):
         return reader.option("mergeSchema", merge).parquet(*resolved), rows
     except (CapturedException, Py4JJavaError) as exc:
         first = str(exc).splitlines()[0][:300]
-        raise InputError(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first}); ingest them "
-                         "as separate batches, one schema each") from None
+        raise SchemasConflict(f"batch {batch}: its Parquet files have schemas Spark cannot merge ({first})") from None
+
+
+def parquet_parts(spark, paths: list[str], batch: str) -> list[tuple]:
+    """A batch of Parquet files as (typed DataFrame, its rows) parts: one (:func:`read_parquet`) when Spark can
+    merge their schemas, else one per schema (``v`` a long in some files and a string in others: each part is
+    routed by the batch's one plan, :class:`widen.sources.TypedParts`, as if its files were a batch of their own
+    planned together with the others)."""
+    try:
+        return [read_parquet(spark, paths, batch)]
+    except SchemasConflict:
+        by_schema: dict[str, list[str]] = {}
+        for path, schema in zip(paths, parquet_footers(paths)[0]):
+            by_schema.setdefault(schema, []).append(path)
+        return [read_parquet(spark, group, batch) for group in by_schema.values()]
 
 
 def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
