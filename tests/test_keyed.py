@@ -68,8 +68,8 @@ batches = st.lists(st.lists(st.one_of(record, record, record, keyless), max_size
 
 
 def _runs(batch: list[dict]) -> list[list[dict]]:
-    """A batch cut where ``v`` changes type (a number, text): runs a typed file can hold (the files of one batch
-    must have one schema), each a batch of its own."""
+    """A batch cut where ``v`` changes type (a number, text): runs a typed file can hold, each a file of the
+    batch (whose files' schemas then conflict: a part per schema, widen.sources.TypedParts)."""
     runs: list[list[dict]] = []
     for rec in batch:
         kind = type(rec.get("v")) if rec.get("v") is not None else None
@@ -106,15 +106,18 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     each record's line; Spark's observer and projection, with the batch joined to the stored rows by a shuffle
     rather than broadcast; a DataFrame of JSON texts through ``widen.write``, each
     batch a frame, a later row winning a tie, where a replay is a write of the same frame: not skipped, not
-    drawn; typed Parquet files, each run of a batch's records whose ``v`` is of one type a file and a batch, the
-    reference model's batches too)."""
+    drawn; typed Parquet files, each run of a batch's records whose ``v`` is of one type a file of the batch)."""
     import os
 
     directory = tmp_path_factory.mktemp("keyed")
     warehouse = str(directory / "wh")
-    if engine == "typed":  # (each run of a batch whose v is of one type a batch: an empty one has no file)
-        batches = [run for b in batches for run in _runs(b)]
-        paths = [_parquet(directory / f"b{i}.parquet", b) for i, b in enumerate(batches)]
+    if engine == "typed":  # (a batch a directory, each run of its records whose v is of one type a file, in
+        batches = [b for b in batches if b]  # order; an empty batch has no file)
+        paths = [directory / f"b{i}" for i in range(len(batches))]
+        for path, b in zip(paths, batches):
+            path.mkdir()
+            for j, run in enumerate(_runs(b)):
+                _parquet(path / f"r{j}.parquet", run)
     else:
         paths = [_write(directory / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
     if replay and engine != "dataframe" and paths:
