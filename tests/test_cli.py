@@ -242,6 +242,27 @@ def test_a_normal_run_prints_only_widens_own_lines(tmp_path, monkeypatch):
     assert debug.returncode == 0 and "log4j" in debug.stderr
 
 
+def test_the_cli_starts_spark_beside_its_other_work_and_says_its_errors_in_one_line(tmp_path):
+    """`widen ingest`, in its own process, starts Spark's session in a thread once the checks that need no table
+    pass, while it opens the catalog and fingerprints the batch (widen.session.start_early): the session the batch
+    then asks for is that one, and a mistake in the session's settings is said in one line when the batch asks."""
+    import os
+
+    script = ("import threading, widen.session as s\n"
+              "s.start_early()\n"
+              "assert [t for t in threading.enumerate() if t.name == 'widen-spark-start']\n"
+              "spark = s.spark_session()\n"
+              "assert not [t for t in threading.enumerate() if t.name == 'widen-spark-start']\n"
+              "assert spark.range(3).count() == 3 and s.spark_session().sparkContext is spark.sparkContext\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    bad = subprocess.run([sys.executable, "-m", "widen.cli", "ingest", "--warehouse", str(tmp_path / "wh"),
+                          "--table", "t.e", EVENTS[0]], capture_output=True, text=True,
+                         env={**os.environ, "WIDEN_C2_DELAY": "ten"})
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
+    assert bad.stderr.startswith("WIDEN_C2_DELAY='ten'"), bad.stderr
+
+
 def test_check_counts_what_it_ran_and_writes_nothing(tmp_path):
     """`widen check --examples 10` says 10 generated sequences (the boundary-value ones counted apart, not added to
     them), and leaves nothing in the current directory (no .hypothesis/)."""

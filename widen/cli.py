@@ -242,6 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if QUIET_OPTION in opts:
             os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
+    args.own_process = argv is None
     if argv is None:  # the process is the CLI's: Ctrl-C and SIGTERM stop it cleanly
         _interrupts(args.command)
     try:
@@ -550,6 +551,8 @@ def _ingest(args) -> int:
         return _watch(args, rules)
     if not args.batches:
         raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
+    if args.own_process:
+        _start_spark_early(args)
     reports: list = []
     try:
         ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
@@ -562,6 +565,25 @@ def _ingest(args) -> int:
         raise
     print(_ingested(args.table, reports))
     return 0
+
+
+def _start_spark_early(args) -> None:
+    """In the CLI's own process, Spark's start begun beside the work that needs none (widen.session.start_early),
+    once the checks that need no table pass (a mistake there starts no JVM); not for batches of empty files only,
+    which need no Spark."""
+    from widen.catalog import require_namespace
+    from widen.keyed import keyed
+    from widen.partitioning import parse_partition_by
+    from widen.session import start_early
+    from widen.sources import batch_files, check_inputs
+
+    require_namespace(args.table)
+    check_inputs(args.batches, args.input_format)
+    if args.partition_by is not None:
+        parse_partition_by(args.partition_by)
+    keyed(args.key, args.order_by, args.delete_when)
+    if any(os.path.getsize(path) for batch in args.batches for path in batch_files(batch, args.input_format)):
+        start_early(args.master)
 
 
 def _ingested(table: str, reports) -> str:

@@ -99,8 +99,49 @@ def _alive(pid: int) -> bool:
     return True
 
 
+#: the session :func:`start_early` is starting (its thread), or None
+_early = None
+
+
+def start_early(master: str | None = None) -> None:
+    """Start the session a run will ask :func:`spark_session` for, in a thread, while the run does what needs no
+    Spark first (the CLI's ``ingest``: pyiceberg's import, the catalog, the ledger, the files' fingerprints, some
+    0.6 s a run: most of what the JVM's start takes, overlapped). The first :func:`spark_session` call waits for
+    it, and raises its error, if any, as its own. Nothing when a session exists."""
+    import threading
+
+    global _early
+    if _early is not None or "pyspark" in sys.modules and _active():
+        return
+    got: dict = {}
+
+    def start() -> None:
+        try:
+            got["spark"] = spark_session(master)
+        except BaseException as exc:  # noqa: BLE001 - raised by the caller's spark_session()
+            got["error"] = exc
+
+    _early = (threading.Thread(target=start, name="widen-spark-start", daemon=True), got)
+    _early[0].start()
+
+
+def _active() -> bool:
+    from pyspark import SparkContext
+
+    return SparkContext._active_spark_context is not None
+
+
 def spark_session(master: str | None = None, app: str = "widen"):
-    """A SparkSession (the active one, or a new one on ``master``)."""
+    """A SparkSession (the active one, or a new one on ``master``; :func:`start_early`'s, once started)."""
+    import threading
+
+    global _early
+    if _early is not None and threading.current_thread() is not _early[0]:
+        (thread, got), _early = _early, None
+        thread.join()
+        if "error" in got:
+            raise got["error"]
+        return got["spark"]
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName(app)
@@ -152,7 +193,8 @@ def spark_session(master: str | None = None, app: str = "widen"):
         os.environ["SPARK_SUBMIT_OPTS"] = opts
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     _json_limits(spark)
-    if on_interrupt is not None:  # (SparkContext installs its own SIGINT handler: the CLI's comes back)
+    # (SparkContext installs its own SIGINT handler, from the main thread only: the CLI's comes back)
+    if on_interrupt is not None and threading.current_thread() is threading.main_thread():
         import signal
 
         signal.signal(signal.SIGINT, on_interrupt)
