@@ -199,21 +199,30 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
             joined = _decided(stored, winners, k, graves, keys, names,
                               small=0 < keyed_records <= broadcast_records())
             observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-            won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
-            counted = joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
-                ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
-                ("deleted", won & F.col("__del") & stored_row),
-                ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")),
-                ("kept", F.col("__keep")))])
-            out = counted.where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
+            out = _counted(joined, observation).where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
             written = write_parquet(out, data_dir, fields)
-        finally:
-            where = tombstones.result() if tombstones is not None else None
+        except BaseException:
+            if tombstones is not None:  # (the merge's error is the one said)
+                tombstones.wait()
+            raise
+        where = tombstones.result() if tombstones is not None else None
         if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
             raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
                              "was committed")
         return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
                       observation)
+
+
+def _counted(joined, observation):
+    """:func:`_decided`'s rows, counted by ``observation`` as the job runs: the winners that updated, inserted or
+    deleted a stored row, those older than what is stored (stale), and the rows kept."""
+    from pyspark.sql import functions as F
+
+    won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
+    return joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
+        ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
+        ("deleted", won & F.col("__del") & stored_row),
+        ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
 
 
 def merged_from(tbl, k: Keyed, batch: Routed, target) -> tuple:

@@ -133,15 +133,9 @@ def _active() -> bool:
 
 def spark_session(master: str | None = None, app: str = "widen"):
     """A SparkSession (the active one, or a new one on ``master``; :func:`start_early`'s, once started)."""
-    import threading
-
-    global _early
-    if _early is not None and threading.current_thread() is not _early[0]:
-        (thread, got), _early = _early, None
-        thread.join()
-        if "error" in got:
-            raise got["error"]
-        return got["spark"]
+    early = _early_session()
+    if early is not None:
+        return early
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName(app)
@@ -193,12 +187,33 @@ def spark_session(master: str | None = None, app: str = "widen"):
         os.environ["SPARK_SUBMIT_OPTS"] = opts
     spark.sparkContext.setLogLevel(os.environ.get("WIDEN_SPARK_LOG_LEVEL", "ERROR"))
     _json_limits(spark)
-    # (SparkContext installs its own SIGINT handler, from the main thread only: the CLI's comes back)
+    _restore_interrupt()
+    return spark
+
+
+def _early_session():
+    """:func:`start_early`'s session once it has started (raises its error), or None: none was started, or this
+    is the thread starting it."""
+    import threading
+
+    global _early
+    if _early is None or threading.current_thread() is _early[0]:
+        return None
+    (thread, got), _early = _early, None
+    thread.join()
+    if "error" in got:
+        raise got["error"]
+    return got["spark"]
+
+
+def _restore_interrupt() -> None:
+    """The CLI's SIGINT handler back (a SparkContext installs its own, from the main thread only)."""
+    import threading
+
     if on_interrupt is not None and threading.current_thread() is threading.main_thread():
         import signal
 
         signal.signal(signal.SIGINT, on_interrupt)
-    return spark
 
 
 def _json_limits(spark) -> None:

@@ -409,8 +409,11 @@ class Beside:
         except BaseException as exc:  # noqa: BLE001 - handed to the caller by result()
             self._error = exc
 
-    def result(self):
+    def wait(self) -> None:
         self._thread.join()
+
+    def result(self):
+        self.wait()
         if self._error is not None:
             raise self._error
         return self._got
