@@ -152,12 +152,12 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
     batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; kept for another attempt
     only when the table's files that may hold the batch's keys and its deletes are the same)."""
     if batch.keyed is not None:
-        from widen.keyed import merge, merged_from, routed
+        from widen.keyed import candidate_files, merge, merged_from, routed
 
         # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
         rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
-        key = merged_from(tbl, batch.keyed, rows, planned.target), tuple(
-            (f.name, str(f.transform), f.path) for f in fields)
+        candidates = candidate_files(tbl, batch.keyed, rows)
+        key = merged_from(tbl, rows, planned.target, candidates), _fields_key(fields)
         if files.merged is not None and key == files.key:
             say("the table changed under us, but not its files that may hold the batch's keys nor its deletes: "
                 "committing the merged files as written")
@@ -165,7 +165,7 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         delete_files(tbl, files.written)
         files.written, files.key, files.merged = [], None, None
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
-        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl))
+        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
         files.written, files.key, files.merged = list(merged.written), key, merged
         unchanged(batch.prints)
         return merged
@@ -202,7 +202,12 @@ def files_key(source, planned: BatchPlan, fields) -> tuple:
     """What a batch's files depend on: its compiled projection and the partition fields they are written by (two
     plans with the same key write the same files)."""
     compiled = source.compile(planned.plan, planned.rules)
-    return compiled.key, tuple((f.name, str(f.transform), f.path) for f in fields)
+    return compiled.key, _fields_key(fields)
+
+
+def _fields_key(fields) -> tuple:
+    """The partition fields files are written by, as a key to compare two attempts' by."""
+    return tuple((f.name, str(f.transform), f.path) for f in fields)
 
 
 def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:

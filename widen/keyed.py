@@ -156,15 +156,16 @@ class Merged:
                    if self.replaced else "no file rewritten"))
 
 
-def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged:
+def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidates: list) -> Merged:
     """Write the table's rows after the batch's keyed records (``batch``: :func:`routed`; those with a null key
-    were rescued) replace, delete or lose to the rows of the files that may hold their keys; returns the files
-    written and those they replace."""
+    were rescued) replace, delete or lose to the rows of the files that may hold their keys (``candidates``:
+    :func:`candidate_files`); returns the files written and those they replace."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
     from widen.reader import spark_schema
-    from widen.spark_io import Beside, session_settings, write_parquet, write_settings
+    from widen.session import Beside
+    from widen.spark_io import session_settings, write_parquet, write_settings
 
     spark = batch.rows.sparkSession
     schema = spark_schema(target)
@@ -172,9 +173,8 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
     if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
         return Merged([], [], None, 0, 0)
     winners = batch.winners
-    keyless, low, high, records = batch.counted
+    keyless, _, _, records = batch.counted
     keyed_records = records - keyless
-    candidates = _candidates(tbl, k, low, high)
     stored_rows = sum(t.record_count for t in candidates)
     # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's; its plan is a
     # few joins and a projection, which whole-stage code generation takes where code is generated at all (Spark
@@ -199,7 +199,8 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str) -> Merged
             joined = _decided(stored, winners, k, graves, keys, names,
                               small=0 < keyed_records <= broadcast_records())
             observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-            out = _counted(joined, observation).where("__keep").select(*[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
+            out = _counted(joined, observation).where("__keep").select(
+                *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
             written = write_parquet(out, data_dir, fields)
         except BaseException:
             if tombstones is not None:  # (the merge's error is the one said)
@@ -225,13 +226,18 @@ def _counted(joined, observation):
         ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
 
 
-def merged_from(tbl, k: Keyed, batch: Routed, target) -> tuple:
+def candidate_files(tbl, k: Keyed, batch: Routed) -> list:
+    """The data files of the table's snapshot that may hold one of the batch's keys (:func:`_candidates`)."""
+    return _candidates(tbl, k, *batch.counted[1:3])
+
+
+def merged_from(tbl, batch: Routed, target, candidates: list) -> tuple:
     """What a merge's files depend on besides the partition fields they are written by: the batch's routed rows
-    (their projection's key), the table's schema after the batch, the data files that may hold the batch's keys,
-    and the deletes remembered. A commit attempt against a table another writer changed, for which these are the
-    same, commits the files an earlier attempt merged (the other writer touched none of the batch's keys' files
-    nor the deletes)."""
-    return batch.key, str(target), tuple(sorted(t.file_path for t in _candidates(tbl, k, *batch.counted[1:3]))), (
+    (their projection's key), the table's schema after the batch, the data files that may hold the batch's keys
+    (``candidates``), and the deletes remembered. A commit attempt against a table another writer changed, for
+    which these are the same, commits the files an earlier attempt merged (the other writer touched none of the
+    batch's keys' files nor the deletes)."""
+    return batch.key, str(target), tuple(sorted(t.file_path for t in candidates)), (
         tbl.properties.get(TOMBSTONES) if tbl is not None else None)
 
 

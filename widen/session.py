@@ -99,7 +99,39 @@ def _alive(pid: int) -> bool:
     return True
 
 
-#: the session :func:`start_early` is starting (its thread), or None
+class Beside:
+    """``work(*args)`` run in a thread of its own, beside the caller's work (``spark``: PySpark's thread, which
+    carries the caller's job properties; else a plain one, which needs no PySpark imported); :meth:`result` waits
+    for it and returns its result, or raises its error."""
+
+    def __init__(self, work, *args, spark: bool = True):
+        import threading
+
+        if spark:
+            from pyspark import InheritableThread as Thread
+        else:
+            Thread = threading.Thread
+        self._got, self._error = None, None
+        self.thread = Thread(target=self._run, args=(work, args), name="widen-beside", daemon=True)
+        self.thread.start()
+
+    def _run(self, work, args) -> None:
+        try:
+            self._got = work(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller by result()
+            self._error = exc
+
+    def wait(self) -> None:
+        self.thread.join()
+
+    def result(self):
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        return self._got
+
+
+#: the session :func:`start_early` is starting (a :class:`Beside`), or None
 _early = None
 
 
@@ -108,21 +140,11 @@ def start_early(master: str | None = None) -> None:
     Spark first (the CLI's ``ingest``: pyiceberg's import, the catalog, the ledger, the files' fingerprints, some
     0.6 s a run: most of what the JVM's start takes, overlapped). The first :func:`spark_session` call waits for
     it, and raises its error, if any, as its own. Nothing when a session exists."""
-    import threading
-
     global _early
     if _early is not None or "pyspark" in sys.modules and _active():
         return
-    got: dict = {}
-
-    def start() -> None:
-        try:
-            got["spark"] = spark_session(master)
-        except BaseException as exc:  # noqa: BLE001 - raised by the caller's spark_session()
-            got["error"] = exc
-
-    _early = (threading.Thread(target=start, name="widen-spark-start", daemon=True), got)
-    _early[0].start()
+    _early = Beside(spark_session, master, spark=False)
+    _early.thread.name = "widen-spark-start"
 
 
 def _active() -> bool:
@@ -197,13 +219,10 @@ def _early_session():
     import threading
 
     global _early
-    if _early is None or threading.current_thread() is _early[0]:
+    if _early is None or threading.current_thread() is _early.thread:
         return None
-    (thread, got), _early = _early, None
-    thread.join()
-    if "error" in got:
-        raise got["error"]
-    return got["spark"]
+    early, _early = _early, None
+    return early.result()
 
 
 def _restore_interrupt() -> None:

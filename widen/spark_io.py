@@ -392,33 +392,6 @@ def write_settings(records: int) -> dict[str, str]:
     return {}
 
 
-class Beside:
-    """``work(*args)`` run in a thread of its own (PySpark's, which carries the caller's job properties), beside
-    the caller's Spark work; :meth:`result` waits for it and returns its result, or raises its error."""
-
-    def __init__(self, work, *args):
-        from pyspark import InheritableThread
-
-        self._got, self._error = None, None
-        self._thread = InheritableThread(target=self._run, args=(work, args), name="widen-beside", daemon=True)
-        self._thread.start()
-
-    def _run(self, work, args) -> None:
-        try:
-            self._got = work(*args)
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller by result()
-            self._error = exc
-
-    def wait(self) -> None:
-        self._thread.join()
-
-    def result(self):
-        self.wait()
-        if self._error is not None:
-            raise self._error
-        return self._got
-
-
 @contextlib.contextmanager
 def session_settings(spark, settings: dict[str, str] | None = None):
     """``settings`` (by default :data:`SESSION_SETTINGS`) for the duration of the block, the session's own
