@@ -210,7 +210,7 @@ def test_a_partitioned_keyed_table(spark, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--key", "nosuch"], "--key nosuch: d.t has no column 'nosuch'"),
     (["--key", "id", "--order-by", "tags"], "--order-by tags: a list<long> column cannot order records"),
-    (["--key", "id", "--delete-when", "op = = 'd'"], "--delete-when \"op = = 'd'\" is not a Spark SQL condition"),
+    (["--key", "id", "--delete-when", "op = = 'd'"], "--delete-when \"op = = 'd'\" does not parse as a condition"),
     (["--key", "id,id"], "--key 'id,id' names a column twice"),
     (["--order-by", "ts"], "--order-by and --delete-when need --key"),
     (["--key", "id", "--mode", "overwrite"], "--key with --mode overwrite"),

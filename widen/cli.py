@@ -460,10 +460,21 @@ def _print_explained(columns, explained) -> None:
         line = above + (col,)
         info = explained.get(tuple(c.name for c in line), _Explained())
         doc = f"    -- {col.doc}" if col.doc else ""
-        print(".".join(c.name + "[]" * c.shape.dim for c in line) + f"::{col.foreign or col.shape.type or 'record'}{doc}")
+        print(one_line(".".join(c.name + "[]" * c.shape.dim for c in line)
+                       + f"::{col.foreign or col.shape.type or 'record'}{doc}"))
         print(f"    why: {info.reason or 'in the table before these batches'}")
         for r in info.receives:
             print(f"    receives {r}")
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: a line break or control character a table's column name or ``doc`` holds
+    (any client may write them) is shown escaped, so it can neither end a printed SQL comment nor drive the
+    terminal."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 # --- compile --------------------------------------------------------------------------------------------------------
@@ -493,19 +504,20 @@ def _compile(args) -> int:
         for r in p.rejections:
             print(f"  {r}", file=sys.stderr)
         raise WidenError("the batches are rejected by the rules' policies: there is no projection to compile")
-    print(f"-- widen compile: {described}" + (f" with {len(args.batches)} batch(es) planned" if args.batches else "")
-          + f", rules {rules.path}")
-    print(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes these columns")
+    print(one_line(f"-- widen compile: {described}"
+                   + (f" with {len(args.batches)} batch(es) planned" if args.batches else "") + f", rules {rules.path}"))
+    print(one_line(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes these columns"))
     existing = {path for path, _, _ in schema.leaves()}
     for path, col, _ in p.schema.leaves():
         new = "" if path in existing else (
             "    (added by the batches)" if args.batches else f"    (not in {described}: values of this shape would add it)")
-        print(f"--   {path}::{col.foreign or col.shape.type or 'record'}{new}")
+        print(one_line(f"--   {path}::{col.foreign or col.shape.type or 'record'}{new}"))
     print("-- where each value goes (field as observed shape -> column):")
     for line in _routes(p.root, ()):
-        print(f"--   {line}")
+        print(one_line(f"--   {line}"))
     if p.additions:
-        print(f"-- columns {'the batches add' if args.batches else 'values of these shapes would add'}: " + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions))
+        print(one_line(f"-- columns {'the batches add' if args.batches else 'values of these shapes would add'}: "
+                       + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions)))
     print(pretty_sql(projection_sql(p, rules, args.source)) + ";")
     return 0
 

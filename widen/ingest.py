@@ -19,7 +19,7 @@ from widen.errors import Absorbed, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import check_expression, keyed_frame, keyed_rescues, keyed_write
+from widen.keyed import keyed_rescues, keyed_write
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -157,7 +157,6 @@ class _Run:
             self.say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
         if self.mode is None and self.spark is not None:
             self.mode = resolve_mode(self.rules, self.mode_asked, self.spark, self.say)
-            check_expression(self.spark, self.keyed)
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
@@ -201,7 +200,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     check_asked(terms, load_table(cat, table), table)
-    keyed = keyed_frame(df.sparkSession, load_table(cat, table), table, key, order_by, delete_when, mode)
+    keyed = keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):

@@ -24,13 +24,18 @@ from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from widen.compiler.condition import Condition, parse
 from widen.errors import InputError, WidenError
+from widen.ledger import own_file
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
     "widen.key.tombstones"
+
+#: the name of each tombstones' directory begins so, under the table's ``metadata/``
+GRAVES = "widen-tombstones-"
 
 #: the columns a keyed batch's projection carries beside the table's (each record's line, for its order and rescue)
 SOURCE, LINE, VALUE = "__widen_source", "__widen_line", "__widen_value"
@@ -46,15 +51,19 @@ class Keyed:
     key: tuple[str, ...]
     order_by: str | None = None
     delete_when: str | None = None
+    #: ``delete_when`` parsed (:mod:`widen.compiler.condition`): built into a Spark Column, never run as SQL text
+    condition: Condition | None = field(default=None, compare=False, repr=False)
 
     @property
     def columns(self) -> tuple[str, ...]:
         return self.key + ((self.order_by,) if self.order_by and self.order_by not in self.key else ())
 
 
-def keyed(key: str | None, order_by: str | None = None, delete_when: str | None = None) -> Keyed | None:
+def keyed(key: str | None, order_by: str | None = None, delete_when: str | None = None,
+          said: str = "--delete-when") -> Keyed | None:
     """The keyed write ``--key``, ``--order-by`` and ``--delete-when`` ask for (None without a key); raises
-    :class:`InputError` for a name that is not a top-level column's."""
+    :class:`InputError` for a name that is not a top-level column's, or a condition outside the grammar of
+    :mod:`widen.compiler.condition` (``said``: where the condition came from, for the message)."""
     if not key:
         if order_by or delete_when:
             raise InputError("--order-by and --delete-when need --key (the column(s) a record replaces a row by)")
@@ -66,14 +75,17 @@ def keyed(key: str | None, order_by: str | None = None, delete_when: str | None 
                              "commas or backticks")
     if len(set(names)) < len(names):
         raise InputError(f"--key {key!r} names a column twice")
-    return Keyed(names, order_by.strip() if order_by else None, (delete_when or "").strip() or None)
+    delete_when = (delete_when or "").strip() or None
+    condition = parse(delete_when, said) if delete_when else None
+    return Keyed(names, order_by.strip() if order_by else None, delete_when, condition)
 
 
 def of_table(tbl, asked: Keyed | None) -> Keyed | None:
     """The keyed write a batch makes: the one asked, which must be the table's own when it has one; else the
     table's (a keyed table stays keyed: an ingest without ``--key`` upserts by its key)."""
     props = tbl.properties if tbl is not None else {}
-    stored = keyed(props.get(KEY), props.get(ORDER_BY), props.get(DELETE_WHEN)) if props.get(KEY) else None
+    stored = keyed(props.get(KEY), props.get(ORDER_BY), props.get(DELETE_WHEN),
+                   f"the table property {DELETE_WHEN} of {'.'.join(tbl.name())}") if props.get(KEY) else None
     ids = tbl.schema().identifier_field_ids if tbl is not None and stored is None else []
     if ids:  # (a table another engine gave identifier fields is keyed by them)
         schema = tbl.schema()
@@ -91,17 +103,6 @@ def of_table(tbl, asked: Keyed | None) -> Keyed | None:
 def _said(k: Keyed) -> str:
     return (f"--key {','.join(k.key)}" + (f" --order-by {k.order_by}" if k.order_by else "")
             + (f" --delete-when \"{k.delete_when}\"" if k.delete_when else ""))
-
-
-def check_expression(spark, k: Keyed) -> None:
-    """Refuse a ``delete_when`` Spark cannot parse, before any work."""
-    if k is None or not k.delete_when:
-        return
-    try:
-        spark._jsparkSession.sessionState().sqlParser().parseExpression(k.delete_when)
-    except Exception as exc:  # noqa: BLE001 - Spark's ParseException, through py4j
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise InputError(f"--delete-when {k.delete_when!r} is not a Spark SQL condition ({first[:200]})") from None
 
 
 def check_schema(schema, k: Keyed, table: str, absent_ok: bool = False) -> None:
@@ -258,8 +259,8 @@ def _winners(rows, k: Keyed, schema, row_order: bool, counting):
     latest = Window.partitionBy(*[F.col(f"`{c}`") for c in k.key]).orderBy(order.desc_nulls_last(), *ties)
     # (a name of Widen's own prefix: a record's own __rank is a column like any other)
     winners = batch.withColumn("__widen_rank", F.row_number().over(latest)).where("__widen_rank = 1")
-    deleting = F.coalesce(F.expr(k.delete_when), F.lit(False)) if k.delete_when else F.lit(False)
-    winners = with_condition_columns(winners, k) if k.delete_when else winners
+    deleting = F.coalesce(k.condition.column(), F.lit(False)) if k.condition else F.lit(False)
+    winners = with_condition_columns(winners, k) if k.condition else winners
     winners = winners.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                              order.alias("__bo"), deleting.alias("__del"),
                              F.lit(True).alias("__hn"),
@@ -295,7 +296,7 @@ def _tombstones(spark, tbl, k: Keyed, winners):
     from pyspark.sql import functions as F
     from pyspark.sql.types import StructField, StructType
 
-    where = tbl.properties.get(TOMBSTONES) if tbl is not None else None
+    where = own_file(tbl, TOMBSTONES, GRAVES) if tbl is not None else None
     if not where:
         return None
     columns = [winners.schema[f"__k{i}"] for i in range(len(k.key))] + [
@@ -379,7 +380,7 @@ def _new_tombstones(tbl, winners, graves, keys) -> str | None:
                 .when(F.col("__del") & F.col("__bo").isNotNull(), F.greatest("__to", "__bo"))
                 .when(F.col("__del") | F.col("__bo").isNull() | (F.col("__bo") < F.col("__to")), F.col("__to")))
         fresh = both.select(*keys, kept.alias("__to")).where("__to IS NOT NULL")
-    where = f"{tbl.location().rstrip('/')}/metadata/widen-tombstones-{uuid.uuid4().hex}"
+    where = f"{tbl.location().rstrip('/')}/metadata/{GRAVES}{uuid.uuid4().hex}"
     fresh.write.mode("error").parquet(where)
     return where
 
@@ -452,15 +453,13 @@ def rescued_keys(rows, k: Keyed):
 def check_condition(spark, k: Keyed, target) -> None:
     """Refuse a ``delete_when`` that does not resolve against the table's columns after the batch (a column it
     names that no batch has brought yet reads as null), or is not a condition, before anything is written."""
-    if not k.delete_when:
+    if not k.condition:
         return
-    from pyspark.sql import functions as F
-
     from widen.reader import spark_schema
 
     frame = with_condition_columns(spark.createDataFrame([], spark_schema(target)), k)
     try:
-        kind = frame.select(F.expr(k.delete_when)).schema[0].dataType
+        kind = frame.select(k.condition.column()).schema[0].dataType
     except Exception as exc:  # noqa: BLE001 - Spark's AnalysisException
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise InputError(f"--delete-when {k.delete_when!r}: {first[:300]}") from None
@@ -470,24 +469,14 @@ def check_condition(spark, k: Keyed, target) -> None:
 
 def with_condition_columns(frame, k: Keyed):
     """``frame`` with each column ``delete_when`` names that it lacks, as a null string (a batch before the first
-    delete has no ``op``): the names are read from Spark's parse of the condition (unresolved attributes print as
-    ``'name``)."""
+    delete has no ``op``)."""
     from pyspark.sql import functions as F
 
-    parsed = frame.sparkSession._jsparkSession.sessionState().sqlParser().parseExpression(k.delete_when)
-    for quoted, plain in re.findall(r"'(?:`((?:[^`]|``)+)`|([A-Za-z_][A-Za-z0-9_]*))", parsed.toString()):
-        name = quoted.replace("``", "`") if quoted else plain
-        if name not in frame.columns:
+    have = {c.lower() for c in frame.columns}
+    for name in k.condition.columns:
+        if name.lower() not in have:
             frame = frame.withColumn(name, F.lit(None).cast("string"))
     return frame
-
-
-def keyed_frame(spark, tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed | None:
-    """The keyed write of ``widen.write`` or a stream's micro-batch (:func:`keyed_write`), its ``delete_when``
-    parsed."""
-    k = keyed_write(tbl, table, key, order_by, delete_when, mode)
-    check_expression(spark, k)
-    return k
 
 
 def keyed_write(tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed | None:

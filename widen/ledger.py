@@ -28,7 +28,7 @@ PROPERTY = "widen.ledger"
 #: how ledger files are named under ``<table>/metadata/``
 PREFIX = "widen-ledger-"
 
-from widen.errors import LedgerMissing, WidenError  # noqa: F401
+from widen.errors import InputError, LedgerMissing, WidenError  # noqa: F401
 
 QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
@@ -139,9 +139,26 @@ def _schema():
                       ("commit_id", pa.string()), ("committed_ms", pa.int64())])
 
 
+def own_file(tbl, prop: str, prefix: str) -> str | None:
+    """The path the table property ``prop`` names, which must be one Widen writes: directly under the table's own
+    ``metadata/`` directory, its name starting with ``prefix``; raises :class:`InputError` in one line for any
+    other path (another client can set a property to any text: Widen reads only its own files by it)."""
+    value = tbl.properties.get(prop)
+    if not value:
+        return None
+    directory = plain_path(f"{tbl.location().rstrip('/')}/metadata/")
+    name = plain_path(value)[len(directory):]
+    if not plain_path(value).startswith(directory) or not name.startswith(prefix) or "/" in name.rstrip("/") \
+            or name.rstrip("/") in ("", ".", ".."):
+        raise InputError(f"the table property {prop} of {'.'.join(tbl.name())} names {value!r}, not a file of "
+                         f"Widen's in the table's metadata directory ({directory}{prefix}...): it was set by "
+                         "another client; remove the property or restore the value Widen wrote")
+    return value
+
+
 def read(tbl) -> Ledger:
     """The table's ledger: its ledger file when the property names one, else its snapshot summaries."""
-    location = tbl.properties.get(PROPERTY)
+    location = own_file(tbl, PROPERTY, PREFIX)
     if not location:
         return _from_summaries(tbl)
     import pyarrow.parquet as pq

@@ -150,7 +150,7 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     base = view or table.replace(".", "_")
     frame.createOrReplaceTempView(base)
     name = base + "_folded"
-    spark.sql(view_sql(f"`{base}`", tbl.schema(), rules, name))
+    spark.sql(view_sql("`" + base.replace("`", "``") + "`", tbl.schema(), rules, name))
     return spark.table(name)
 
 

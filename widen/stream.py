@@ -78,7 +78,7 @@ def stream(
     >>> # query.awaitTermination()
     """
     from widen.catalog import load_table, open_table_catalog
-    from widen.keyed import keyed_frame
+    from widen.keyed import keyed_write
     from widen.partitioning import check_asked, parse_partition_by
     from widen.rules.loader import load_rules
 
@@ -86,7 +86,7 @@ def stream(
     cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
-    keyed_frame(source.sparkSession, load_table(cat, table), table, key, order_by, delete_when, mode)
+    keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
         rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
         warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched, key=key, order_by=order_by,
