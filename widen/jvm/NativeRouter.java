@@ -88,7 +88,7 @@ public final class NativeRouter implements Serializable {
                     Rules.Edge[] edges = new Rules.Edge[es.size()];
                     for (int e = 0; e < edges.length; e++)
                         edges[e] = new Rules.Edge(es.get(e).get(0).asText(), es.get(e).get(1).asInt(),
-                                                           es.get(e).get(2).asInt());
+                                                  es.get(e).get(2).asInt());
                     targets[j] = new Target(t.get("column").asInt(), t.get("wrap").asInt(),
                                             t.get("guarded").asBoolean(), edges);
                 }

@@ -162,6 +162,8 @@ class Rules implements Serializable {
         return sb.toString();
     }
 
+    // --- values in a type's domain: engine.conversions.fits -----------------------------------------------------
+
     /** A value converted into a string: its text is not needed (no guarded edge leaves a string type). */
     static final Object OPAQUE = new Object() { public String toString() { return "<text>"; } };
     static final Object INEXACT = new Object();

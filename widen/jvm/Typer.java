@@ -128,7 +128,9 @@ final class Typer extends Rules {
     static final class Typed {
         final int type, dim; final long bits;
         final String name;
-        Typed(int type, int dim, long bits, String name) { this.type = type; this.dim = dim; this.bits = bits; this.name = name; }
+        Typed(int type, int dim, long bits, String name) {
+            this.type = type; this.dim = dim; this.bits = bits; this.name = name;
+        }
     }
 
     /** engine.values.Typer.type_value of a record or an array (scalar() types the others); null for an empty
