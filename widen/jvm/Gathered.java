@@ -45,7 +45,7 @@ final class Gathered {
             throw new IllegalStateException("the one-pass write gathered " + by.size() + " of " + partitions
                                              + " partitions' observations");
         }
-        Partition all = new Partition(new NativeObserver(spec));
+        Partition all = new Partition(new Typer(spec));
         for (byte[] p : by.values()) all.merge(p);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import widen.NativeObserver.Declined;
 import widen.Numbers.Num;
 
 import java.io.IOException;
@@ -21,6 +20,8 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
+
+import static widen.Numbers.tokenOffset;
 
 /** A parser of lines: a task's own (the lists an object's names and values gather in are kept between lines). */
 final class LineParser {
@@ -331,17 +332,6 @@ final class LineParser {
             if (found != null) return found;
         }
         return null;
-    }
-
-    /** The offset of the value token ``p`` is at (its first byte), as ``currentTokenLocation().getByteOffset()``
-     * gives it, without a JsonLocation built per token: Jackson's byte parser keeps a value token's offset plus one
-     * (``getTokenCharacterOffset``). Were it to count otherwise, the slice's checks would refuse what is there (not
-     * a quote; not a number's first and last characters) and the token would be read by ``getText``. */
-    @SuppressWarnings("deprecation")
-    static long tokenOffset(JsonParser p) {
-        if (p instanceof com.fasterxml.jackson.core.base.ParserBase)
-            return ((com.fasterxml.jackson.core.base.ParserBase) p).getTokenCharacterOffset() - 1;
-        return p.currentTokenLocation().getByteOffset();
     }
 
     /** A string value of an ASCII line with no escape, as the slice of the line's bytes between its quotes: its

@@ -2,7 +2,7 @@
 // (widen.engine.router.Router, the oracle) routes them, for a batch the native observer observed with no rescued
 // line and no line needing the parser's per-line checks. Each line is read token by token with the observer's
 // LineParser (a tree is built only of an array, and of a record that does not go into one record column alone), its
-// fields are typed as the observer types them (NativeObserver: the same code), and each value goes to every column its
+// fields are typed as the observer types them (Typer: the same code), and each value goes to every column its
 // route names, converted along the route's edges (a guarded edge only where the value comes back exactly), wrapped
 // in the route's array levels. The rows are Spark's own (InternalRow), for Spark's Parquet writer: no expression
 // to analyse, generate or compile per batch.
@@ -26,15 +26,11 @@ import org.apache.spark.sql.classic.Dataset;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.*;
 import org.apache.spark.unsafe.types.UTF8String;
+import widen.SparkValues.Kind;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.charset.CharacterCodingException;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.*;
 
 public final class NativeRouter implements Serializable {
@@ -43,8 +39,8 @@ public final class NativeRouter implements Serializable {
     /** A column a value goes to: engine.planner.Target. */
     static final class Target implements Serializable {
         final int column, wrap; final boolean guarded;
-        final NativeObserver.Edge[] edges;
-        Target(int column, int wrap, boolean guarded, NativeObserver.Edge[] edges) {
+        final Rules.Edge[] edges;
+        Target(int column, int wrap, boolean guarded, Rules.Edge[] edges) {
             this.column = column; this.wrap = wrap; this.guarded = guarded; this.edges = edges;
         }
     }
@@ -89,10 +85,10 @@ public final class NativeRouter implements Serializable {
                 Target[] targets = new Target[ts.size()];
                 for (int j = 0; j < targets.length; j++) {
                     JsonNode t = ts.get(j), es = t.get("edges");
-                    NativeObserver.Edge[] edges = new NativeObserver.Edge[es.size()];
+                    Rules.Edge[] edges = new Rules.Edge[es.size()];
                     for (int e = 0; e < edges.length; e++)
-                        edges[e] = new NativeObserver.Edge(es.get(e).get(0).asText(), es.get(e).get(1).asInt(),
-                                                           es.get(e).get(2).asInt());
+                        edges[e] = new Rules.Edge(es.get(e).get(0).asText(), es.get(e).get(1).asInt(),
+                                                  es.get(e).get(2).asInt());
                     targets[j] = new Target(t.get("column").asInt(), t.get("wrap").asInt(),
                                             t.get("guarded").asBoolean(), edges);
                 }
@@ -128,7 +124,7 @@ public final class NativeRouter implements Serializable {
         return (StructType) t;
     }
 
-    final NativeObserver rules;
+    final Typer rules;
     final Level root;
     /** the ids of the lines not routed (:meth:`route`), sorted */
     long[] skip = new long[0];
@@ -136,7 +132,7 @@ public final class NativeRouter implements Serializable {
     boolean carry;
 
     NativeRouter(String spec, String plan, String schema) throws IOException {
-        rules = new NativeObserver(spec);
+        rules = new Typer(spec);
         recordCode = rules.code(-1, 0);
         root = new Level(new ObjectMapper().readTree(plan), (StructType) DataType.fromJson(schema));
     }
@@ -183,13 +179,13 @@ public final class NativeRouter implements Serializable {
         return lines.sparkSession().internalCreateDataFrame(rows.rdd(), out, false);
     }
 
-    /** One pass (issue 40): the rows of ``frame``'s lines (NativeObserver.observe's columns: ``value``,
-     * ``source``, ``block`` when there is one, ``line``) routed by this plan as they are observed, in the same
-     * parse: each task observes its lines as NativeObserver.observe's do, and routes each record it observed
-     * (rescued lines are not routed: no ids to skip). A record with a field of a shape the plan has no route for
-     * ends the task's routing (its rows so far are written, the rest not: the driver deletes the files) but not its
-     * observing. Each task's observation goes to ``gathered`` (Gathered.gathered merges them once the write's job
-     * has run). Returns the rows, and their partitions. */
+    /** One pass: the rows of ``frame``'s lines (NativeObserver.observe's columns: ``value``, ``source``,
+     * ``block`` when there is one, ``line``) routed by this plan as they are observed, in the same parse: each
+     * task observes its lines as NativeObserver.observe's do, and routes each record it observed (rescued lines
+     * are not routed: no ids to skip). A record with a field of a shape the plan has no route for ends the task's
+     * routing (its rows so far are written, the rest not: the driver deletes the files) but not its observing.
+     * Each task's observation goes to ``gathered`` (Gathered.gathered merges them once the write's job has run).
+     * Returns the rows, and their partitions. */
     public static Object[] observing(Dataset<Row> frame, String spec, String plan, String schema,
                                      org.apache.spark.util.CollectionAccumulator<byte[]> gathered)
             throws IOException {
@@ -206,15 +202,36 @@ public final class NativeRouter implements Serializable {
                 rows.rdd(), (StructType) DataType.fromJson(schema), false), rows.getNumPartitions()};
     }
 
+    /** An iterator that finds each element before it is asked for: ``advance`` gives the next one, or null at the
+     * end. :meth:`start` finds the first (as the task starts, once the subclass's fields are set). */
+    abstract static class Ahead<T> implements Iterator<T> {
+        private T next;
+
+        abstract T advance();
+
+        Ahead<T> start() {
+            next = advance();
+            return this;
+        }
+
+        public boolean hasNext() { return next != null; }
+
+        public T next() {
+            if (next == null) throw new NoSuchElementException();
+            T out = next;
+            next = advance();
+            return out;
+        }
+    }
+
     /** A task of :meth:`observing`. */
     Iterator<InternalRow> observed(Iterator<InternalRow> lines, boolean blocks,
                                    org.apache.spark.util.CollectionAccumulator<byte[]> gathered) {
         Partition part = new Partition(rules);
-        NativeObserver.RowPlace at = new NativeObserver.RowPlace(blocks);
-        return new Iterator<InternalRow>() {
+        Partition.RowPlace at = new Partition.RowPlace(blocks);
+        return new Ahead<InternalRow>() {
             String missed;
             boolean done;
-            InternalRow next = advance();
 
             InternalRow advance() {
                 while (lines.hasNext()) {
@@ -244,23 +261,12 @@ public final class NativeRouter implements Serializable {
                 }
                 return null;
             }
-
-            public boolean hasNext() { return next != null; }
-
-            public InternalRow next() {
-                if (next == null) throw new NoSuchElementException();
-                InternalRow out = next;
-                next = advance();
-                return out;
-            }
-        };
+        }.start();
     }
 
     Iterator<InternalRow> partition(Iterator<InternalRow> lines) {
         LineParser parser = new LineParser();
-        return new Iterator<InternalRow>() {
-            InternalRow next = advance();
-
+        return new Ahead<InternalRow>() {
             InternalRow advance() {
                 while (lines.hasNext()) {
                     InternalRow line = lines.next();
@@ -281,16 +287,7 @@ public final class NativeRouter implements Serializable {
                 }
                 return null;
             }
-
-            public boolean hasNext() { return next != null; }
-
-            public InternalRow next() {
-                if (next == null) throw new NoSuchElementException();
-                InternalRow out = next;
-                next = advance();
-                return out;
-            }
-        };
+        }.start();
     }
 
     /** One line's row. The observer saw every line of the batch a record: anything else here is a bug, loudly.
@@ -378,7 +375,7 @@ public final class NativeRouter implements Serializable {
                 if (value == FAIL) continue;
             }
             for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
-            row[target.column] = spark(value, level.kinds[target.column]);
+            row[target.column] = SparkValues.spark(value, level.kinds[target.column]);
         }
     }
 
@@ -429,11 +426,11 @@ public final class NativeRouter implements Serializable {
         for (int k = 0; k < out.length; k++) {
             Object v = values.get(k);
             if (v == null) continue;
-            for (NativeObserver.Edge e : target.edges) {
+            for (Rules.Edge e : target.edges) {
                 v = forward(v, e, target.guarded);
                 if (v == FAIL) return FAIL;
             }
-            out[k] = spark(v, element);
+            out[k] = SparkValues.spark(v, element);
         }
         return new GenericArrayData(out);
     }
@@ -449,7 +446,7 @@ public final class NativeRouter implements Serializable {
             }
             return out;
         }
-        for (NativeObserver.Edge e : target.edges) {
+        for (Rules.Edge e : target.edges) {
             value = forward(value, e, target.guarded);
             if (value == FAIL) return FAIL;
         }
@@ -462,21 +459,21 @@ public final class NativeRouter implements Serializable {
     /** engine.conversions' forward conversions (a value out of the target's range: FAIL). ``exact``: a cast of a
      * long into a double that does not give the long back fails too (engine.lattice.Lattice.exact: every other
      * conversion that succeeds gives its value back). */
-    Object forward(Object v, NativeObserver.Edge e, boolean exact) {
+    Object forward(Object v, Rules.Edge e, boolean exact) {
         switch (e.how) {
-            case NativeObserver.VIA_TEXT:
-                return text(v);
-            case NativeObserver.VIA_BOOL_TO_INT:
-                return forward(((Boolean) v) ? 1L : 0L, new NativeObserver.Edge("cast", e.source, e.target), exact);
-            case NativeObserver.VIA_CAST: {
+            case Rules.VIA_TEXT:
+                return Texts.text(v);
+            case Rules.VIA_BOOL_TO_INT:
+                return forward(((Boolean) v) ? 1L : 0L, new Rules.Edge("cast", e.source, e.target), exact);
+            case Rules.VIA_CAST: {
                 long x = (Long) v;
                 if (!rules.family[e.target].equals("float")) return orFail(rules.fits(e.target, x));
-                return !exact || rules.number(x, e.target) != NativeObserver.INEXACT ? (Object) (double) x : FAIL;
+                return !exact || rules.number(x, e.target) != Rules.INEXACT ? (Object) (double) x : FAIL;
             }
-            case NativeObserver.VIA_EPOCH_SECONDS: case NativeObserver.VIA_EPOCH_MILLIS:
-            case NativeObserver.VIA_EPOCH_MICROS: {
+            case Rules.VIA_EPOCH_SECONDS: case Rules.VIA_EPOCH_MILLIS:
+            case Rules.VIA_EPOCH_MICROS: {
                 if (v instanceof Dates.Micros) break;  // timestamp -> integer: the observer's
-                long unit = NativeObserver.epochUnit(e.how);
+                long unit = Rules.epochUnit(e.how);
                 try {
                     long micros = Math.multiplyExact((Long) v, unit);
                     return micros < MIN_MICROS || micros > MAX_MICROS ? FAIL : new Dates.Micros(micros);
@@ -487,7 +484,7 @@ public final class NativeRouter implements Serializable {
             default:
         }
         Object out = rules.convert(v, e);
-        return out == NativeObserver.INEXACT ? FAIL : out;
+        return out == Rules.INEXACT ? FAIL : out;
     }
 
     static Object orFail(Object v) { return v == null ? FAIL : v; }
@@ -526,224 +523,38 @@ public final class NativeRouter implements Serializable {
             return null;
         }
         if (raw instanceof List) {
-            ArrayList<NativeObserver.Prim> prims = new ArrayList<>();
-            NativeObserver.ArrayInfo info = rules.array((List<?>) raw, prims);
-            if (info == NativeObserver.MIXED_ARRAY) return new Valued(rules.mixed, 0, json(raw));
-            if (info.kind == NativeObserver.EMPTY_KIND) return null;
-            if (info.kind == NativeObserver.RECORD_KIND) return new Valued(-1, info.dim, raw);
+            ArrayList<Typer.Prim> prims = new ArrayList<>();
+            Typer.ArrayInfo info = rules.array((List<?>) raw, prims);
+            if (info == Typer.MIXED_ARRAY) return new Valued(rules.mixed, 0, Texts.json(raw));
+            if (info.kind == Typer.EMPTY_KIND) return null;
+            if (info.kind == Typer.RECORD_KIND) return new Valued(-1, info.dim, raw);
             int type = rules.elementType(prims, info.types);
             return new Valued(type, info.dim, leafValues(raw, info.dim, type, prims.iterator()));
         }
-        NativeObserver.Prim p = rules.primitive(raw);
+        Typer.Prim p = rules.primitive(raw);
         return new Valued(p.type, 0, domain(p, raw));
     }
 
     /** A primitive's value in its type's domain; a string type's is its text (Typer.primitive and _holds). */
-    Object domain(NativeObserver.Prim p, Object raw) {
+    Object domain(Typer.Prim p, Object raw) {
         if (!rules.family[p.type].equals("string")) return p.value;
         if (raw instanceof Boolean) return ((Boolean) raw) ? "true" : "false";
-        if (raw instanceof Numbers.Num) return numberText((Numbers.Num) raw);
+        if (raw instanceof Numbers.Num) return Texts.numberText((Numbers.Num) raw);
         return raw;
     }
 
-    /** engine.values.JsonNumber.text: a number's text as Spark's to_json of its VARIANT prints it (a long's
-     * digits; a decimal's, without leading zeros, trailing fraction zeros or the sign of a zero; a double's
-     * shortest text when the double is the number, else the token). */
-    static String numberText(Numbers.Num n) {
-        int storage = n.storage();
-        if (storage == Storage.SIG_BIGINT) return Long.toString(n.asLong);
-        if (storage == Storage.SIG_DECIMAL) {
-            String unsigned = n.token().startsWith("-") ? n.token().substring(1) : n.token();
-            int dot = unsigned.indexOf('.');
-            String whole = (dot < 0 ? unsigned : unsigned.substring(0, dot)).replaceFirst("^0+", "");
-            String frac = n.fraction();
-            String body = (whole.isEmpty() ? "0" : whole) + (frac.isEmpty() ? "" : "." + frac);
-            boolean zero = body.chars().allMatch(c -> c == '0' || c == '.');
-            return (n.token().startsWith("-") && !zero ? "-" : "") + body;
-        }
-        return n.exactDouble() ? formatDouble(Double.parseDouble(n.token())) : n.token();
-    }
-
     /** Typer._convert_leaves: each leaf converted into the array's element type. */
-    Object leafValues(Object raw, int dim, int type, Iterator<NativeObserver.Prim> prims) {
+    Object leafValues(Object raw, int dim, int type, Iterator<Typer.Prim> prims) {
         if (raw == null) return null;
         if (dim == 0) {
-            NativeObserver.Prim p = prims.next();  // (the leaves typed by array(), in the same order)
+            Typer.Prim p = prims.next();  // (the leaves typed by array(), in the same order)
             Object v = domain(p, raw);
-            for (NativeObserver.Edge e : rules.paths[p.type][type]) if (v != FAIL) v = forward(v, e, true);
+            for (Rules.Edge e : rules.paths[p.type][type]) if (v != FAIL) v = forward(v, e, true);
             if (v == FAIL) throw new IllegalStateException("an array element does not convert into its type");
             return v;
         }
         ArrayList<Object> out = new ArrayList<>();
         for (Object x : (List<?>) raw) out.add(leafValues(x, dim - 1, type, prims));
         return out;
-    }
-
-    // --- text: engine.conversions.to_text and engine.values.json_text ------------------------------------------
-
-    static String text(Object v) {
-        if (v instanceof Boolean) return ((Boolean) v) ? "true" : "false";
-        if (v instanceof Long) return v.toString();
-        if (v instanceof Double) return formatDouble((Double) v);
-        if (v instanceof BigDecimal) return v.toString();
-        if (v instanceof Dates.Day) return LocalDate.ofEpochDay(((Dates.Day) v).days).toString();
-        if (v instanceof Dates.Micros) return timestamp(((Dates.Micros) v).micros);
-        if (v instanceof LineParser.Text) return v.toString();
-        return (String) v;
-    }
-
-    /** engine.conversions.format_double: Java's Double.toString layout with the shortest round-trip digits. */
-    static String formatDouble(double x) {
-        if (Double.isNaN(x)) return "NaN";
-        if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
-        if (x == 0) return (1 / x < 0) ? "-0.0" : "0.0";
-        String sign = x < 0 ? "-" : "";
-        BigDecimal b = Numbers.shortest(Math.abs(x)).stripTrailingZeros();
-        String digits = b.unscaledValue().toString();
-        int exp = digits.length() - b.scale();  // value = 0.digits * 10^exp
-        double a = Math.abs(x);
-        if (a >= 1e-3 && a < 1e7) {
-            String body;
-            if (exp <= 0) body = "0." + "0".repeat(-exp) + digits;
-            else if (exp >= digits.length()) body = digits + "0".repeat(exp - digits.length()) + ".0";
-            else body = digits.substring(0, exp) + "." + digits.substring(exp);
-            return sign + body;
-        }
-        String mantissa = digits.charAt(0) + "." + (digits.length() > 1 ? digits.substring(1) : "0");
-        return sign + mantissa + "E" + (exp - 1);
-    }
-
-    /** engine.conversions.format_timestamp: ISO-8601 in UTC, six fraction digits only when there is a fraction. */
-    static String timestamp(long micros) {
-        long seconds = Math.floorDiv(micros, 1_000_000L);
-        int fraction = (int) Math.floorMod(micros, 1_000_000L);
-        LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-        // (ASCII digits, filled in: String.format cost an eighth of the write's time where timestamps became text)
-        char[] c = new char[fraction != 0 ? 27 : 20];
-        digits(c, 0, t.getYear(), 4); c[4] = '-'; digits(c, 5, t.getMonthValue(), 2); c[7] = '-';
-        digits(c, 8, t.getDayOfMonth(), 2); c[10] = 'T'; digits(c, 11, t.getHour(), 2); c[13] = ':';
-        digits(c, 14, t.getMinute(), 2); c[16] = ':'; digits(c, 17, t.getSecond(), 2);
-        if (fraction != 0) { c[19] = '.'; digits(c, 20, fraction, 6); }
-        c[c.length - 1] = 'Z';
-        return new String(c);
-    }
-
-    /** ``value`` (not negative) as ``width`` decimal digits, zero-padded, into ``out`` at ``at``. */
-    static void digits(char[] out, int at, int value, int width) {
-        for (int i = at + width - 1; i >= at; i--) { out[i] = (char) ('0' + value % 10); value /= 10; }
-    }
-
-    /** Compact JSON of a parsed value as Spark's to_json prints its VARIANT: keys sorted by their UTF-8 bytes
-     * (code points), numbers as written, strings as Python's json.dumps(ensure_ascii=False) writes them. */
-    static String json(Object raw) {
-        StringBuilder sb = new StringBuilder();
-        json(raw, sb);
-        return sb.toString();
-    }
-
-    static void json(Object raw, StringBuilder sb) {
-        if (raw == null) { sb.append("null"); return; }
-        if (raw instanceof Boolean) { sb.append(((Boolean) raw) ? "true" : "false"); return; }
-        if (raw instanceof Numbers.Num) { sb.append(numberText((Numbers.Num) raw)); return; }
-        if (raw instanceof CharSequence) { quote((CharSequence) raw, sb); return; }
-        if (raw instanceof List) {
-            sb.append('[');
-            boolean first = true;
-            for (Object x : (List<?>) raw) { if (!first) sb.append(','); first = false; json(x, sb); }
-            sb.append(']');
-            return;
-        }
-        LineParser.Obj o = (LineParser.Obj) raw;
-        Integer[] order = new Integer[o.names.length];
-        for (int i = 0; i < order.length; i++) order[i] = i;
-        Arrays.sort(order, (a, b) -> LineParser.codePoints(o.names[a], o.names[b]));
-        sb.append('{');
-        for (int i = 0; i < order.length; i++) {
-            if (i > 0) sb.append(',');
-            quote(o.names[order[i]], sb);
-            sb.append(':');
-            json(o.values[order[i]], sb);
-        }
-        sb.append('}');
-    }
-
-    static void quote(CharSequence s, StringBuilder sb) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': sb.append("\\\""); break;
-                case '\\': sb.append("\\\\"); break;
-                case '\n': sb.append("\\n"); break;
-                case '\r': sb.append("\\r"); break;
-                case '\t': sb.append("\\t"); break;
-                case '\b': sb.append("\\b"); break;
-                case '\f': sb.append("\\f"); break;
-                default:
-                    if (c < 0x20) sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    else sb.append(c);
-            }
-        }
-        sb.append('"');
-    }
-
-    // --- Spark's values -----------------------------------------------------------------------------------------
-
-    static final int ARRAY = 0, STRUCT = 1, STRING = 2, LONG = 3, INT = 4, DOUBLE = 5, BOOLEAN = 6, DATE = 7,
-            TIMESTAMP = 8, DECIMAL = 9;
-
-    /** A column type as spark() switches on it, built once per column (a chain of instanceof tests per value
-     * cost the router 5%): its kind, an array's element, a decimal's type. */
-    static final class Kind implements Serializable {
-        final int kind;
-        final Kind element;
-        final DecimalType decimal;
-
-        Kind(DataType type) {
-            element = type instanceof ArrayType ? new Kind(((ArrayType) type).elementType()) : null;
-            decimal = type instanceof DecimalType ? (DecimalType) type : null;
-            if (type instanceof ArrayType) kind = ARRAY;
-            else if (type instanceof StructType) kind = STRUCT;
-            else if (type instanceof StringType) kind = STRING;
-            else if (type instanceof LongType) kind = LONG;
-            else if (type instanceof IntegerType) kind = INT;
-            else if (type instanceof DoubleType) kind = DOUBLE;
-            else if (type instanceof BooleanType) kind = BOOLEAN;
-            else if (type instanceof DateType) kind = DATE;
-            else if (type instanceof TimestampType) kind = TIMESTAMP;
-            else if (type instanceof DecimalType) kind = DECIMAL;
-            else throw new IllegalStateException("a column of " + type.simpleString());
-        }
-    }
-
-    /** A routed value as Spark holds it in a column of kind ``k``. */
-    static Object spark(Object v, Kind k) {
-        if (v == null) return null;
-        switch (k.kind) {
-            case ARRAY: {
-                List<?> list = (List<?>) v;
-                Object[] out = new Object[list.size()];
-                for (int i = 0; i < out.length; i++) out[i] = spark(list.get(i), k.element);
-                return new GenericArrayData(out);
-            }
-            case STRUCT: return v;  // a record's row, built by level()
-            case STRING:
-                if (v instanceof LineParser.Text) {  // the line's own bytes (a copy per row: partition())
-                    LineParser.Text t = (LineParser.Text) v;
-                    return UTF8String.fromBytes(t.raw, t.from, t.len);
-                }
-                return UTF8String.fromString((String) v);
-            case LONG: return (Long) v;
-            case INT: return ((Long) v).intValue();
-            case DOUBLE: return (Double) v;
-            case BOOLEAN: return (Boolean) v;
-            case DATE: return Math.toIntExact(((Dates.Day) v).days);
-            case TIMESTAMP: return ((Dates.Micros) v).micros;
-            default: {
-                DecimalType d = k.decimal;
-                return org.apache.spark.sql.types.Decimal.apply(((BigDecimal) v).setScale(d.scale()), d.precision(),
-                                                                d.scale());
-            }
-        }
     }
 }

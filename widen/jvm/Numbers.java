@@ -1,6 +1,7 @@
 // Widen's native observer: JSON numbers (NativeObserver.java describes the pass), as engine.values.JsonNumber
-// holds them: a number's token, read from the line's bytes where it can be; how VARIANT stores it (Storage.Sig);
-// whether it is an integer or a fraction; its value as a double or a decimal.
+// holds them: a number's token, read from the line's bytes where it can be (tokenOffset: where a value token
+// starts, which LineParser's string slices use too); how VARIANT stores it (Storage.Sig); whether it is an integer
+// or a fraction; its value as a double or a decimal.
 package widen;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -12,7 +13,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
-import static widen.LineParser.tokenOffset;
 import static widen.Storage.BIGINT;
 import static widen.Storage.DOUBLE;
 import static widen.Storage.SIG_BIGINT;
@@ -47,6 +47,17 @@ final class Numbers {
             if (Double.parseDouble(one.toString()) == d) return one;
         }
         return b;
+    }
+
+    /** The offset of the value token ``p`` is at (its first byte), as ``currentTokenLocation().getByteOffset()``
+     * gives it, without a JsonLocation built per token: Jackson's byte parser keeps a value token's offset plus one
+     * (``getTokenCharacterOffset``). Were it to count otherwise, the slice's checks would refuse what is there (not
+     * a quote; not a number's first and last characters) and the token would be read by ``getText``. */
+    @SuppressWarnings("deprecation")
+    static long tokenOffset(JsonParser p) {
+        if (p instanceof com.fasterxml.jackson.core.base.ParserBase)
+            return ((com.fasterxml.jackson.core.base.ParserBase) p).getTokenCharacterOffset() - 1;
+        return p.currentTokenLocation().getByteOffset();
     }
 
     static final class Num {

@@ -1,8 +1,8 @@
 // Widen's native observer: a partition's pass (NativeObserver.java describes the pass). Each line is parsed
 // (LineParser) and then rescued (not UTF-8, not JSON, not an object, nested too deep, names that differ only by
 // case on case_conflict merge), declined (what the pass does not cover: the batch is another engine's), or
-// observed into the partition's tree (NativeObserver.level); each split's lines are counted and the rescued lines
-// kept. Its result is serialised for the driver, which merges the partitions' results (NativeObserver.observe).
+// observed into the partition's tree (Typer.level); each split's lines are counted and the rescued lines kept.
+// Its result is serialised for the driver, which merges the partitions' results (NativeObserver.observe).
 package widen;
 
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -10,8 +10,6 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.unsafe.types.UTF8String;
 import widen.LineParser.Obj;
 import widen.LineParser.Parsed;
-import widen.NativeObserver.Declined;
-import widen.NativeObserver.Place;
 import widen.Tree.Level;
 
 import java.io.*;
@@ -55,7 +53,7 @@ final class Partition {
             .comparing((Rescue r) -> r.source, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
             .thenComparing(r -> r.line, Comparator.nullsFirst(Comparator.<Long>naturalOrder()));
 
-    final NativeObserver rules;
+    final Typer rules;
     final Level root = new Level();
     long lines, rescued, records, emptyNames;
     boolean needsChecks;
@@ -75,7 +73,7 @@ final class Partition {
     /** The parser of the partition's lines. */
     final LineParser parser = new LineParser();
 
-    Partition(NativeObserver rules) {
+    Partition(Typer rules) {
         this.rules = rules;
     }
 
@@ -146,7 +144,7 @@ final class Partition {
         if (parsed.asText) needsChecks = true;
         records++;
         try {
-            rules.level(this, root, (Obj) value);
+            emptyNames += rules.level(root, (Obj) value);
         } catch (Declined d) {
             if (declined == null) declined = d.getMessage();
             return null;
@@ -260,6 +258,32 @@ final class Partition {
                 if (allKept) every(r);
             }
             if (!kept) { allKept = false; all.clear(); }
+        }
+    }
+
+    /** Where a line is: its source and its number, read when a line must be named. */
+    interface Place {
+        String source();
+        Long number();
+    }
+
+    /** The place of the row a partition's pass is at. */
+    static final class RowPlace implements Place {
+        final boolean blocks;
+        InternalRow row;
+        RowPlace(boolean blocks) { this.blocks = blocks; }
+
+        public String source() {
+            if (row.isNullAt(1)) return null;
+            String uri = row.getUTF8String(1).toString();
+            if (!blocks) return uri;
+            String block = Long.toString(row.getLong(2));
+            return uri + "\0" + "0".repeat(Math.max(0, 20 - block.length())) + block;
+        }
+
+        public Long number() {
+            int i = blocks ? 3 : 2;
+            return row.isNullAt(i) ? null : row.getLong(i);
         }
     }
 }

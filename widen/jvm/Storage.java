@@ -1,13 +1,7 @@
 // Widen's native observer: how parse_json stores a value (NativeObserver.java describes the pass): a value's
-// VARIANT signature (Sig), as schema_of_variant gives it, by which NativeObserver.storageKind names the storage
-// kinds the compiler reads (compiler/storage.py).
+// VARIANT signature (Sig), as schema_of_variant gives it, by which Typer.storageKind names the storage kinds the
+// compiler reads (compiler/storage.py).
 package widen;
-
-import widen.LineParser.Obj;
-import widen.NativeObserver.Declined;
-import widen.Numbers.Num;
-
-import java.util.List;
 
 final class Storage {
     private Storage() {}
@@ -47,17 +41,6 @@ final class Storage {
             BIGINT = new Sig(SIG_BIGINT, 0, 0, null), DOUBLE = new Sig(SIG_DOUBLE, 0, 0, null),
             STR = new Sig(SIG_STRING, 0, 0, null), OBJECT = new Sig(SIG_OBJECT, 0, 0, null),
             VARIANT = new Sig(SIG_VARIANT, 0, 0, null);
-
-    static Sig sig(Object raw) {
-        if (raw == null) return VOID;
-        if (raw instanceof Boolean) return BOOL;
-        if (raw instanceof CharSequence) return STR;
-        if (raw instanceof Obj) return OBJECT;
-        if (raw instanceof Num) return ((Num) raw).sig();
-        Sig merged = VOID;
-        for (Object x : (List<?>) raw) merged = merge(merged, sig(x));
-        return new Sig(SIG_ARRAY, 0, 0, merged);
-    }
 
     /** SchemaOfVariant's merge of two element schemas (measured: BIGINT is DECIMAL(20,0) beside a decimal; any
      * DOUBLE makes a DOUBLE; other kinds that differ are VARIANT). */
