@@ -37,8 +37,8 @@ class Batch:
     summary: dict = field(default_factory=dict)
     #: the partition terms a table gets with its first columns (:mod:`widen.partitioning`)
     partition_by: list | None = None
-    #: a keyed write's key, order and deletes (:mod:`widen.keyed`), or None: an append
-    keyed: object = None
+    #: a keyed write (:class:`widen.keyed.Upsert`: what the commit asks of it, it does), or None: an append
+    upsert: object = None
 
 
 @dataclass
@@ -50,20 +50,26 @@ class _Files:
     may_have_landed: bool = False
     #: a keyed write's merge (:class:`widen.keyed.Merged`) whose files are ``written``
     merged: object = None
+    #: the plan the files were written by (the same plan writes the same files: no key to compute)
+    plan: object = None
+    #: the table as the landed commit left it (its snapshot is the report's)
+    committed: object = None
 
 
 def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None,
-                 written: tuple[list[str], object] | None = None) -> None:
+                 written: tuple[list[str], object] | None = None, fields=None) -> None:
     """Plan, write and commit the batch, retrying conflicts; ``first``: a plan already made (reused when the table
-    has not changed since); ``written``: the files already written for it and their :func:`files_key` (one pass:
-    kept unless a new plan's projection differs). Files of a commit that did not land are deleted; those of one
-    that may have (the catalog cannot tell) are kept for ``widen gc``."""
+    has not changed since), ``fields`` its :func:`partitioning`; ``written``: the files already written for it and
+    their :func:`files_key` (one pass: kept unless a new plan's projection differs). Files of a commit that did not
+    land are deleted; those of one that may have (the catalog cannot tell) are kept for ``widen gc``."""
     commit_id = uuid.uuid4().hex
     files = _Files(*written) if written is not None else _Files()
+    if written is not None:
+        files.plan = first
     try:
         result = retrying(cat, batch.table, commit_id,
-                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first), say,
-                          not_landed=lambda: setattr(files, "may_have_landed", False))
+                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first, fields),
+                          say, not_landed=lambda: setattr(files, "may_have_landed", False))
     except CommitUnknown:
         raise
     except Exception:  # known not to have landed
@@ -76,10 +82,11 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     if isinstance(result, Landed):
         report.recovered = True
         if result.snapshot_id == -1:  # an earlier attempt's commit, found by the next one
-            _finish(cat, batch.table, commit_id, report)
+            _finish(files.committed, commit_id, report)
             return
+        files.committed = None  # (the attempt's table is from before a commit that failed, and landed)
     checkpoint("after-commit")
-    _finish(cat, batch.table, commit_id, report)
+    _finish(files.committed if files.committed is not None else load_table(cat, batch.table), commit_id, report)
 
 
 def _drop(cat, table: str, written: list[str]) -> None:
@@ -89,10 +96,10 @@ def _drop(cat, table: str, written: list[str]) -> None:
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,
-             first: BatchPlan | None):
+             first: BatchPlan | None, first_fields):
     """One attempt: returns None once committed, ``Landed(-1)`` when an earlier attempt had committed after all."""
     report.attempts = attempt.number
-    tbl = attempt.tbl = load_or_create(cat, batch.table)
+    tbl = attempt.tbl = files.committed = load_or_create(cat, batch.table)
     absorbed = read_ledger(tbl)
     if snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
         files.written = []  # they belong to the table
@@ -103,11 +110,12 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
         if taken:
             raise Absorbed(taken)
     with timed(report, "plan"):
-        fresh = first is not None and first.against is not None and first.against == tbl.metadata_location
+        fresh = first is not None and _still(first, tbl)
         planned = first if fresh else prepare(tbl, batch.rules, batch.mode, batch.source, batch.name)
     report.fields_added = [".".join(a.parent + (a.column.name,)) for a in planned.plan.additions]
     report.promoted = [str(pr) for pr in planned.plan.promotions]
-    creating, fields = partitioning(tbl, planned, batch.partition_by, batch.table)
+    creating, fields = (first_fields if fresh and first_fields is not None
+                        else partitioning(tbl, planned, batch.partition_by, batch.table))
     merged = None
     if planned.observations.records:
         with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
@@ -117,17 +125,23 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     files.may_have_landed = attempt.committing = True
     with timed(report, "commit"), tbl.transaction() as tx:
         _transaction(tx, tbl, planned, creating, fields, files.written if merged is None else [], summary,
-                     batch.keyed)
+                     batch.upsert)
         if merged is not None:
-            from widen.keyed import commit as keyed_commit
-
-            keyed_commit(tx, tbl, batch.keyed, merged, fields, summary)
-            report.keyed = merged.line()
+            report.keyed = batch.upsert.commit(tx, tbl, merged, fields, summary)
         # the ledger commits with the data, in this transaction (also for a batch with no records)
         record_ledger(tx, tbl, absorbed, batch.prints, batch=str(batch.name), commit_id=commit_id, summary=summary,
                       replace=planned.replace)
     files.written = []  # committed: they belong to the table now
     return None
+
+
+def _still(first: BatchPlan, tbl) -> bool:
+    """Whether ``first`` is the plan of the batch against ``tbl`` too: the table it was made against, or, for a
+    plan made against no table, a table just created (no columns, no snapshot, no property of Widen's)."""
+    if first.against is not None:
+        return first.against == tbl.metadata_location
+    return (not tbl.schema().fields and tbl.current_snapshot() is None and tbl.spec().is_unpartitioned()
+            and not any(name.startswith("widen.") for name in tbl.properties))
 
 
 def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
@@ -151,26 +165,13 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
     """Write the batch's Parquet files, unless those of an earlier attempt hold the same projection; a keyed
     batch's: the files it rewrites, merged (returns its :class:`widen.keyed.Merged`; kept for another attempt
     only when the table's files that may hold the batch's keys and its deletes are the same)."""
-    if batch.keyed is not None:
-        from widen.keyed import candidate_files, merge, merged_from, routed
-
-        # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
-        rows = routed(batch.source, planned, batch.keyed, getattr(batch.source, "row_order", False))
-        candidates = candidate_files(tbl, batch.keyed, rows)
-        key = merged_from(tbl, rows, planned.target, candidates), _fields_key(fields)
-        if files.merged is not None and key == files.key:
-            say("the table changed under us, but not its files that may hold the batch's keys nor its deletes: "
-                "committing the merged files as written")
-            return files.merged
-        delete_files(tbl, files.written)
-        files.written, files.key, files.merged = [], None, None
-        # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
-        merged = merge(tbl, batch.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
-        files.written, files.key, files.merged = list(merged.written), key, merged
-        unchanged(batch.prints)
-        return merged
+    if batch.upsert is not None:
+        return batch.upsert.write(tbl, batch, planned, fields, files, say)
+    if files.plan is planned and files.written:
+        return
     key = files_key(batch.source, planned, fields)
     if key == files.key:
+        files.plan = planned
         return
     if files.written:
         say("the table changed under us and so did the projection: rewriting the batch's files")
@@ -195,17 +196,17 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
         delete_files(tbl, files.written)
         files.written = []
         raise
-    files.key = key
+    files.key, files.plan = key, planned
 
 
 def files_key(source, planned: BatchPlan, fields) -> tuple:
     """What a batch's files depend on: its compiled projection and the partition fields they are written by (two
     plans with the same key write the same files)."""
     compiled = source.compile(planned.plan, planned.rules)
-    return compiled.key, _fields_key(fields)
+    return compiled.key, fields_key(fields)
 
 
-def _fields_key(fields) -> tuple:
+def fields_key(fields) -> tuple:
     """The partition fields files are written by, as a key to compare two attempts' by."""
     return tuple((f.name, str(f.transform), f.path) for f in fields)
 
@@ -225,9 +226,9 @@ def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchRepo
 
 
 def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[str], summary: dict,
-                 keyed=None) -> None:
-    """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``keyed``: a
-    keyed write's (:class:`widen.keyed.Keyed`)."""
+                 upsert=None) -> None:
+    """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``upsert``: a
+    keyed write's (:class:`widen.keyed.Upsert`)."""
     from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
     from widen.partitioning import add_spec, data_files, replaced_columns, source_paths
 
@@ -239,11 +240,9 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
                 update.delete_column(path)
         tx.update_schema().union_by_name(planned.target).commit()
     elif planned.plan.changes_schema or not current.fields:
-        # (a keyed table's key columns stay required: its identifier fields, widen.keyed)
-        from widen.keyed import identified
-
-        target = planned.target if keyed is None else identified(planned.target, keyed)
-        adds_key = keyed is not None and any(c not in {f.name for f in current.fields} for c in keyed.key)
+        # (a keyed table's key columns stay required: its identifier fields)
+        target = planned.target if upsert is None else upsert.schema(planned.target)
+        adds_key = upsert is not None and upsert.adds_key(current)
         # (a required key column can be added only as an incompatible change: pyiceberg's checks stay otherwise)
         tx.update_schema(allow_incompatible_changes=adds_key).union_by_name(target).commit()
     if creating:  # the spec comes with the columns it partitions by
@@ -292,9 +291,9 @@ def _append_files(tx, files: list, summary: dict[str, str]) -> None:
             append.append_data_file(data_file)
 
 
-def _finish(cat, table: str, commit_id: str, report: BatchReport) -> None:
-    """The report's snapshot and values, from the table as committed."""
-    tbl = cat.load_table(table)
+def _finish(tbl, commit_id: str, report: BatchReport) -> None:
+    """The report's snapshot and values, from ``tbl``, the table as committed (pyiceberg's transaction leaves the
+    table it committed on at the metadata the commit wrote)."""
     snap = snapshot_with(tbl, commit_id)
     report.snapshot_id = snap.snapshot_id if snap else None
     report.values = values_written(tbl, report.snapshot_id) if snap is not None and report.snapshot_id else 0

@@ -19,7 +19,7 @@ from widen.errors import Absorbed, WidenError
 from widen.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
 from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import keyed_rescues, keyed_write
+from widen.keyed import Upsert, keyed_rescues, keyed_write
 from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -31,6 +31,7 @@ from widen.spark_io import (FileLines, batch_settings, frame_settings, read_line
                             session_settings)
 
 _stderr = functools.partial(print, file=sys.stderr)
+_UNLOADED = object()
 
 
 def ingest(
@@ -67,9 +68,11 @@ def ingest(
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
     cat = open_table_catalog(table, catalog, warehouse)
-    check_asked(terms, load_table(cat, table), table)
+    tbl = load_table(cat, table)  # (the first batch plans against it)
+    check_asked(terms, tbl, table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
+    run.keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
+    run.loaded = tbl
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
     try:
@@ -87,11 +90,14 @@ class _Run:
         self.table, self.cat, self.rules, self.say, self.force = table, cat, rules, say, force
         self.mode_asked, self.input_format, self.master, self.terms = mode_asked, input_format, master, terms
         self.spark, self.mode, self.keyed = spark, None, None
+        #: the table as loaded and not yet planned against (``_UNLOADED``: the next batch loads it)
+        self.loaded = _UNLOADED
 
     def batch(self, number: int, batch: str) -> BatchReport:
         started = time.perf_counter()
         report = BatchReport(batch, mode=self.mode or "")
-        prints = self._new_files(number, batch, report)
+        tbl, self.loaded = (load_table(self.cat, self.table) if self.loaded is _UNLOADED else self.loaded), _UNLOADED
+        prints = self._new_files(tbl, number, batch, report)
         if prints is None:
             return report
         # files with no bytes hold no line: recorded in the ledger (a replay is skipped), no Spark job for them
@@ -105,13 +111,14 @@ class _Run:
                 with session_settings(self.spark, settings) if self.spark is not None else contextlib.nullcontext():
                     ingest_batch(self.cat, Batch(self.table, batch, prints, self._source(empty, prints, batch),
                                                  self.rules, report.mode, self.force, partition_by=self.terms,
-                                                 keyed=self.keyed),
-                                 report, lambda t: self.say(f"batch {number}: {t}"))
+                                                 upsert=Upsert.of(self.keyed)),
+                                 report, lambda t: self.say(f"batch {number}: {t}"), tbl=tbl)
                 break
             except Absorbed as absorbed:  # another writer committed some of these files meanwhile
                 report.already += [fp.path for fp in absorbed.files]
                 prints = [fp for fp in prints if fp not in absorbed.files]
                 report.files = len(prints)
+                tbl = load_table(self.cat, self.table)
                 self.say(f"batch {number}: another writer ingested {len(absorbed.files)} of these files meanwhile; "
                          + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
             except Exception as exc:  # (a file Spark cannot read is the user's error: one line)
@@ -122,11 +129,11 @@ class _Run:
         self.say(report.line(number))
         return report
 
-    def _new_files(self, number: int, batch: str, report: BatchReport):
-        """The batch's files the table has not absorbed (all with ``force``); None when there is none."""
+    def _new_files(self, tbl, number: int, batch: str, report: BatchReport):
+        """The batch's files ``tbl`` (the table as loaded) has not absorbed (all with ``force``); None when there
+        is none."""
         from widen.sources import batch_files, fingerprints, unique_contents
 
-        tbl = load_table(self.cat, self.table)
         absorbed = read_ledger(tbl).files if tbl is not None and not self.force else None
         every = unique_contents(fingerprints(batch_files(batch, self.input_format),
                                              absorbed.sizes if absorbed is not None else frozenset()),
@@ -199,27 +206,29 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     say = progress or _stderr
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
-    check_asked(terms, load_table(cat, table), table)
-    keyed = keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
+    tbl = load_table(cat, table)
+    check_asked(terms, tbl, table)
+    keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
         source = for_frame(df, json_column, source_column, batch, list(long_lines), keyed is not None)
-        ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, keyed), report,
-                     lambda t: say(f"{batch}: {t}"), rescued_done)
+        ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, Upsert.of(keyed)), report,
+                     lambda t: say(f"{batch}: {t}"), rescued_done, tbl)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool = False) -> None:
-    """Observe the batch, plan it (a batch the mode refuses writes nothing: its rescued lines neither, nor a new
-    table), commit its rescued lines, then the batch."""
+def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool = False, tbl=_UNLOADED) -> None:
+    """Observe the batch, plan it against ``tbl`` (the table as loaded; loaded here when not given) (a batch the
+    mode refuses writes nothing: its rescued lines neither, nor a new table), commit its rescued lines, then the
+    batch (whose commit loads the table again, and plans again only when it changed)."""
 
     source = batch.source
     ahead = Ahead()
     try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
-        tbl = load_table(cat, batch.table)
-        ahead = one_pass(tbl, batch, report, say) if batch.keyed is None else ahead
+        tbl = load_table(cat, batch.table) if tbl is _UNLOADED else tbl
+        ahead = one_pass(tbl, batch, report, say) if batch.upsert is None else ahead
         if not ahead.observed:
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
                 source.observe(batch.rules)
@@ -227,18 +236,18 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names)
         say(f"observed {observations.records} records, {observations.rescued_count} rescued" + array_hint(observations))
-        tbl = tbl if ahead.planned else load_table(cat, batch.table)
         with timed(report, "plan"):
-            first = ahead.planned or prepare(tbl, batch.rules, batch.mode, source, batch.name)
-            partitioning(tbl, first, batch.partition_by, batch.table)  # a spec it cannot take: said before any write
-        if batch.keyed is not None:
+            first = ahead.planned or ahead.fallback or prepare(tbl, batch.rules, batch.mode, source, batch.name)
+            # (a spec it cannot take: said before any write)
+            fields = ahead.fields if ahead.planned else partitioning(tbl, first, batch.partition_by, batch.table)
+        if batch.upsert is not None:
             keyed_rescues(source, batch, first, report, tbl)
         if report.rescued and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.rescued_frame(), batch.name,
                               batch.prints, batch.force, batch.summary)
         checkpoint("after-rescued")
-        commit_batch(cat, batch, report, say, first, ahead.hand_over())
+        commit_batch(cat, batch, report, say, first, ahead.hand_over(), fields)
         report.engine, report.why = source.engine, source.why
     finally:
         ahead.discard()

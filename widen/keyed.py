@@ -596,14 +596,64 @@ def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
     spark = source.spark
     if not planned.observations.records:
         return
+    k = batch.upsert.keyed
     # (a column no record has yet: every record is keyless, or of no order)
-    check_schema(planned.target, batch.keyed, batch.table, absent_ok=True)
-    check_unique(spark, tbl, batch.keyed, batch.table)
-    check_condition(spark, batch.keyed, planned.target)
-    got = routed(source, planned, batch.keyed, getattr(source, "row_order", False))
+    check_schema(planned.target, k, batch.table, absent_ok=True)
+    check_unique(spark, tbl, k, batch.table)
+    check_condition(spark, k, planned.target)
+    got = routed(source, planned, k, getattr(source, "row_order", False))
     count = got.counted[0]
     if count:
-        keyless = rescued_keys(got.rows, batch.keyed)
+        keyless = rescued_keys(got.rows, k)
         source.key_rescued = source.keyed_lines(keyless).select("source", "line", "reason", "value")
         report.rescued += count
         report.records -= count
+
+
+@dataclass(frozen=True)
+class Upsert:
+    """A keyed batch's part of the commit (:mod:`widen.commit` calls it, and knows nothing else of keyed tables):
+    the schema with the key's columns required, the merge an attempt writes, and its part of the transaction."""
+
+    keyed: Keyed
+
+    @staticmethod
+    def of(k: Keyed | None) -> Upsert | None:
+        return Upsert(k) if k is not None else None
+
+    def schema(self, target):
+        """The schema after the batch with the key's columns required (the table's identifier fields)."""
+        return identified(target, self.keyed)
+
+    def adds_key(self, current) -> bool:
+        """Whether the batch brings a key column the table has not (added as a required column)."""
+        return any(c not in {f.name for f in current.fields} for c in self.keyed.key)
+
+    def write(self, tbl, batch, planned, fields, files, say) -> Merged:
+        """The files the batch rewrites, merged (``files``: the attempts' files, their key and merge; those of an
+        earlier attempt are kept when the table's files that may hold the batch's keys and its deletes are the
+        same)."""
+        from widen.commit import fields_key
+        from widen.sources import unchanged
+        from widen.spark_io import data_directory, delete_files
+
+        # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
+        rows = routed(batch.source, planned, self.keyed, getattr(batch.source, "row_order", False))
+        candidates = candidate_files(tbl, self.keyed, rows)
+        key = merged_from(tbl, rows, planned.target, candidates), fields_key(fields)
+        if files.merged is not None and key == files.key:
+            say("the table changed under us, but not its files that may hold the batch's keys nor its deletes: "
+                "committing the merged files as written")
+            return files.merged
+        delete_files(tbl, files.written)
+        files.written, files.key, files.merged = [], None, None
+        # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
+        merged = merge(tbl, self.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
+        files.written, files.key, files.merged = list(merged.written), key, merged
+        unchanged(batch.prints)
+        return merged
+
+    def commit(self, tx, tbl, merged: Merged, fields, summary: dict) -> str:
+        """Its part of the transaction (:func:`commit`); returns the report's line of what it did."""
+        commit(tx, tbl, self.keyed, merged, fields, summary)
+        return merged.line()

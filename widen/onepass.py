@@ -1,4 +1,4 @@
-"""One pass for a batch that fits the table as it is (issue 40; docs/architecture.md#one-pass).
+"""One pass for a batch that fits the table as it is (docs/architecture.md#one-pass).
 
 Most batches of a feed add nothing: every value has a home in the table's columns. Such a batch is planned before
 it is read, from the table alone (:func:`widen.engine.planner.envelope`: every (field, shape) the table's columns
@@ -27,11 +27,14 @@ from widen.spark_io import data_directory, delete_files, write_parquet
 
 @dataclass
 class Ahead:
-    """What the one pass left: whether the batch is observed; its plan and files when they are the batch's (the
-    table they are in: deleted unless a commit takes them, :meth:`hand_over`)."""
+    """What the one pass left: whether the batch is observed; its plan, the partition fields and the files when
+    the files are the batch's (the table they are in: deleted unless a commit takes them, :meth:`hand_over`); the
+    batch's plan when they are not (``fallback``: the two passes write by it, against the same table)."""
 
     observed: bool = False
     planned: BatchPlan | None = None
+    fallback: BatchPlan | None = None
+    fields: list = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     key: object = None
     tbl: object = None
@@ -99,11 +102,13 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
             planned = prepare(tbl, batch.rules, batch.mode, source, batch.name)
         if missed or not within(planned.plan, spec.plan):
             ahead.discard()
+            ahead.fallback = planned
             report.passes, report.passes_why = 2, _why(planned, missed)
             say(f"two passes: {report.passes_why}")
             return ahead
         ahead.planned, report.passes = planned, 1
-        ahead.key = files_key(source, planned, partitioning(tbl, planned, batch.partition_by, batch.table)[1])
+        ahead.fields = partitioning(tbl, planned, batch.partition_by, batch.table)
+        ahead.key = files_key(source, planned, ahead.fields[1])
         return ahead
     except BaseException:
         ahead.discard()
