@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 
 from hypothesis import given
@@ -57,6 +59,17 @@ def test_default_rules_pass_check(rules):
     """`widen check`'s own run passes on the shipped rules."""
     report = check_rules(rules, examples=100, seed=0)
     assert report.ok, [v.render() for v in report.violations]
+
+
+def test_check_fails_on_a_lattice_that_breaks_a_law(rules):
+    """`widen check`'s run is not ok when the rules' lattice breaks a join law (here two types declared
+    incompatible that join below the top), and it names the law and the types."""
+    lattice = copy.copy(rules.lattice)
+    lattice.join = lambda a, b: "long" if {a, b} == {"boolean", "date"} else rules.lattice.join(a, b)
+    report = check_rules(dataclasses.replace(rules, lattice=lattice), examples=10, seed=0)
+    assert not report.ok
+    assert report.lattice == ("boolean and date are declared incompatible but join at long, not at the top",
+                              "date and boolean are declared incompatible but join at long, not at the top")
 
 
 def test_a_hollow_record_is_no_lost_value(rules):
