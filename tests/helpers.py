@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import struct
 
@@ -53,3 +54,18 @@ def row_buckets(table, column: str) -> dict:
             for value in pq.read_table(f, columns=[column]).column(column).to_pylist():
                 out[value] = task.file.partition[0]
     return out
+
+
+def another_writer_after_our_write(monkeypatch, commit) -> None:
+    """Run ``commit`` (another writer's ingest into the same table) once, when our batch's files are written and
+    before our commit: at the ``after-write`` fault point of :mod:`widen.commit`."""
+    module = importlib.import_module("widen.commit")  # (``widen.commit`` the attribute is a function)
+    real, ran = module.checkpoint, []
+
+    def checkpoint(name):
+        if name == "after-write" and not ran:
+            ran.append(name)
+            commit()
+        real(name)
+
+    monkeypatch.setattr(module, "checkpoint", checkpoint)

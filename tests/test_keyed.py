@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import widen
+from helpers import another_writer_after_our_write
 from widen.catalog import open_catalog
 from widen.cli import main
 from widen.errors import InputError
@@ -325,20 +326,12 @@ def test_a_commit_that_lost_the_race_merges_again_only_what_changed(spark, tmp_p
     ours = [{"id": 1, "v": "one", "ts": 1}, {"id": 2, "v": 20, "ts": 1}, {"id": 7, "v": 7, "ts": 1}]
     widen.ingest([str(_write(tmp_path / "seed.jsonl", seed))], "d.t", warehouse=warehouse, spark=spark,
                  progress=lambda m: None, **args)
-    commit_module = importlib.import_module("widen.commit")
-    real, keyed_module = commit_module.checkpoint, importlib.import_module("widen.keyed")
+    keyed_module = importlib.import_module("widen.keyed")
     merges, merge = [], keyed_module.merge
     monkeypatch.setattr(keyed_module, "merge", lambda *a, **kw: merges.append(1) or merge(*a, **kw))
-    interleaved = []
-
-    def other_writer_commits(name):
-        if name == "after-write" and not interleaved:
-            interleaved.append(name)
-            widen.ingest([str(_write(tmp_path / "theirs.jsonl", theirs))], "d.t", warehouse=warehouse, spark=spark,
-                         progress=lambda m: None)
-        real(name)
-
-    monkeypatch.setattr(commit_module, "checkpoint", other_writer_commits)
+    another_writer_after_our_write(monkeypatch, lambda: widen.ingest(
+        [str(_write(tmp_path / "theirs.jsonl", theirs))], "d.t", warehouse=warehouse, spark=spark,
+        progress=lambda m: None))
     said = []
     [report] = widen.ingest([str(_write(tmp_path / "ours.jsonl", ours))], "d.t", warehouse=warehouse,
                             spark=spark, progress=said.append, **args)
