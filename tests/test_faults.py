@@ -139,7 +139,7 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
 
 @pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
 def test_kill_9_on_the_one_pass_path_then_rerun_lands_every_record_exactly_once(point, rules, tmp_path):
-    """A batch that fits the table is written in one pass (issue 40): `kill -9` at each point of it, then the same
+    """A batch that fits the table is written in one pass: `kill -9` at each point of it, then the same
     command again: every record and the rescued line exactly once; the files the one pass wrote for a commit that
     never happened (it writes them before the rescued lines commit: killed after those, they are left too) are
     listed by `widen gc`, and no referenced file is ever among them."""

@@ -1,6 +1,6 @@
-"""Issue 43: keyed tables (``--key``, ``--order-by``, ``--delete-when``): upserts, deletes and late events with
-type drift, held to a reference model (a dict from key to the winning record) by a Hypothesis property, and each
-numbered point of the issue end to end."""
+"""Keyed tables (``--key``, ``--order-by``, ``--delete-when``): upserts, deletes and late events with type drift,
+held to a reference model (a dict from key to the winning record) by a Hypothesis property, and end to end through
+the CLI, DataFrames, Parquet, streams, partitioned tables and concurrent writers."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def test_the_cdc_walk_through(spark, tmp_path):
     props = cat.load_table("d.t").properties
     assert (props["widen.key"], props["widen.key.order-by"], props["widen.key.delete-when"]) == \
         ("id", "ts", "op = 'd'")
-    schema = cat.load_table("d.t").schema()  # (point 1: the key is the table's identifier field, required)
+    schema = cat.load_table("d.t").schema()  # (the key is the table's identifier field, required)
     assert schema.identifier_field_names() == {"id"} and schema.find_field("id").required
 
 
@@ -273,7 +273,7 @@ def _rows_v(warehouse: str, table: str) -> dict:
 
 
 def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp_path):
-    """Point 6: three `widen ingest --key` processes on one table, held after writing their files and released
+    """Three `widen ingest --key` processes on one table, held after writing their files and released
     at the same instant, with overlapping keys, deletes and late events: each commit that lost the race merges
     again against the new snapshot; the table is the reference model's whatever order the commits landed in
     (``ts`` orders every key's records)."""
@@ -312,7 +312,7 @@ def test_concurrent_keyed_writers_lose_no_update_and_apply_none_twice(spark, tmp
     ([{"id": 200, "op": "d", "ts": 9}], False),  # (a delete: the deletes remembered changed)
 ], ids=["elsewhere", "our-keys", "a-delete"])
 def test_a_commit_that_lost_the_race_merges_again_only_what_changed(spark, tmp_path, monkeypatch, theirs, reused):
-    """Point 6: another writer commits between our merge and our commit. When it changed none of the files that
+    """Another writer commits between our merge and our commit. When it changed none of the files that
     may hold our keys (the manifests' bounds) nor the deletes remembered, our retry commits the files it merged,
     without merging again; otherwise it merges again against the new snapshot. The table is the reference model's
     either way, and no file of a superseded attempt is left."""

@@ -1,4 +1,4 @@
-"""One pass (issue 40; docs/architecture.md#one-pass): a batch that fits the table is read once, routed by a plan
+"""One pass (docs/architecture.md#one-pass): a batch that fits the table is read once, routed by a plan
 made from the table alone as the native pass observes it, and its files committed as written when its own plan
 routes every value the same way; any other batch falls back to the two passes, its observation kept. Either way
 the table is the two passes' table, cell for cell."""

@@ -324,7 +324,7 @@ def test_a_spec_the_first_batch_cannot_take_is_refused_before_writing(spark, rul
     from widen.catalog import load_table
 
     assert load_table(open_catalog(None, wh), "t.events") is None  # not even created
-    assert open_catalog(None, wh).list_namespaces() == []  # nor its namespace: a run that writes nothing (issue 42)
+    assert open_catalog(None, wh).list_namespaces() == []  # nor its namespace: a run that writes nothing
 
 
 def test_bucket_values_are_computed_by_the_drivers_python(tmp_path):

@@ -93,9 +93,9 @@ HOLLOW_SEQUENCES = [
 
 
 def test_one_row_per_record_whatever_its_batch(rules):
-    """Issue 41, section 3: a record's row depends only on the table's schema after its batch and on the record,
-    never on the other records of its batch. A hollow record (only nulls and empties inside) was a struct of nulls
-    when its batch also held a record with a value there, and null when not."""
+    """A record's row depends only on the table's schema after its batch and on the record, never on the other
+    records of its batch: a hollow record (only nulls and empties inside) is a struct of nulls whether or not its
+    batch also holds a record with a value there."""
     for batches in HOLLOW_SEQUENCES:
         assert batch_violations(rules, batches) == [], batches
     schema = widen.TableSchema()

@@ -110,7 +110,7 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     tbl, rows = table_rows(wh, "db.watched")
     from widen.catalog import values_written
 
-    # (the same words as ingest's line, values written too: issue 42)
+    # (the same words as ingest's line, values written too)
     values = values_written(tbl, tbl.current_snapshot().snapshot_id)
     assert said == (f"db.watched: 1 micro-batch committed: 4 records, {values} values written, 4 fields added, "
                     "0 lines rescued")
