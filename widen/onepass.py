@@ -1,4 +1,4 @@
-"""One pass for a batch that fits the table as it is (issue 40; docs/architecture.md#one-pass).
+"""One pass for a batch that fits the table as it is (docs/architecture.md#one-pass).
 
 Most batches of a feed add nothing: every value has a home in the table's columns. Such a batch is planned before
 it is read, from the table alone (:func:`widen.engine.planner.envelope`: every (field, shape) the table's columns
