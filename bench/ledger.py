@@ -1,4 +1,4 @@
-"""What exactly-once costs as a table ages (issue 13): the ledger's commit and replay check at 100,000 absorbed
+"""What exactly-once costs as a table ages: the ledger's commit and replay check at 100,000 absorbed
 files, and commit time over thousands of batches with and without ``widen maintain``.
 
     python bench/ledger.py big --files 100000 --commits 5

@@ -1,4 +1,4 @@
-"""`widen report` on a big table (issue 44): COLUMNS columns (half of them evolved: ``f{i}`` and ``f{i}_string``,
+"""`widen report` on a big table: COLUMNS columns (half of them evolved: ``f{i}`` and ``f{i}_string``,
 documented ``evolved_from:f{i}``) and SNAPSHOTS snapshots, made with tiny files committed the way ``bench/ledger.py``
 commits them (pyarrow writes a one-row Parquet file, pyiceberg adds it with a batch summary; Widen's table
 properties, so manifests merge). Then ``widen report`` of it, a fresh process, timed; the page's size.

@@ -1,4 +1,4 @@
-"""Small, wide batches (issue 17, done-when 2): a batch of up to 1,000 records of a wide, deeply nested schema,
+"""Small, wide batches: a batch of up to 1,000 records of a wide, deeply nested schema,
 ``widen.ingest.ingest`` against Spark's own ``read.json -> write.parquet`` of the same file in the same session,
 the first batch of a process included.
 
@@ -16,8 +16,8 @@ Each repeat is one fresh Python process (``CHILD`` below: ``widen.session.spark_
 the same file, each into a fresh output): ``widen, spark, widen, spark`` on odd repeats and ``spark, widen, spark,
 widen`` on even ones, so that each system is the first job of a process as often as the other. Reported per
 system, medians over the repeats: the first job of a process (``first``: JVM classes loaded and code compiled for
-the first time) and a job after both have run once (``again``), and the ratio widen / spark of each. The issue's
-target is a ratio of at most 2 for the first batch.
+the first time) and a job after both have run once (``again``), and the ratio widen / spark of each. The target
+is a ratio of at most 2 for the first batch.
 """
 
 from __future__ import annotations

@@ -611,8 +611,8 @@ def _single_and_hollow(observed, spellings) -> tuple[frozenset, tuple]:
     return single, hollow
 
 
-# --- one pass: the shapes a table already holds (issue 40) ------------------------------------------------------
-# The shapes a table already holds, for a batch planned before it is observed (one pass: issue 40,
+# --- one pass: the shapes a table already holds -----------------------------------------------------------------
+# The shapes a table already holds, for a batch planned before it is observed (one pass:
 # docs/architecture.md#one-pass).
 #
 # :func:`envelope` is an observation of every (field, shape) that has a home in the table's columns as they are

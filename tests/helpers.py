@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import struct
 
 import widen
 
@@ -32,3 +34,38 @@ def rows(rules, *batches) -> list[dict]:
     p = evolve(rules, *batches)
     router = widen.Router(p, rules)
     return [router.route(widen.parse_line(line)) for line in lines(batches[-1])]
+
+
+def iceberg_bucket(buckets: int, value: int) -> int:
+    """The bucket of an integer by the Iceberg spec's transform, written out from the spec: murmur3 (x86, 32 bits,
+    seed 0) of the value's 8 little-endian bytes, its sign bit cleared, modulo the number of buckets."""
+    import mmh3
+
+    return (mmh3.hash(struct.pack("<q", value)) & 0x7FFFFFFF) % buckets
+
+
+def row_buckets(table, column: str) -> dict:
+    """Each row's value of ``column`` -> the first partition value of the data file that holds it."""
+    import pyarrow.parquet as pq
+
+    out = {}
+    for task in table.scan().plan_files():
+        with table.io.new_input(task.file.file_path).open() as f:
+            for value in pq.read_table(f, columns=[column]).column(column).to_pylist():
+                out[value] = task.file.partition[0]
+    return out
+
+
+def another_writer_after_our_write(monkeypatch, commit) -> None:
+    """Run ``commit`` (another writer's ingest into the same table) once, when our batch's files are written and
+    before our commit: at the ``after-write`` fault point of :mod:`widen.commit`."""
+    module = importlib.import_module("widen.commit")  # (``widen.commit`` the attribute is a function)
+    real, ran = module.checkpoint, []
+
+    def checkpoint(name):
+        if name == "after-write" and not ran:
+            ran.append(name)
+            commit()
+        real(name)
+
+    monkeypatch.setattr(module, "checkpoint", checkpoint)

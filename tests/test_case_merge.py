@@ -1,4 +1,4 @@
-"""`on case_conflict merge`: names that differ only by case are one field (issue 14, part 2).
+"""`on case_conflict merge`: names that differ only by case are one field.
 
 Spark and Iceberg users ask for it (apache/iceberg#5408: mergeSchema creates `COL1` beside `col1`); Upsolver merges
 names case-insensitively but picks the winning spelling non-deterministically. Here the table's existing name wins;
@@ -213,7 +213,7 @@ def test_typed_columns_that_differ_only_by_case_merge_too(spark, merge_rules, tm
 
 
 def test_the_public_api_never_drops_a_spelling_silently(merge_rules):
-    """Review finding: records handed over parsed (observe_records, Router.route) meet the same rule as lines."""
+    """Records handed over parsed (observe_records, Router.route) meet the same rule as lines."""
     record = widen.parse_line('{"a": 1, "A": 2}')
     obs = widen.observe_records([record, widen.parse_line('{"a": 3}')], merge_rules)
     assert obs.records == 1 and [r.reason for r in obs.rescued] == [

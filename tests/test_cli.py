@@ -207,7 +207,7 @@ def test_table_without_namespace_is_a_clear_error_in_every_command(tmp_path):
 
 
 def test_a_table_name_with_an_empty_part_is_a_clear_error_before_anything_starts(tmp_path):
-    """`--table demo.`, `.events`, `demo..events` (issue 42): one line naming the name and what is wrong, exit 2,
+    """`--table demo.`, `.events`, `demo..events`: one line naming the name and what is wrong, exit 2,
     no traceback, no Spark, no namespace or table left behind, whatever the command."""
     for name in ("demo.", ".events", "demo..events", "demo. .events"):
         for command in ("stats", "view", "compile", "gc", "ingest"):
@@ -230,7 +230,7 @@ def test_a_normal_run_prints_only_widens_own_lines(tmp_path, monkeypatch):
     """No Spark start-up noise (log4j banners, WARN lines) on stderr; `--debug` brings Spark's logs back, also when
     the quiet option came in with the environment (a parent process that started a session: in CI, the test run
     itself once a Spark test had run first). The JVM's own 'Using incubator modules' line (printed
-    by the JVM before any logging starts) is filtered out of the JVM's stderr too (issue 42, item 10)."""
+    by the JVM before any logging starts) is filtered out of the JVM's stderr too."""
     from widen.session import QUIET_OPTION
 
     out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", EVENTS[0])
@@ -282,7 +282,7 @@ def test_read_only_commands_create_no_catalog(tmp_path):
 
 
 def test_numbers_no_double_holds_are_planned_as_text_and_keep_their_record(tmp_path):
-    """Issue 14: a 39-digit integer is not planned as a double (1e38's double is another number), and a number
+    """A 39-digit integer is not planned as a double (1e38's double is another number), and a number
     VARIANT cannot hold (4.9E-324) keeps its record: the line is not rescued, `b` is planned beside it."""
     batch = tmp_path / "n.jsonl"
     batch.write_text('{"a": 100000000000000000000000000000000000000}\n{"c": 4.9E-324, "b": 2}\n')
@@ -309,7 +309,7 @@ def test_plan_names_the_iceberg_type_of_each_rules_type_it_prints(tmp_path):
 
 def test_an_empty_file_is_recorded_without_starting_spark(tmp_path):
     """A file with no bytes holds no line: the batch commits an empty snapshot with the file in the table's ledger
-    (a replay is skipped as already ingested), and no Spark session is started for it (issue 15, item 6)."""
+    (a replay is skipped as already ingested), and no Spark session is started for it."""
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
     wh = str(tmp_path / "wh")
@@ -329,8 +329,7 @@ def test_an_empty_file_is_recorded_without_starting_spark(tmp_path):
 
 def test_compile_header_marks_the_columns_the_table_does_not_have(tmp_path):
     """`widen compile --schema` of the example table (no batch): the header lists the columns the query writes,
-    and marks those the table lacks (a record of `user` would add `user_array_record[].email`) (issue 15,
-    item 9)."""
+    and marks those the table lacks (a record of `user` would add `user_array_record[].email`)."""
     schema = tmp_path / "events.json"
     schema.write_text(widen("plan", "--format", "iceberg", *EVENTS).stdout)
     out = widen("compile", "--schema", str(schema))
@@ -343,7 +342,7 @@ def test_compile_header_marks_the_columns_the_table_does_not_have(tmp_path):
 
 def test_version_and_gc_durations_as_maintain_takes_them(tmp_path):
     """`widen --version` names the installed version; `widen gc --older-than` takes `0m`, `12h`, `7d` as `widen
-    maintain` does, and a bare number of minutes as before; a wrong one is one line, exit 2 (issue 42)."""
+    maintain` does, and a bare number as minutes; a wrong one is one line, exit 2."""
     from importlib.metadata import version
 
     out = widen("--version")
@@ -363,7 +362,7 @@ def test_version_and_gc_durations_as_maintain_takes_them(tmp_path):
 
 def test_plan_refuses_a_schema_file_that_is_not_an_iceberg_schema(tmp_path):
     """`widen plan --schema f.json` with `{"a": 1}` (JSON, but no schema) is one line and exit 2, not a plan
-    against an empty table (issue 42)."""
+    against an empty table."""
     bad = tmp_path / "notschema.json"
     bad.write_text('{"a": 1}')
     out = widen("plan", "--schema", str(bad), EVENTS[0])
@@ -373,8 +372,7 @@ def test_plan_refuses_a_schema_file_that_is_not_an_iceberg_schema(tmp_path):
 
 
 def test_watch_options_without_watch_are_refused(tmp_path):
-    """`--once`, `--checkpoint`, `--max-files` without `--watch` are named, exit 2, before anything runs (they
-    were accepted and ignored: issue 42)."""
+    """`--once`, `--checkpoint`, `--max-files` without `--watch` are named, exit 2, before anything runs."""
     out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.e", "--once", "--checkpoint",
                 str(tmp_path / "ck"), EVENTS[0])
     assert (out.returncode, out.stderr.strip()) == (2, "--checkpoint, --once: only with --watch DIR (a batch is "
@@ -384,7 +382,7 @@ def test_watch_options_without_watch_are_refused(tmp_path):
 
 def test_a_catalog_pyiceberg_cannot_configure_is_one_line(tmp_path):
     """`--catalog nosuch` with no configuration for it: one line naming the catalog and how to configure it, exit 2,
-    no traceback and no option Widen does not have (pyiceberg's own `--uri`: issue 42, item 6)."""
+    no traceback and no option Widen does not have (such as pyiceberg's own `--uri`)."""
     out = widen("stats", "--catalog", "nosuch", "--table", "demo.events", cwd=tmp_path)
     assert (out.returncode, out.stderr.strip()) == (
         2, "--catalog nosuch: pyiceberg has no usable configuration for it (URI missing): configure it in "
@@ -392,8 +390,8 @@ def test_a_catalog_pyiceberg_cannot_configure_is_one_line(tmp_path):
 
 
 def test_plan_names_a_truncated_or_false_gzip_file(tmp_path):
-    """`widen plan` on a truncated `.gz` (a traceback, EOFError, before: issue 42, item 5) or on a `.gz` that is not
-    gzip: one line naming the file and what is wrong, exit 2."""
+    """`widen plan` on a truncated `.gz` or on a `.gz` that is not gzip: one line naming the file and what is
+    wrong, exit 2."""
     import gzip
 
     whole = gzip.compress(b'{"a": 1}\n' * 1000)
@@ -410,7 +408,7 @@ def test_plan_names_a_truncated_or_false_gzip_file(tmp_path):
 
 def test_a_pretty_printed_json_array_is_named_as_one(tmp_path):
     """A file that is a pretty-printed JSON array, not JSON lines: its lines are rescued as they are, and the batch
-    says the file is a JSON array and how to write it as JSON lines (issue 42, item 7)."""
+    says the file is a JSON array and how to write it as JSON lines."""
     array = tmp_path / "array.jsonl"
     array.write_text('[\n  {"f": 1},\n  {"f": 2}\n]\n')
     out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.a", str(array))
@@ -453,7 +451,7 @@ def _gone(pids: list[str], within: float = 20.0) -> bool:
 
 @pytest.mark.spark
 def test_ctrl_c_stops_the_jvm_and_says_what_was_committed_in_one_line(tmp_path):
-    """Issue 42, item 1: Ctrl-C during an ingest stops the driver JVM (none outlives the CLI), prints one line and
+    """Ctrl-C during an ingest stops the driver JVM (none outlives the CLI), prints one line and
     no traceback, and exits 130; the batch before it stays committed, the one in progress is not. (SIGTERM takes
     the same handler: the watch test below sends it.)"""
     import signal
@@ -493,7 +491,7 @@ def test_ctrl_c_stops_a_watch_with_its_summary(tmp_path):
 
 
 def test_the_readmes_check_example_is_what_it_prints(tmp_path):
-    """Issue 42, item 9: the README's `widen check` block is the command's output, on the rules file it names."""
+    """The README's `widen check` block is the command's output, on the rules file it names."""
     import textwrap
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -510,7 +508,7 @@ def test_the_readmes_check_example_is_what_it_prints(tmp_path):
 
 @pytest.mark.spark
 def test_an_unreadable_batch_file_is_one_line_naming_it(tmp_path):
-    """Issue 42, item 5, on the ingest path: a truncated .gz, a .gz that is not gzip, and a JSON file given as
+    """On the ingest path, a truncated .gz, a .gz that is not gzip, and a JSON file given as
     Parquet each end in one line naming the file and what is wrong, exit 2, nothing written (no Spark ERROR lines,
     no Py4J trace, no namespace)."""
     import gzip

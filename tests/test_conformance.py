@@ -1,6 +1,6 @@
 """A public JSON parsing conformance corpus (nst/JSONTestSuite's test_parsing: y_ must be accepted, n_ must be
 rejected, i_ is the parser's choice; tests/data/json_conformance/README.md), each case as a whole line and as a
-field's value, through every engine (issue 41, section 2):
+field's value, through every engine:
 
 - a line that is a JSON object under RFC 8259 is a row, its values written exactly (no value lost, none changed);
 - every other line (invalid JSON, a top-level non-object, invalid UTF-8, nesting beyond the bound, a lone surrogate

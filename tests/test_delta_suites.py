@@ -1,4 +1,4 @@
-"""Delta Lake's own test suites, carried over (issue 41, section 1): each test is named after the Delta test it
+"""Delta Lake's own test suites, carried over: each test is named after the Delta test it
 comes from (delta-io/delta, spark/src/test/scala/org/apache/spark/sql/delta/schema/: SchemaUtilsSuite (SUS),
 CaseSensitivitySuite (CSS), SchemaEnforcementSuite (SES)), and holds what that test pins about appending a batch,
 JSON or typed, to a table in Delta's modes (`rules/delta.rules`). docs/modes.md has the table of them."""

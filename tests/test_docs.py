@@ -5,6 +5,9 @@ from __future__ import annotations
 import doctest
 import importlib
 import re
+import shlex
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -63,26 +66,44 @@ def test_doctests(name):
     assert result.failed == 0 and result.attempted > 0
 
 
-def test_compile_example_is_what_widen_compile_prints(spark, tmp_path):
-    """docs/compile.md's `widen compile --table shop.orders | head -12` block is that command's output, after
-    ingesting `{"price": 10}` then `{"price": "n/a"}` (the rules path is this checkout's)."""
-    import subprocess
-    import sys
+def _shown(command: str) -> tuple[list[str], int | None]:
+    """A page's ``$ widen ... [| head -N]`` line: the command's arguments and how many lines it shows (None: all)."""
+    command, _, head = command.removeprefix("$ widen ").partition(" | head -")
+    return shlex.split(command), int(head) if head else None
 
+
+def _widen(args: list[str]) -> subprocess.CompletedProcess:
+    """``widen ARGS`` run from the checkout, as a page's reader runs it there."""
+    return subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_compile_example_is_what_widen_compile_prints(spark, tmp_path):
+    """docs/compile.md's `widen compile --table shop.orders` block is that command's output, run in the checkout
+    after ingesting `{"price": 10}` then `{"price": "n/a"}`."""
     import widen
 
     page = ROOT / "docs" / "compile.md"
-    block = next(b for b in _text_blocks(page) if b.startswith("$ widen compile --table shop.orders | head -12"))
+    command, *shown = next(b for b in _text_blocks(page) if b.startswith("$ widen compile --table shop.orders"))\
+        .splitlines()
+    args, head = _shown(command)
     batches = []
     for i, line in enumerate(['{"price": 10}', '{"price": "n/a"}']):
         batches.append(tmp_path / f"batch-{i}.jsonl")
         batches[-1].write_text(line + "\n")
     warehouse = str(tmp_path / "warehouse")
     widen.ingest([str(b) for b in batches], "shop.orders", warehouse=warehouse, spark=spark)
-    out = subprocess.run([sys.executable, "-m", "widen.cli", "compile", "--table", "shop.orders",
-                          "--warehouse", warehouse], capture_output=True, text=True)
+    out = _widen([*args, "--warehouse", warehouse])
     assert out.returncode == 0, out.stderr
-    printed = [line.rstrip() for line in out.stdout.splitlines()[:12]]
-    rules = str(ROOT / "rules" / "types.rules")
-    expected = [line.replace("/work/main/rules/types.rules", rules) for line in block.splitlines()[1:]]
-    assert printed == expected
+    assert [line.rstrip() for line in out.stdout.splitlines()[:head]] == shown
+
+
+def test_check_examples_on_the_shipped_rules_are_what_widen_check_prints():
+    """Every `widen check --rules rules/types.rules` block of the README and docs/ is that command's output, run in
+    the checkout."""
+    blocks = [b.splitlines() for page in PAGES for b in _text_blocks(page)
+              if b.startswith("$ widen check --rules rules/types.rules\n")]
+    assert blocks
+    out = _widen(_shown(blocks[0][0])[0])
+    assert out.returncode == 0, out.stderr
+    for _, *shown in blocks:
+        assert out.stdout.rstrip("\n").splitlines() == shown

@@ -265,8 +265,8 @@ def test_cli_ingests_a_small_file_on_the_driver_by_default(tmp_path):
 
 @pytest.mark.parametrize("bound", ["0", "4096"])
 def test_files_whose_names_start_with_an_underscore_are_read(spark, rules, tmp_path, monkeypatch, bound):
-    """Spark's file reader skips a file whose name starts with ``_`` even when it is named: on Spark's path such a
-    file (in a directory batch, or given alone) was recorded as ingested and its lines never written."""
+    """A file whose name starts with ``_`` (which Spark's file reader skips even when it is named), in a directory
+    batch or given alone, is read and its lines written, on Spark's path and on the driver's."""
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", bound)
     (tmp_path / "in" / "sub").mkdir(parents=True)
     _write(tmp_path / "in" / "a.jsonl", ['{"a": 1}'])
@@ -285,7 +285,7 @@ def test_files_whose_names_start_with_an_underscore_are_read(spark, rules, tmp_p
 def test_a_file_spark_never_reads_is_refused_by_name_and_a_parquet_file_is_read(spark, rules, tmp_path,
                                                                                 monkeypatch):
     """A name ending in ``._COPYING_`` (a copy under way), which Spark skips whatever it is told, is refused by name
-    before anything is written; a Parquet file named ``_x.parquet`` is read (Spark skipped it too)."""
+    before anything is written; a Parquet file named ``_x.parquet`` is read (Spark's reader would skip it too)."""
     from widen.errors import InputError
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")

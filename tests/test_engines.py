@@ -141,7 +141,9 @@ def test_every_engine_writes_what_the_reference_writes(spark, tmp_path_factory, 
                                                                 str(tmp / f"wh-{engine}"), m)
         ran = {r.engine for r in reports if r.records or r.rescued}
         expected = {"native": {"native"}, "spark": {"spark"}, "driver": {"driver"}, "dataframe": {"native"}}[engine]
-        assert ran <= expected, f"{engine}: the batches ran on {ran} ({[r.why for r in reports]})"
+        if not rows and not rescued:  # (batches of blank lines only: no batch had anything to run)
+            expected = set()
+        assert ran == expected, f"{engine}: the batches ran on {ran} ({[r.why for r in reports]})"
         assert got_columns == columns, engine
         assert sorted(got, key=key) == sorted(rows, key=key), engine
         if engine == "dataframe":  # (a DataFrame's row has no line number: its batch names it)
@@ -182,9 +184,9 @@ def test_a_batch_off_the_native_engine_says_which_engine_ran_and_why(spark, tmp_
 
 
 def test_a_hollow_record_is_one_row_whatever_its_batch_on_every_engine(spark, tmp_path, monkeypatch):
-    """Issue 41, section 3, on every engine (the second batch takes the one pass on the native ones): a hollow
-    record in a batch of its own is written as a record of nulls where the table holds records of its field, as it
-    is in a batch that also brings a record with a value there, and as the reference router writes it."""
+    """On every engine (the second batch takes the one pass on the native ones), a hollow record in a batch of its
+    own is written as a record of nulls where the table holds records of its field, as it is in a batch that also
+    brings a record with a value there, and as the reference router writes it."""
     rules = widen.load_rules()
     first = b'{"d":{"urls":[{"u":"x"}]},"a":[{"b":1}],"c":{"b":{"c":1}}}\n'
     second = b'{"d":{"urls":[]}}\n{"a":[{}]}\n{"a":{"b":null}}\n{"c":{"b":{}}}\n{"c":{"b":{"c":null}}}\n'
@@ -207,7 +209,7 @@ def test_a_hollow_record_is_one_row_whatever_its_batch_on_every_engine(spark, tm
 def test_a_batch_the_native_router_declines_is_written_by_the_projection(spark, tmp_path, monkeypatch, keyed):
     """A batch the native pass found plain, with a rescued line, that the native router declines (a JVM that
     cannot load it): the compiled projection parses the lines again, skipping the rescued one, and writes the
-    same rows (a NameError there once failed the batch)."""
+    same rows."""
     from widen import jvm
     from widen.catalog import open_catalog
 

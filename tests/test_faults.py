@@ -3,7 +3,6 @@ committing between our read and our commit, and separate processes committing at
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import another_writer_after_our_write
 from test_ingest import reference_rows
 from test_spark import normalise
 from widen.ingest import ingest, ledger, open_catalog, orphan_files
@@ -139,7 +139,7 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
 
 @pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
 def test_kill_9_on_the_one_pass_path_then_rerun_lands_every_record_exactly_once(point, rules, tmp_path):
-    """A batch that fits the table is written in one pass (issue 40): `kill -9` at each point of it, then the same
+    """A batch that fits the table is written in one pass: `kill -9` at each point of it, then the same
     command again: every record and the rescued line exactly once; the files the one pass wrote for a commit that
     never happened (it writes them before the rescued lines commit: killed after those, they are left too) are
     listed by `widen gc`, and no referenced file is ever among them."""
@@ -184,23 +184,14 @@ def test_another_writer_between_our_read_and_our_commit(spark, rules, tmp_path, 
     monkeypatch.setenv("WIDEN_NATIVE", native)
     on_driver, observe = [], DriverLines.observe
     monkeypatch.setattr(DriverLines, "observe", lambda self, r: on_driver.append(1) or observe(self, r))
-    ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
 
     wh = tmp_path / "wh"
     seed = write(tmp_path / "seed.jsonl", ['{"id": 0, "x": 1}'])
     ours = write(tmp_path / "ours.jsonl", ['{"id": 1, "x": 2}' if fits else '{"id": 1, "x": 2, "mine": true}'])
     theirs = write(tmp_path / "theirs.jsonl", ['{"id": 2, "x": "two", "yours": 2.5}'])
     ingest([seed], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=quiet)
-    real = ingest_module.checkpoint
-    interleaved = []
-
-    def other_writer_commits(name):
-        if name == "after-write" and not interleaved:
-            interleaved.append(name)
-            ingest([theirs], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=quiet)
-        real(name)
-
-    monkeypatch.setattr(ingest_module, "checkpoint", other_writer_commits)
+    another_writer_after_our_write(monkeypatch, lambda: ingest([theirs], "t.events", rules=rules, warehouse=str(wh),
+                                                              spark=spark, progress=quiet))
     said = []
     [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
     assert report.attempts == 2, said
@@ -254,24 +245,14 @@ def test_another_writer_ingests_the_same_file_meanwhile(spark, rules, tmp_path, 
     """Two writers given the same file (under two names): the other commits it while our files are written; our
     commit conflicts, the retry finds the file in the table's ledger and stops. The records are in the table once,
     and the files we wrote for the lost race are removed."""
-    ingest_module = importlib.import_module("widen.commit")  # where the batch's fault points are
-
     wh = tmp_path / "wh"
     ours = write(tmp_path / "ours.jsonl", BATCH)
     theirs = tmp_path / "theirs.jsonl"
     shutil.copy(ours, theirs)
     ingest([write(tmp_path / "seed.jsonl", ['{"id": 0}'])], "t.events", rules=rules, warehouse=str(wh), spark=spark,
            progress=quiet)
-    real = ingest_module.checkpoint
-    interleaved = []
-
-    def other_writer_commits(name):
-        if name == "after-write" and not interleaved:
-            interleaved.append(name)
-            ingest([str(theirs)], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=quiet)
-        real(name)
-
-    monkeypatch.setattr(ingest_module, "checkpoint", other_writer_commits)
+    another_writer_after_our_write(monkeypatch, lambda: ingest([str(theirs)], "t.events", rules=rules,
+                                                              warehouse=str(wh), spark=spark, progress=quiet))
     said = []
     [report] = ingest([ours], "t.events", rules=rules, warehouse=str(wh), spark=spark, progress=said.append)
     assert report.already == [str(Path(ours).resolve())] and report.files == 0

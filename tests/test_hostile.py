@@ -48,7 +48,7 @@ LINES = [
     '{"id": 18, "deep": ' + "[" * 1100 + "1" + "]" * 1100 + "}",
     '{"id": 20, "deep": ' + "[" * 200 + "1" + "]" * 200 + "}",
     '{"id": 21, "ok_deep": ' + "[" * (MAX_NESTING - 1) + "1" + "]" * (MAX_NESTING - 1) + "}",
-    '{"id": 22, "lone": ["\\udfaa"], "pair": "\\ud83d\\ude00"}',  # a lone surrogate escape (issue 41)
+    '{"id": 22, "lone": ["\\udfaa"], "pair": "\\ud83d\\ude00"}',  # a lone surrogate escape
 ]
 INVALID_UTF8 = b'{"id": 19, "bad": "\xff\xfe"}'
 

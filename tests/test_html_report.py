@@ -1,4 +1,4 @@
-"""`widen report` (issue 44): one self-contained HTML page of a table's evolution, checked from the page itself:
+"""`widen report`: one self-contained HTML page of a table's evolution, checked from the page itself:
 the families with the numbers `widen stats` prints, the timeline's charts (inline SVG, no script, no network), the
 rescued lines per batch, and a table whose nested records and arrays drift."""
 

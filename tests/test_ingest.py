@@ -106,7 +106,7 @@ def test_ingest_example_events_reads_back_exactly(events, rules):
 
 
 def test_table_directories_hold_only_the_files_iceberg_references(events):
-    """Issue 15 (13): no Spark `_SUCCESS` markers or Hadoop `.crc` checksums beside the data files: every file
+    """No Spark `_SUCCESS` markers or Hadoop `.crc` checksums beside the data files: every file
     under the tables' directories is a data file a snapshot references, or Iceberg's own metadata."""
     warehouse, _ = events
     catalog = open_catalog(None, str(warehouse))
@@ -378,7 +378,7 @@ def test_compile_prints_the_projection_spark_runs(events, spark, rules):
 
 def test_a_terminal_sees_a_live_bar_of_spark_tasks(tmp_path):
     """On a terminal, `widen ingest` draws a bar of Spark's tasks while it observes and writes (rich), and erases
-    it when the phase ends (issue 15, item 6)."""
+    it when the phase ends."""
     import os
     import pty
     import subprocess

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -63,6 +65,51 @@ def test_widening_is_not_conversion(rules):
 def test_exhaustive_laws_hold(rules):
     """Commutative, associative, idempotent, upper bound, least: checked on every pair and triple."""
     assert lattice_problems(rules.lattice) == []
+
+
+def _broken(lattice, joins=None, join_all=None):
+    """A copy of ``lattice`` whose join answers ``joins[(a, b)]`` for those ordered pairs (the rest as
+    ``lattice``), and whose join of a set is ``join_all`` when given."""
+    broken = copy.copy(lattice)
+    broken.join = lambda a, b: (joins or {}).get((a, b)) or lattice.join(a, b)
+    if join_all is not None:
+        broken.join_all = join_all
+    return broken
+
+
+#: (law, the join answers that break it, a problem lattice_problems must report) — one broken lattice per law
+BROKEN = [
+    ("commutative", {("boolean", "long"): "string"},
+     ["join is not commutative: join(boolean, long) = string, join(long, boolean) = long",
+      "shape join is not commutative on boolean, long"]),
+    ("upper bound", {("long", "double"): "long", ("double", "long"): "long"},
+     ["join(long, double) = long is not an upper bound of both",
+      "shape join(long, double[]) = long[] is not an upper bound"]),
+    ("least", {("boolean", "long"): "double", ("long", "boolean"): "double"},
+     ["join(boolean, long) = double is not the least upper bound: long is below it",
+      "shape join(boolean, long) = double is not least: long"]),
+    ("idempotent", {("date", "date"): "timestamp"}, ["join is not idempotent: join(date, date) = timestamp"]),
+    ("incompatible at the top", {("boolean", "date"): "long", ("date", "boolean"): "long"},
+     ["boolean and date are declared incompatible but join at long, not at the top"]),
+]
+
+
+@pytest.mark.parametrize("law, joins, reported", BROKEN, ids=[law for law, _, _ in BROKEN])
+def test_a_broken_join_law_is_reported(rules, law, joins, reported):
+    """A lattice whose join breaks one law has that law's problem reported, naming the types (for types and, where
+    the law is stated for shapes too, for shapes)."""
+    problems = lattice_problems(_broken(rules.lattice, joins))
+    for problem in reported:
+        assert problem in problems, (law, problems)
+
+
+def test_a_join_of_a_set_that_differs_from_the_pairwise_joins_is_reported_as_not_associative(rules):
+    """A lattice whose join of three types ignores the last one is not associative on a triple holding no
+    declared pair, and is reported so."""
+    lattice = rules.lattice
+    problems = lattice_problems(_broken(lattice, join_all=lambda types: lattice.join_all(tuple(types)[:-1])))
+    assert ("join is not associative on boolean, boolean, double (no two of them declared incompatible)"
+            in problems), problems
 
 
 @given(st.data())
@@ -154,9 +201,10 @@ def test_exact_takes_on_trust_only_what_converts_back(data):
                                st.datetimes(timezones=st.sampled_from([_TZ(_HOURS(5)), _TZ(-_HOURS(11))]))),
         "boolean": st.booleans(),
     }
-    for t in lattice.types:
-        for u in lattice.upper_bounds(t):
-            if u != t and lattice.guarded(t, u) and t in values:
-                path = lattice.path(t, u)
-                value = data.draw(values[t])
-                assert lattice.exact(value, path) == _checked(lattice, value, path), (t, u, value)
+    paths = [(t, u) for t in lattice.types for u in lattice.upper_bounds(t)
+             if u != t and lattice.guarded(t, u) and t in values]
+    assert paths, "the default rules have guarded paths"
+    for t, u in paths:
+        path = lattice.path(t, u)
+        value = data.draw(values[t])
+        assert lattice.exact(value, path) == _checked(lattice, value, path), (t, u, value)

@@ -89,7 +89,7 @@ def test_the_ledger_is_one_file_named_by_a_table_property_and_commits_with_the_d
 
 def test_a_table_written_before_the_ledger_existed_keeps_its_history(spark, rules, tmp_path):
     """A table whose snapshots carry `widen.files` but which has no ledger property (an older Widen wrote it):
-    its first commit now writes a ledger holding the files of those snapshots too."""
+    its first commit writes a ledger holding the files of those snapshots too."""
     wh = str(tmp_path / "wh")
     f1, f2 = batch(tmp_path / "f1.jsonl", 10), batch(tmp_path / "f2.jsonl", 20)
     ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)

@@ -1,4 +1,4 @@
-"""Issue 42 (4): a line too long to read is rescued with its length, where it starts and its first bytes, on every
+"""A line too long to read is rescued with its length, where it starts and its first bytes, on every
 engine, and the lines after it keep their numbers; a long but readable line (a 21 MB string) is read; one line of
 300 MB does not take the process down."""
 

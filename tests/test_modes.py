@@ -329,7 +329,7 @@ def test_parquet_files_whose_column_changed_type_are_one_batch(spark, rules, wh,
     """A batch of Parquet files in which ``v`` is a long in one file and a string in the others (a producer
     changed its type): Spark cannot merge their schemas, so Widen reads a part per schema, plans the parts
     together and routes each by that one plan: the rows the reference router writes for the same records as one
-    batch of JSON lines (it was refused: "ingest them as separate batches")."""
+    batch of JSON lines."""
     from test_ingest import reference_rows
 
     batch = tmp_path / "batch"
@@ -473,7 +473,7 @@ def test_a_name_differing_by_case_from_an_evolved_column_is_refused(rules):
 
 def test_plan_and_ingest_agree_on_an_empty_table_in_enforce(spark, delta, tmp_path, capsys):
     """`widen plan --rules delta` plans the first batch of an empty table as `widen ingest --rules delta` writes
-    it (the table takes its schema from it) and refuses the next one as ingest does (issue 15, item 4)."""
+    it (the table takes its schema from it) and refuses the next one as ingest does."""
     from pathlib import Path
 
     days = sorted(str(p) for p in (Path(__file__).parents[1] / "examples" / "events").glob("day-*.jsonl"))
@@ -495,7 +495,7 @@ def test_plan_and_ingest_agree_on_an_empty_table_in_enforce(spark, delta, tmp_pa
 
 def test_a_run_that_stops_part_way_says_what_it_committed(spark, tmp_path, capsys):
     """`widen ingest day-1 day-2 --rules delta`: day 1 creates the table, day 2 is refused (enforce). stdout still
-    says what was committed and where the run stopped, and the exit status is the refusal's (1) (issue 15, item 2)."""
+    says what was committed and where the run stopped, and the exit status is the refusal's (1)."""
     from pathlib import Path
 
     days = sorted(str(p) for p in (Path(__file__).parents[1] / "examples" / "events").glob("day-*.jsonl"))

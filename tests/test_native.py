@@ -238,7 +238,7 @@ def test_a_batch_the_pass_does_not_cover_goes_to_the_spark_observer(spark, rules
     '{"s": "%s"}' % ("x" * 20_000_001), '{"s": ["a", "%s"]}' % ("x" * 20_000_001),
 ])
 def test_long_names_and_strings_are_observed_by_the_pass(spark, rules, line):
-    """Issue 42 (4): Jackson's default bounds on a name's and a string's length are lifted in the pass's parser
+    """Jackson's default bounds on a name's and a string's length are lifted in the pass's parser
     (a line's length is bounded instead: widen/long_lines.py), which observes such a line as Python does."""
     assert_same(spark, [line], rules)
 

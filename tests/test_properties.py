@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 
 from hypothesis import given
@@ -59,6 +61,17 @@ def test_default_rules_pass_check(rules):
     assert report.ok, [v.render() for v in report.violations]
 
 
+def test_check_fails_on_a_lattice_that_breaks_a_law(rules):
+    """`widen check`'s run is not ok when the rules' lattice breaks a join law (here two types declared
+    incompatible that join below the top), and it names the law and the types."""
+    lattice = copy.copy(rules.lattice)
+    lattice.join = lambda a, b: "long" if {a, b} == {"boolean", "date"} else rules.lattice.join(a, b)
+    report = check_rules(dataclasses.replace(rules, lattice=lattice), examples=10, seed=0)
+    assert not report.ok
+    assert report.lattice == ("boolean and date are declared incompatible but join at long, not at the top",
+                              "date and boolean are declared incompatible but join at long, not at the top")
+
+
 def test_a_hollow_record_is_no_lost_value(rules):
     """A record holding only nulls and empties at any depth has nothing to write (the planner makes no column of
     it, the router writes nothing): the all-data-written law must not call it lost. `widen check` found this
@@ -80,9 +93,9 @@ HOLLOW_SEQUENCES = [
 
 
 def test_one_row_per_record_whatever_its_batch(rules):
-    """Issue 41, section 3: a record's row depends only on the table's schema after its batch and on the record,
-    never on the other records of its batch. A hollow record (only nulls and empties inside) was a struct of nulls
-    when its batch also held a record with a value there, and null when not."""
+    """A record's row depends only on the table's schema after its batch and on the record, never on the other
+    records of its batch: a hollow record (only nulls and empties inside) is a struct of nulls whether or not its
+    batch also holds a record with a value there."""
     for batches in HOLLOW_SEQUENCES:
         assert batch_violations(rules, batches) == [], batches
     schema = widen.TableSchema()

@@ -1,4 +1,4 @@
-"""Seeing a table's rows (issue 42): `widen.read` (a Spark DataFrame read by the executors from the data files, no
+"""Seeing a table's rows: `widen.read` (a Spark DataFrame read by the executors from the data files, no
 Iceberg runtime), `widen.folded` (the folded view over it) and `widen show` (pyiceberg, no Spark), end to end:
 evolved families, nested columns, a column added after the first files, a column changed in place, and a
 partitioned table whose filter prunes files."""

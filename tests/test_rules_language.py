@@ -224,8 +224,8 @@ def test_an_unknown_declaration_lists_each_keyword_once():
 
 
 def test_an_incompatible_parametric_type_is_a_rules_error():
-    """Review finding: a parametric type (its instances are the lattice's types) cannot be declared incompatible;
-    it was an uncaught networkx error."""
+    """A parametric type (its instances are the lattice's types) declared incompatible is a rules error at the
+    declaration."""
     text = (Path(widen.default_rules_path()).parent / "delta.rules").read_text()
     name = next(l.split()[1] for l in text.splitlines() if l.startswith("type ") and l.split("=")[1].split("#")[0].strip() == "decimal")
     err = error_of(text + f"incompatible boolean with {name}\n")
@@ -252,7 +252,7 @@ def test_every_mistake_of_a_rules_file_is_reported_at_once():
 
 
 def test_a_policy_line_may_hold_only_where_a_condition_does():
-    """`on narrower route in merge where same_storage` (issue 41: Delta's byte, short and int are one Parquet type):
+    """`on narrower route in merge where same_storage` (Delta's byte, short and int are one Parquet type):
     the conditional line wins where its condition holds, the plain one elsewhere; an unknown condition, or one for
     another situation, is an error at its place."""
     delta = load_rules("delta").with_mode("merge")

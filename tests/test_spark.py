@@ -275,7 +275,7 @@ def producer_batches():
 @settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(producer_batches())
 def test_differential_on_documents_producers_write(spark, rules, batches):
-    """Issue 14: on such documents Spark observes and rescues what Python does, and writes the reference router's
+    """On such documents Spark observes and rescues what Python does, and writes the reference router's
     rows, batch after batch (so every value is in the table exactly, or its line rescued with the same reason)."""
     test_differential_spark_equals_reference.hypothesis.inner_test(spark, rules, batches)
 
@@ -343,7 +343,7 @@ def compiled_with_storage(spark, rules, batch):
 
 
 def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark, rules):
-    """Issue 17: a drifting field whose arrays of strings all have leaves of one type set in the batch (storage
+    """A drifting field whose arrays of strings all have leaves of one type set in the batch (storage
     ``ARRAY<STRING>/64``) takes its shape from the signature alone, as the observer decided it, without typing every
     leaf again; where that set differs from array to array (plain words here, dates there), each array is still
     typed leaf by leaf. The rows equal the reference router's either way."""
@@ -361,10 +361,10 @@ def test_a_drifting_field_s_arrays_of_strings_are_shaped_by_their_storage(spark,
 
 
 def test_a_nested_drifting_field_is_shaped_by_its_storage(spark, rules):
-    """Issue 17 (small batches): a drifting field inside records is shaped by its storage, as a top-level one is:
+    """In a small batch, a drifting field inside records is shaped by its storage, as a top-level one is:
     when every storage of its values in the batch decides the shape (longs, strings typed by the detectors, arrays
-    of longs, empty arrays...), the full typing is left out of the projection (it made a record with one drifting
-    leaf a 50 KB expression, which Spark took seconds to parse, analyse and compile); a storage that does not
+    of longs, empty arrays...), the full typing is left out of the projection (for a record with one drifting leaf
+    it is a 50 KB expression, which Spark takes seconds to parse, analyse and compile); a storage that does not
     decide it (an object here) keeps the full typing. A scalar routed into several columns is read as its type
     once. The rows equal the reference router's either way."""
     batches = {
@@ -411,8 +411,7 @@ def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to
 
 def test_compile_prints_a_query_spark_runs_as_the_compact_one(spark, rules):
     """`widen compile` prints the projection laid out by sqlglot (no line longer than 240 characters); Spark runs
-    the printed query over two days of the example events as it runs the compact one: same schema, same rows
-    (issue 15, item 9)."""
+    the printed query over two days of the example events as it runs the compact one: same schema, same rows."""
     from widen.compiler.spark import projection_sql
     from widen.compiler.sql import pretty_sql
 

@@ -112,7 +112,7 @@ def test_values_routed_into_a_wider_field_convert_exactly(rules):
 
 def test_a_timestamp_the_long_unit_cannot_hold_gets_its_own_field(rules):
     """`where exact`: with epoch milliseconds as the unit, a timestamp with microseconds has no exact long; it gets
-    a timestamp field of its own, as a long beyond 2^53 does next to a double (issue 14)."""
+    a timestamp field of its own, as a long beyond 2^53 does next to a double."""
     text = open(widen.default_rules_path()).read().replace(
         "widen timestamp -> long via epoch_micros where exact", "widen timestamp -> long via epoch_millis where exact")
     millis = widen.load_rules("millis.rules", text=text)

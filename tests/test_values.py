@@ -21,7 +21,7 @@ TABLE = [
     ("1180591620717411303424", Shape("decimal", 0), 2**70),
     ("9" * 38, Shape("decimal", 0), 10**38 - 1),  # the largest decimal(38, 0)
     # 39 digits and more: no long or decimal(38, 0) holds it, and `json integer` offers no double (1e38's double is
-    # 99999999999999997748809823456034029568): its exact text (issue 14)
+    # 99999999999999997748809823456034029568): its exact text
     ("1" + "0" * 38, Shape("string", 0), "1" + "0" * 38),
     ("-1" + "0" * 40, Shape("string", 0), "-1" + "0" * 40),
     ("2" * 45, Shape("string", 0), "2" * 45),
@@ -73,7 +73,7 @@ def test_json_typing(rules, text, shape, value):
 def test_numbers_variant_cannot_hold_are_kept_as_their_text(rules, text, kept):
     """A number Spark's VARIANT would store as a double that is not the number (or an integer of 39 digits and
     more, which no `json integer` choice but text holds) is kept as its exact text, and the record with it: its
-    other fields are written as usual (issue 14; the Spark path in test_hostile and test_spark)."""
+    other fields are written as usual (the Spark path: test_hostile and test_spark)."""
     record = parse_line('{"v": %s, "other": 2}' % text)
     assert record == {"v": kept, "other": "2"}  # numbers are JsonNumber, a str of their token
     texts = [record["v"]] if isinstance(kept, str) else record["v"]["deep"] if isinstance(kept, dict) else record["v"][1:]
