@@ -10,7 +10,7 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 from lark.exceptions import VisitError
 
 from widen.engine.conversions import CATALOG, decimal_params, default_via, family
-from widen.errors import InputError, RulesError, Span
+from widen.rules.errors import InputError, RulesError, Span
 from widen.rules.model import Edge, Rules
 from widen.rules.transformer import RulesTransformer
 
@@ -58,7 +58,7 @@ def load_rules(path: str | Path | None = None, *, text: str | None = None) -> Ru
     """Load and validate a rules file; with neither argument, the shipped ``types.rules`` (the Upsolver page);
     ``"delta"`` names the shipped ``delta.rules`` (the Delta Lake page).
 
-    Raises :class:`~widen.errors.RulesError` pointing at ``file:line:col`` for any syntax or semantic error.
+    Raises :class:`~widen.rules.errors.RulesError` pointing at ``file:line:col`` for any syntax or semantic error.
 
     >>> rules = load_rules()
     >>> rules.top, rules.lattice.join("long", "double")

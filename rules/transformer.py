@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Transformer, v_args
 
-from widen.errors import RulesError, Span
+from widen.rules.errors import RulesError, Span
 from widen.rules.model import (
     CONDITIONS,
     JSON_KINDS,

@@ -54,23 +54,13 @@ DEFERRABLE = {"pyspark", "py4j", "altair", "vl_convert"}
 #: Arrows up that stand today, as "importer -> imported" (moves shrink the list to empty).
 UP_TODAY: set[str] = {
     "widen.commit -> widen.keyed",
-    "widen.compiler.iceberg -> widen.errors",
-    "widen.compiler.spark -> widen.errors",
     "widen.compiler.spark_observe -> widen.jvm",
     "widen.compiler.spark_observe -> widen.spark_io",
-    "widen.compiler.spark_typed -> widen.errors",
-    "widen.engine.lattice -> widen.errors",
-    "widen.engine.router -> widen.errors",
-    "widen.engine.typed -> widen.errors",
-    "widen.engine.values -> widen.errors",
     "widen.jvm -> widen.spark_io",
     "widen.keyed -> widen.reader",
     "widen.rules.loader -> widen.engine.conversions",
     "widen.rules.loader -> widen.engine.lattice",
     "widen.rules.loader -> widen.engine.typed",
-    "widen.rules.loader -> widen.errors",
-    "widen.rules.model -> widen.errors",
-    "widen.rules.transformer -> widen.errors",
     "widen.session -> widen.jvm",
     "widen.sources -> widen.keyed",
     "widen.spark_io -> widen.partitioning",
@@ -102,7 +92,7 @@ DEFERRED_TODAY: dict[str, str] = {
         " widen.inspect widen.jvm widen.keyed widen.maintain widen.modes widen.partitioning widen.properties"
         " widen.reader widen.rescued widen.rules.loader widen.session widen.sources widen.stream",
     "widen.commit": "pyiceberg widen.compiler.iceberg widen.keyed widen.partitioning",
-    "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes widen.errors",
+    "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes widen.rules.errors",
     "widen.compiler.spark_observe": "dataclasses pyarrow widen.spark_io",
     "widen.compiler.sql": "sqlglot sys",
     "widen.engine.planner": "widen.engine.tree",
@@ -127,7 +117,7 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.reader": "csv decimal io pyiceberg rich widen.catalog widen.inspect widen.rules.loader",
     "widen.rescued": "pyarrow pyiceberg widen.sources widen.spark_io",
     "widen.rules.loader": "widen.engine.lattice widen.engine.typed",
-    "widen.rules.model": "dataclasses widen.errors",
+    "widen.rules.model": "dataclasses widen.rules.errors",
     "widen.session": "hashlib shutil signal subprocess threading time widen.errors widen.jvm",
     "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil signal sys"
         " tempfile threading widen.compiler.spark widen.compiler.spark_observe widen.compiler.spark_typed"
