@@ -31,7 +31,7 @@ from widen.rules.errors import PlanError
 from widen.rules.model import Edge, Rules, TypeDecl
 
 _DECIMAL_KIND = re.compile(r"^decimal\((\d+),\s*(\d+)\)$")
-#: the Iceberg type of a parametric ``type`` line (see :data:`widen.rules.loader.PARAMETRIC`)
+#: the Iceberg type of a parametric ``type`` line (see :data:`widen.engine.load.PARAMETRIC`)
 PARAMETRIC = "decimal"
 
 #: digits of the largest value of each integral Spark type

@@ -52,7 +52,7 @@ MODULES = [
     "widen.ingest",
     "widen.engine.values",
     "widen.compiler.sql",
-    "widen.rules.loader",
+    "widen.engine.load",
 ]
 
 

@@ -48,8 +48,8 @@ _LAZY = {
     "open_catalog": ("widen.ingest", "open_catalog"),
     "write": ("widen.ingest", "write"),
     "SchemaMismatch": ("widen.modes", "SchemaMismatch"),
-    "default_rules_path": ("widen.rules.loader", "default_rules_path"),
-    "load_rules": ("widen.rules.loader", "load_rules"),
+    "default_rules_path": ("widen.engine.load", "default_rules_path"),
+    "load_rules": ("widen.engine.load", "load_rules"),
     "Rules": ("widen.rules.model", "Rules"),
     "compile_plan": ("widen.compiler.spark", "compile_plan"),
     "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
@@ -77,7 +77,7 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.errors import InputError, PlanError, RulesError, WidenError
     from widen.ingest import BatchReport, ingest, open_catalog, write
     from widen.modes import SchemaMismatch
-    from widen.rules.loader import default_rules_path, load_rules
+    from widen.engine.load import default_rules_path, load_rules
     from widen.rules.model import Rules
     from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
     from widen.compiler.spark_observe import observe_dataframe

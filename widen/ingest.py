@@ -61,7 +61,7 @@ def ingest(
     (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
     from widen.partitioning import check_asked, parse_partition_by
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
     from widen.sources import check_inputs
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None
@@ -194,7 +194,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     """
     from widen.engines import for_frame
     from widen.partitioning import check_asked, parse_partition_by
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or _stderr

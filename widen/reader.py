@@ -142,7 +142,7 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
     from widen.inspect import view_sql
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)
