@@ -29,7 +29,7 @@ ROOMS = {
     "compiler": (["widen.compiler"], ["engine", "rules"]),
     "base": (["widen.errors", "widen.settings", "widen.session", "widen.jobs", "widen.progress"], ["rules"]),
     "jvm": (["widen.jvm"], ["base", "compiler", "engine", "rules"]),
-    "sources": (["widen.sources", "widen.spark_io", "widen.long_lines", "widen.engines"],
+    "sources": (["widen.sources", "widen.spark_io", "widen.long_lines", "widen.engines", "widen.observed"],
                 ["jvm", "base", "compiler", "engine", "rules"]),
     "sink": (["widen.sink", "widen.batch", "widen.catalog", "widen.commit", "widen.faults", "widen.ledger",
               "widen.modes", "widen.onepass", "widen.partitioning", "widen.report", "widen.rescued",
@@ -48,16 +48,14 @@ ROOMS = {
 }
 
 #: What a function may import: heavy optional dependencies, loaded when first needed (``import widen.cli`` does not
-#: start a JVM or load the report's charts).
+#: start a JVM or load the report's charts), and the modules of the project that import one of them at their top
+#: (the compiler's Spark modules: importing them is importing PySpark).
 DEFERRABLE = {"pyspark", "py4j", "altair", "vl_convert"}
 
 #: Arrows up that stand today, as "importer -> imported" (moves shrink the list to empty).
 UP_TODAY: set[str] = {
     "widen.commit -> widen.keyed",
-    "widen.compiler.spark_observe -> widen.jvm",
-    "widen.compiler.spark_observe -> widen.spark_io",
     "widen.jvm -> widen.spark_io",
-    "widen.keyed -> widen.reader",
     "widen.session -> widen.jvm",
     "widen.sources -> widen.keyed",
     "widen.spark_io -> widen.partitioning",
@@ -65,14 +63,11 @@ UP_TODAY: set[str] = {
 
 #: Modules in an import circle today (moves shrink the list to empty).
 CYCLE_TODAY: set[str] = {
-    "widen.catalog",
-    "widen.compiler.spark_observe",
     "widen.jvm",
     "widen.jvm.build",
     "widen.keyed",
-    "widen.ledger",
     "widen.long_lines",
-    "widen.reader",
+    "widen.observed",
     "widen.session",
     "widen.sources",
     "widen.spark_io",
@@ -83,13 +78,12 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.batch": "pyiceberg widen.compiler.iceberg widen.engine.planner widen.engine.schema widen.engine.typed",
     "widen.catalog": "pathlib pyiceberg sqlalchemy",
     "widen.cli": "hypothesis importlib logging pathlib re signal tempfile widen.catalog widen.compiler.iceberg"
-        " widen.compiler.spark widen.compiler.sql widen.engine.load widen.engine.observe widen.engine.planner"
-        " widen.engine.schema widen.engine.tree widen.errors widen.gc widen.html_report widen.ingest"
-        " widen.inspect widen.jvm widen.keyed widen.maintain widen.modes widen.partitioning widen.properties"
-        " widen.reader widen.rescued widen.session widen.sources widen.stream",
+        " widen.compiler.sql widen.engine.load widen.engine.observe widen.engine.planner widen.engine.schema"
+        " widen.engine.tree widen.errors widen.gc widen.html_report widen.ingest widen.inspect widen.jvm"
+        " widen.keyed widen.maintain widen.modes widen.partitioning widen.properties widen.reader"
+        " widen.rescued widen.session widen.sources widen.stream",
     "widen.commit": "pyiceberg widen.compiler.iceberg widen.keyed widen.partitioning",
     "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes widen.rules.errors",
-    "widen.compiler.spark_observe": "dataclasses pyarrow widen.spark_io",
     "widen.compiler.sql": "sqlglot sys",
     "widen.engine.planner": "widen.engine.tree",
     "widen.engine.schema": "widen.engine.tree",
@@ -99,11 +93,10 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.html_report": "widen.catalog widen.engine.load widen.inspect widen.ledger widen.reader widen.rescued",
     "widen.ingest": "widen.engine.load widen.engines widen.partitioning widen.session widen.sources",
     "widen.inspect": "pyiceberg",
-    "widen.jvm": "widen.compiler.spark widen.jvm.build widen.spark_io",
-    "widen.keyed": "pyiceberg widen.partitioning widen.reader widen.session widen.sources widen.spark_io",
+    "widen.jvm": "widen.jvm.build widen.spark_io",
+    "widen.keyed": "pyiceberg widen.partitioning widen.session widen.sources widen.spark_io",
     "widen.ledger": "pyarrow pyiceberg widen.spark_io",
-    "widen.long_lines": "dataclasses pyarrow widen.compiler.spark_observe widen.engine.observe widen.sources widen.spark_io"
-        " zlib",
+    "widen.long_lines": "dataclasses pyarrow widen.engine.observe widen.sources widen.spark_io zlib",
     "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.ledger widen.spark_io",
     "widen.modes": "widen.errors",
     "widen.onepass": "widen.commit widen.compiler.iceberg widen.engine.planner widen.engine.typed widen.modes",
@@ -115,9 +108,8 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.rules.model": "dataclasses widen.rules.errors",
     "widen.session": "hashlib shutil signal subprocess threading time widen.errors widen.jvm",
     "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil signal sys"
-        " tempfile threading widen.compiler.spark widen.compiler.spark_observe widen.compiler.spark_typed"
-        " widen.engine.observe widen.engine.router widen.engine.typed widen.jvm widen.keyed widen.long_lines"
-        " widen.spark_io",
+        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm widen.keyed"
+        " widen.long_lines widen.spark_io",
     "widen.spark_io": "pyarrow re shutil tempfile widen.errors widen.long_lines widen.partitioning",
     "widen.stream": "pathlib re shutil tempfile urllib widen.catalog widen.engine.load widen.errors widen.ingest"
         " widen.keyed widen.ledger widen.long_lines widen.partitioning widen.rescued",
@@ -250,9 +242,12 @@ def problems(modules: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
     known = set(modules)
     found = {"up": set(), "cycle": set(), "deferred": set()}
     edges: dict[str, set[str]] = {}
-    for name, (source, package) in modules.items():
-        for imp in imports_of(name, source, package, known):
-            if imp.deferred and imp.target not in DEFERRABLE:
+    imports = {name: imports_of(name, source, package, known) for name, (source, package) in modules.items()}
+    heavy = DEFERRABLE | {name for name, found in imports.items()
+                          if any(not i.deferred and i.target in DEFERRABLE for i in found)}
+    for name in modules:
+        for imp in imports[name]:
+            if imp.deferred and imp.target not in heavy:
                 found["deferred"].add(f"{name}: {imp.target}")
             if imp.target not in known or imp.target == name:
                 continue
@@ -284,7 +279,8 @@ def test_the_floors_check_finds_planted_violations():
         "widen.engine.high": ("thing = 1\n", False),
         "widen.engine.ping": ("from . import pong\n", False),  # a circle of two, one of them relative
         "widen.engine.pong": ("def f():\n    from widen.engine import ping\n    return ping\n", False),
-        "widen.engine.lazy": ("def f():\n    import json\n    import pyspark\n    return json, pyspark\n", False),
+        "widen.engine.lazy": ("def f():\n    import json\n    import pyspark\n    from . import spark\n", False),
+        "widen.engine.spark": ("import pyspark\n", False),  # (a module that loads PySpark may be imported late)
         "widen.engine": ("", True),
     }
     found = problems(planted)

@@ -163,7 +163,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
     from widen.session import Beside
     from widen.spark_io import session_settings, write_parquet, write_settings
 
@@ -456,7 +456,7 @@ def check_condition(spark, k: Keyed, target) -> None:
         return
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
 
     frame = with_condition_columns(spark.createDataFrame([], spark_schema(target)), k)
     try:
@@ -535,7 +535,7 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
     from widen.spark_io import session_settings
 
     compiled = source.compile(planned.plan, planned.rules)
@@ -578,7 +578,7 @@ def check_unique(spark, tbl, k: Keyed, table: str) -> None:
     Spark job over the table's files, once: at its first keyed write."""
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
 
     if tbl is None or tbl.current_snapshot() is None or KEY in tbl.properties:
         return

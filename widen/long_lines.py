@@ -194,7 +194,7 @@ def with_long_lines(observations, long_lines: list):
     examples in file and line order, as the observers keep them, the rest counted."""
     import dataclasses
 
-    from widen.compiler.spark_observe import RESCUED_EXAMPLES
+    from widen.engine.observe import RESCUED_EXAMPLES
     from widen.engine.observe import Rescued
 
     rescued = sorted([*observations.rescued, *(Rescued(path, line.number, line.reason, line.text)

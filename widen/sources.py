@@ -390,7 +390,7 @@ class JsonLines(Source):
 
         from pyspark.sql import functions as F
 
-        from widen.compiler.spark_observe import observe_frame
+        from widen.observed import observe_frame
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
@@ -709,7 +709,7 @@ class DriverLines(Source):
         self._lines: list[Line] = []
 
     def observe(self, rules) -> None:
-        from widen.compiler.spark_observe import RESCUED_EXAMPLES
+        from widen.engine.observe import RESCUED_EXAMPLES
         from widen.engine.observe import Observations, Rescued
 
         self._lines = (self._given if self._given is not None
