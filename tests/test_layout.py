@@ -55,23 +55,11 @@ DEFERRABLE = {"pyspark", "py4j", "altair", "vl_convert"}
 #: Arrows up that stand today, as "importer -> imported" (moves shrink the list to empty).
 UP_TODAY: set[str] = {
     "widen.commit -> widen.keyed",
-    "widen.jvm -> widen.spark_io",
-    "widen.session -> widen.jvm",
-    "widen.sources -> widen.keyed",
     "widen.spark_io -> widen.partitioning",
 }
 
 #: Modules in an import circle today (moves shrink the list to empty).
-CYCLE_TODAY: set[str] = {
-    "widen.jvm",
-    "widen.jvm.build",
-    "widen.keyed",
-    "widen.long_lines",
-    "widen.observed",
-    "widen.session",
-    "widen.sources",
-    "widen.spark_io",
-}
+CYCLE_TODAY: set[str] = set()
 
 #: Imports inside functions that are not heavy optional dependencies today, by module: the modules imported.
 DEFERRED_TODAY: dict[str, str] = {
@@ -93,10 +81,10 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.html_report": "widen.catalog widen.engine.load widen.inspect widen.ledger widen.reader widen.rescued",
     "widen.ingest": "widen.engine.load widen.engines widen.partitioning widen.session widen.sources",
     "widen.inspect": "pyiceberg",
-    "widen.jvm": "widen.jvm.build widen.spark_io",
+    "widen.jvm": "widen.jobs",
     "widen.keyed": "pyiceberg widen.partitioning widen.session widen.sources widen.spark_io",
     "widen.ledger": "pyarrow pyiceberg widen.spark_io",
-    "widen.long_lines": "dataclasses pyarrow widen.engine.observe widen.sources widen.spark_io zlib",
+    "widen.long_lines": "dataclasses pyarrow widen.engine.observe widen.jobs widen.settings zlib",
     "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.ledger widen.spark_io",
     "widen.modes": "widen.errors",
     "widen.onepass": "widen.commit widen.compiler.iceberg widen.engine.planner widen.engine.typed widen.modes",
@@ -106,11 +94,11 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.reader": "csv decimal io pyiceberg rich widen.catalog widen.engine.load widen.inspect",
     "widen.rescued": "pyarrow pyiceberg widen.sources widen.spark_io",
     "widen.rules.model": "dataclasses widen.rules.errors",
-    "widen.session": "hashlib shutil signal subprocess threading time widen.errors widen.jvm",
+    "widen.session": "hashlib shutil signal subprocess threading time widen.errors",
     "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil signal sys"
-        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm widen.keyed"
+        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm"
         " widen.long_lines widen.spark_io",
-    "widen.spark_io": "pyarrow re shutil tempfile widen.errors widen.long_lines widen.partitioning",
+    "widen.spark_io": "pyarrow shutil tempfile widen.long_lines widen.partitioning",
     "widen.stream": "pathlib re shutil tempfile urllib widen.catalog widen.engine.load widen.errors widen.ingest"
         " widen.keyed widen.ledger widen.long_lines widen.partitioning widen.rescued",
 }

@@ -27,13 +27,12 @@ import uuid
 from dataclasses import dataclass
 
 from widen.errors import InputError, WidenError
+from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
     "widen.key.tombstones"
 
-#: the columns a keyed batch's projection carries beside the table's (each record's line, for its order and rescue)
-SOURCE, LINE, VALUE = "__widen_source", "__widen_line", "__widen_value"
 
 _NAME = re.compile(r"^[^,.`]+$")
 
