@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import sqlglot
 from sqlglot import exp
 
-from widen.errors import InputError
+from widen.rules.errors import InputError
 
 #: the functions a condition may call, by sqlglot's node: each is pure (its value depends on its arguments alone)
 FUNCTIONS = {exp.Lower: "lower", exp.Upper: "upper", exp.Trim: "trim", exp.Length: "length",

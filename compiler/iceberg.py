@@ -15,7 +15,7 @@ from pyiceberg.types import IcebergType, ListType, NestedField, PrimitiveType, S
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape
 from widen.engine.tree import walk
-from widen.errors import InputError
+from widen.rules.errors import InputError
 from widen.rules.model import Rules
 
 

@@ -109,8 +109,8 @@ _WRITTEN_AS_THEMSELVES = frozenset({"boolean", "int", "long", "float", "double",
 
 def foreign_type(col: TableColumn) -> T.DataType:
     """The Spark type of a column of a type the rules do not name (another engine's ``int``, ``binary``, ``uuid``),
-    which a batch writes null: the type Widen reads it as (:func:`widen.reader.spark_schema`), so that its files
-    hold the table's type. Raises :class:`~widen.errors.InputError` for one that is not a primitive (a map) or that
+    which a batch writes null: the type Widen reads it as (:func:`spark_schema`), so that its files
+    hold the table's type. Raises :class:`~widen.rules.errors.InputError` for one that is not a primitive (a map) or that
     Spark does not write as itself (a uuid, a fixed, a time)."""
     from pyiceberg.io.pyarrow import schema_to_pyarrow
     from pyiceberg.schema import Schema
@@ -118,7 +118,7 @@ def foreign_type(col: TableColumn) -> T.DataType:
     from pyspark.sql.pandas.types import from_arrow_schema
 
     from widen.compiler.iceberg import primitive
-    from widen.errors import InputError
+    from widen.rules.errors import InputError
 
     try:
         kind = primitive(col.foreign)
@@ -702,3 +702,12 @@ def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
             query = f"(\n{pad}{query}\n{pad})"
             query = f"FROM {query}"
     return query
+
+
+def spark_schema(schema):
+    """The Spark read schema of an Iceberg schema (Iceberg ``timestamp`` is Spark's TIMESTAMP_NTZ, ``timestamptz``
+    its TIMESTAMP)."""
+    from pyiceberg.io.pyarrow import schema_to_pyarrow
+    from pyspark.sql.pandas.types import from_arrow_schema
+
+    return from_arrow_schema(schema_to_pyarrow(schema, include_field_ids=False), prefer_timestamp_ntz=True)

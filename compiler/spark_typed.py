@@ -18,7 +18,7 @@ from widen.compiler.sql import Expr, F
 from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Route, Target
 from widen.engine.typed import TypedColumn, lattice_type
-from widen.errors import InputError
+from widen.rules.errors import InputError
 from widen.rules.model import Rules
 
 _KINDS = {

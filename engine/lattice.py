@@ -27,7 +27,7 @@ from typing import Any, Iterable
 import networkx as nx
 
 from widen.engine.conversions import CATALOG, DOUBLE_EXACT_INTEGERS, INEXACT, always_exact, family
-from widen.errors import RulesError
+from widen.rules.errors import RulesError
 from widen.rules.model import Edge, Rules
 
 

@@ -307,3 +307,10 @@ def observe_records(records: Iterable[dict], rules: Rules) -> Observations:
     for record in records:
         observer.add_record(record)
     return observer.result()
+
+
+#: the rescued lines a batch's observations keep as examples (the rest are counted)
+RESCUED_EXAMPLES = 1000
+#: a batch of at most this many rescued lines, of at most RESCUED_ALL_BYTES, is written by the native router, its
+#: rescued lines by the driver (widen/jvm/Partition.java: RESCUED_ALL_LINES, RESCUED_ALL_BYTES)
+RESCUED_ALL_LINES, RESCUED_ALL_BYTES = 100_000, 32 << 20

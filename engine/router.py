@@ -11,7 +11,7 @@ from typing import Any, Iterable, Iterator
 from widen.engine.planner import LevelPlan, Plan, Route, Target
 from widen.engine.shapes import Shape
 from widen.engine.values import CASE_COLLISION, Typer, blank, case_collision, parse_line
-from widen.errors import PlanError
+from widen.rules.errors import PlanError
 from widen.rules.model import Rules
 
 _FAIL = object()

@@ -27,11 +27,11 @@ from typing import Iterable
 from widen.engine.conversions import decimal_params, family
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen
 from widen.engine.shapes import Shape
-from widen.errors import PlanError
+from widen.rules.errors import PlanError
 from widen.rules.model import Edge, Rules, TypeDecl
 
 _DECIMAL_KIND = re.compile(r"^decimal\((\d+),\s*(\d+)\)$")
-#: the Iceberg type of a parametric ``type`` line (see :data:`widen.rules.loader.PARAMETRIC`)
+#: the Iceberg type of a parametric ``type`` line (see :data:`widen.engine.load.PARAMETRIC`)
 PARAMETRIC = "decimal"
 
 #: digits of the largest value of each integral Spark type

@@ -20,7 +20,7 @@ from typing import Any
 from widen.engine.conversions import family, fits, format_double, parse_date, parse_timestamp, same_value
 from widen.engine.shapes import Shape
 from widen.rules.model import Rules
-from widen.errors import InvalidJson  # noqa: F401 (raised here; importable from here too)
+from widen.rules.errors import InvalidJson  # noqa: F401 (raised here; importable from here too)
 
 
 class JsonNumber(str):

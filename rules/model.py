@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from widen.errors import Span
+from widen.rules.errors import Span
 
 #: Situations a policy can be set for, and the actions each accepts (the first is the default).
 SITUATIONS: dict[str, tuple[str, ...]] = {
@@ -239,7 +239,7 @@ class Rules:
         from dataclasses import replace
 
         if mode not in MODES:
-            from widen.errors import InputError
+            from widen.rules.errors import InputError
 
             raise InputError(f"unknown mode '{mode}' (one of: {', '.join(MODES)})")
         return self if mode == self.mode else replace(self, mode=mode)

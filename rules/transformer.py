@@ -1,7 +1,7 @@
 """Turns a parse tree of the rules language into frozen rule objects (:mod:`widen.rules.model`).
 
 Only shape is checked here (one value per singular declaration, known situations and actions); what the
-declarations mean together is checked by :func:`widen.rules.loader.load_rules` and the lattice.
+declarations mean together is checked by :func:`widen.engine.load.load_rules` and the lattice.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Transformer, v_args
 
-from widen.errors import RulesError, Span
+from widen.rules.errors import RulesError, Span
 from widen.rules.model import (
     CONDITIONS,
     JSON_KINDS,

@@ -55,7 +55,7 @@ MODULES = [
     "widen.ingest",
     "widen.engine.values",
     "widen.compiler.sql",
-    "widen.rules.loader",
+    "widen.engine.load",
 ]
 
 

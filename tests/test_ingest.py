@@ -169,7 +169,7 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     the caller's settings. The caller's settings are back after each batch, also after a failure, and the rows are
     the ones the session's own settings give."""
     import widen.commit as commit
-    import widen.compiler.spark_observe as spark_observe
+    import widen.observed as spark_observe
     from widen.ingest import write
     from widen.spark_io import OWN_JOB_SETTINGS
 

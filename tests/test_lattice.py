@@ -186,7 +186,7 @@ def test_exact_takes_on_trust_only_what_converts_back(data):
     microseconds, a small integer as a double): on every guarded path of the default rules, for values of the
     path's type (and naive timestamps and other offsets than UTC, which the detectors never give), it answers as
     the full round trip does."""
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     lattice = load_rules().lattice
     values = {

@@ -1,16 +1,300 @@
-"""The code's shape, checked: one job per module and one-way imports (``docs/architecture.md``). No function of the
-package over 60 lines, ``widen/ingest.py`` (orchestration only) at most 250 lines, and no module reaching into
-another's private names."""
+"""The code's shape, checked: one job per module and one-way imports (``docs/architecture.md``).
+
+Every import of every module of the package (``widen/`` at any depth, ``rules/``, ``engine/``, ``compiler/``), at
+module level or inside a function, is read with ``ast`` and must run down the floors of the table ``ROOMS``; no two
+modules may import each other, directly or round a circle; an import inside a function is only for a heavy optional
+dependency (``DEFERRABLE``). Also: no function of the package over 60 lines, no module over 500 lines,
+``widen/ingest.py`` (orchestration only) at most 250 lines, and no module reaching into another's private names."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted(p for d in ("widen", "compiler", "engine", "rules") for p in (ROOT / d).glob("*.py"))
+#: pyproject.toml's package-dir mapping: the folder of each package that is not where its name says
+PACKAGE_DIRS = {"widen": "widen", "widen.rules": "rules", "widen.engine": "engine", "widen.compiler": "compiler"}
+SOURCES = sorted(p for d in PACKAGE_DIRS.values() for p in (ROOT / d).rglob("*.py"))
+
+# -- the floors ----------------------------------------------------------------------------------------------------
+
+#: Each room: the modules in it (a name, or a package and everything under it) and the rooms it may import. An import
+#: within a room is free as long as it makes no circle. Listed bottom up.
+ROOMS = {
+    "rules": (["widen.rules"], []),
+    "engine": (["widen.engine"], ["rules"]),
+    "compiler": (["widen.compiler"], ["engine", "rules"]),
+    "base": (["widen.errors", "widen.settings", "widen.session", "widen.jobs", "widen.progress"], ["rules"]),
+    "jvm": (["widen.jvm"], ["base", "compiler", "engine", "rules"]),
+    "sources": (["widen.sources", "widen.spark_io", "widen.long_lines", "widen.engines", "widen.observed"],
+                ["jvm", "base", "compiler", "engine", "rules"]),
+    "sink": (["widen.sink", "widen.batch", "widen.catalog", "widen.commit", "widen.faults", "widen.ledger",
+              "widen.modes", "widen.onepass", "widen.partitioning", "widen.report", "widen.rescued",
+              "widen.properties"],
+             ["sources", "jvm", "base", "compiler", "engine", "rules"]),
+    "keyed": (["widen.keyed"], ["sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
+    "inspect": (["widen.inspect", "widen.reader", "widen.html_report"],
+                ["sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
+    "flow": (["widen.ingest", "widen.gc", "widen.stream", "widen.maintain"],
+             ["keyed", "inspect", "sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
+    "cli": (["widen.cli"], ["flow", "keyed", "inspect", "sink", "sources", "jvm", "base", "compiler", "engine",
+                            "rules"]),
+    # the face imports nothing when loaded (names resolve on first use); what its functions import is the public API
+    "face": (["widen"], ["cli", "flow", "keyed", "inspect", "sink", "sources", "jvm", "base", "compiler", "engine",
+                         "rules"]),
+}
+
+#: What a function may import: heavy optional dependencies, loaded when first needed (``import widen.cli`` does not
+#: start a JVM or load the report's charts), and the modules of the project that import one of them at their top
+#: (the compiler's Spark modules: importing them is importing PySpark).
+DEFERRABLE = {"pyspark", "py4j", "altair", "vl_convert"}
+
+#: Arrows up that stand today, as "importer -> imported" (moves shrink the list to empty).
+UP_TODAY: set[str] = {
+    "widen.spark_io -> widen.partitioning",
+}
+
+#: Modules in an import circle today (moves shrink the list to empty).
+CYCLE_TODAY: set[str] = set()
+
+#: Imports inside functions that are not heavy optional dependencies today, by module: the modules imported.
+DEFERRED_TODAY: dict[str, str] = {
+    "widen.batch": "pyiceberg widen.compiler.iceberg widen.engine.planner widen.engine.schema widen.engine.typed",
+    "widen.catalog": "pathlib pyiceberg sqlalchemy",
+    "widen.cli": "hypothesis importlib logging pathlib re signal tempfile widen.catalog widen.compiler.iceberg"
+        " widen.compiler.sql widen.engine.load widen.engine.observe widen.engine.planner widen.engine.schema"
+        " widen.engine.tree widen.errors widen.gc widen.html_report widen.ingest widen.inspect widen.jvm"
+        " widen.keyed widen.maintain widen.modes widen.partitioning widen.properties widen.reader"
+        " widen.rescued widen.session widen.sources widen.stream",
+    "widen.commit": "pyiceberg widen.compiler.iceberg widen.partitioning",
+    "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes widen.rules.errors",
+    "widen.compiler.sql": "sqlglot sys",
+    "widen.engine.planner": "widen.engine.tree",
+    "widen.engine.schema": "widen.engine.tree",
+    "widen.engine.typed": "widen.engine.lattice",
+    "widen.engines": "widen.sources widen.spark_io",
+    "widen.gc": "pyarrow widen.keyed",
+    "widen.html_report": "widen.catalog widen.engine.load widen.inspect widen.ledger widen.reader widen.rescued",
+    "widen.ingest": "widen.engine.load widen.engines widen.partitioning widen.session widen.sources",
+    "widen.inspect": "pyiceberg",
+    "widen.jvm": "widen.jobs",
+    "widen.keyed": "pyiceberg widen.partitioning widen.session widen.sources widen.spark_io",
+    "widen.ledger": "pyarrow pyiceberg widen.spark_io",
+    "widen.long_lines": "dataclasses pyarrow widen.engine.observe widen.jobs widen.settings zlib",
+    "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.ledger widen.spark_io",
+    "widen.modes": "widen.errors",
+    "widen.onepass": "widen.commit widen.compiler.iceberg widen.engine.planner widen.engine.typed widen.modes",
+    "widen.partitioning": "pyarrow pyiceberg widen.engine.tree",
+    "widen.progress": "rich",
+    "widen.properties": "widen.engine.conversions widen.engine.values",
+    "widen.reader": "csv decimal io pyiceberg rich widen.catalog widen.engine.load widen.inspect",
+    "widen.rescued": "pyarrow pyiceberg widen.sources widen.spark_io",
+    "widen.rules.model": "dataclasses widen.rules.errors",
+    "widen.session": "hashlib shutil signal subprocess threading time widen.errors",
+    "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil signal sys"
+        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm"
+        " widen.long_lines widen.spark_io",
+    "widen.spark_io": "pyarrow shutil tempfile widen.long_lines widen.partitioning",
+    "widen.stream": "pathlib re shutil tempfile urllib widen.catalog widen.engine.load widen.errors widen.ingest"
+        " widen.keyed widen.ledger widen.long_lines widen.partitioning widen.rescued",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    importer: str
+    target: str  # a module of the project, or the top-level name of another distribution
+    line: int
+    deferred: bool  # inside a function
+
+
+def module_name(path: Path) -> tuple[str, bool]:
+    """The dotted name of a module file of the project, and whether it is a package's ``__init__``."""
+    rel = path.relative_to(ROOT)
+    package = next(p for p, d in sorted(PACKAGE_DIRS.items(), key=lambda kv: -len(kv[1]))
+                   if rel.parts[0] == d)
+    parts = [*package.split("."), *rel.with_suffix("").parts[1:]]
+    if parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+def project_modules() -> dict[str, tuple[str, bool]]:
+    """Every module of the project: its source and whether it is a package."""
+    found = {}
+    for path in SOURCES:
+        name, package = module_name(path)
+        found[name] = (path.read_text(), package)
+    return found
+
+
+def _type_checking(node: ast.AST) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_nodes(tree: ast.AST, deferred: bool = False):
+    """Every import statement under ``tree`` and whether it runs inside a function (``TYPE_CHECKING`` blocks are for
+    tools and never run)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, deferred
+        elif isinstance(node, ast.If) and _type_checking(node):
+            continue
+        else:
+            yield from _import_nodes(node, deferred or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                         ast.Lambda)))
+
+
+def imports_of(name: str, source: str, package: bool, known: set[str]) -> list[Import]:
+    """The imports of one module: a project module's full name (``from a import b`` is ``a.b`` when that is a module,
+    relative imports resolved), else the top-level name of what it imports."""
+    found = []
+    here = name if package else name.rpartition(".")[0]
+    for node, deferred in _import_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            base = node.module or ""
+            if node.level:
+                anchor = here.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base]) if base else ".".join(anchor)
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        for target in dict.fromkeys(targets):
+            if target not in known and target.split(".")[0] != "widen":
+                target = target.split(".")[0]
+            found.append(Import(name, target, node.lineno, deferred))
+    return found
+
+
+def room_of(module: str) -> str:
+    best, length = None, -1
+    for room, (members, _) in ROOMS.items():
+        for member in members:
+            if (module == member or module.startswith(member + ".")) and len(member) > length:
+                best, length = room, len(member)
+    if best is None:
+        raise AssertionError(f"{module} is in no room of the table ROOMS")
+    return best
+
+
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm, iterative)."""
+    index, low, stack, on, found, counter = {}, {}, [], set(), [], [0]
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges.get(start, ()))))]
+        index[start] = low[start] = counter[0]
+        counter[0] += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter[0]
+                    counter[0] += 1
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = []
+                while True:
+                    top = stack.pop()
+                    on.discard(top)
+                    part.append(top)
+                    if top == node:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+    return found
+
+
+def problems(modules: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
+    """What breaks the floors, by kind: ``up`` ("importer -> imported" across rooms against the table), ``cycle``
+    (the modules of each circle), ``deferred`` ("module: imported" inside a function, not deferrable)."""
+    known = set(modules)
+    found = {"up": set(), "cycle": set(), "deferred": set()}
+    edges: dict[str, set[str]] = {}
+    imports = {name: imports_of(name, source, package, known) for name, (source, package) in modules.items()}
+    heavy = DEFERRABLE | {name for name, found in imports.items()
+                          if any(not i.deferred and i.target in DEFERRABLE for i in found)}
+    for name in modules:
+        for imp in imports[name]:
+            if imp.deferred and imp.target not in heavy:
+                found["deferred"].add(f"{name}: {imp.target}")
+            if imp.target not in known or imp.target == name:
+                continue
+            edges.setdefault(name, set()).add(imp.target)
+            mine, theirs = room_of(name), room_of(imp.target)
+            if mine != theirs and theirs not in ROOMS[mine][1]:
+                found["up"].add(f"{name} -> {imp.target}")
+    found["cycle"] = {m for part in _circles(edges) for m in part}
+    return found
+
+
+def test_imports_run_down_the_floors():
+    """Today's exceptions are listed and may only shrink: a new arrow up, circle or deferred import fails, and so
+    does an exception that no longer stands (delete it from the list)."""
+    found = problems(project_modules())
+    deferred_today = {f"{m}: {t}" for m, targets in DEFERRED_TODAY.items() for t in targets.split()}
+    assert sorted(found["up"] - UP_TODAY) == [], "arrows up (ROOMS says who may import whom)"
+    assert sorted(found["cycle"] - CYCLE_TODAY) == [], "modules in an import circle"
+    assert sorted(found["deferred"] - deferred_today) == [], "imports inside functions that belong at the top"
+    assert sorted(UP_TODAY - found["up"]) == [], "gone: delete from UP_TODAY"
+    assert sorted(CYCLE_TODAY - found["cycle"]) == [], "gone: delete from CYCLE_TODAY"
+    assert sorted(deferred_today - found["deferred"]) == [], "gone: delete from DEFERRED_TODAY"
+
+
+def test_the_floors_check_finds_planted_violations():
+    """The same checker, fed modules that break each rule once, names each break."""
+    planted = {
+        "widen.rules.low": ("from widen.engine.high import thing\n", False),  # an arrow up
+        "widen.engine.high": ("thing = 1\n", False),
+        "widen.engine.ping": ("from . import pong\n", False),  # a circle of two, one of them relative
+        "widen.engine.pong": ("def f():\n    from widen.engine import ping\n    return ping\n", False),
+        "widen.engine.lazy": ("def f():\n    import json\n    import pyspark\n    from . import spark\n", False),
+        "widen.engine.spark": ("import pyspark\n", False),  # (a module that loads PySpark may be imported late)
+        "widen.engine": ("", True),
+    }
+    found = problems(planted)
+    assert found["up"] == {"widen.rules.low -> widen.engine.high"}
+    assert found["cycle"] == {"widen.engine.ping", "widen.engine.pong"}
+    assert found["deferred"] == {"widen.engine.pong: widen.engine.ping", "widen.engine.lazy: json"}
+
+
+def test_every_module_is_in_a_room():
+    assert [m for m in project_modules() if not any(
+        m == x or m.startswith(x + ".") for members, _ in ROOMS.values() for x in members)] == []
+
+
+# -- sizes and names -----------------------------------------------------------------------------------------------
+
+#: Modules still over 500 lines (splitting them by job shrinks the list to empty).
+LONG_TODAY: set[str] = {
+    "compiler/spark.py",
+    "compiler/spark_observe.py",
+    "compiler/spark_types.py",
+    "engine/planner.py",
+    "engine/values.py",
+    "widen/cli.py",
+    "widen/jvm/__init__.py",
+    "widen/keyed.py",
+    "widen/sources.py",
+}
 
 
 def _tree(path: Path) -> ast.Module:
@@ -36,6 +320,13 @@ def test_no_function_over_60_lines(path):
     long = [f"{n.name} ({n.end_lineno - n.lineno + 1} lines, line {n.lineno})" for n in ast.walk(_tree(path))
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno - n.lineno + 1 > 60]
     assert long == []
+
+
+def test_no_module_over_500_lines():
+    long = {str(p.relative_to(ROOT)): len(p.read_text().splitlines()) for p in SOURCES}
+    over = {path for path, lines in long.items() if lines > 500}
+    assert sorted(over - LONG_TODAY) == [], "modules over 500 lines: split them by job"
+    assert sorted(LONG_TODAY - over) == [], "under 500 now: delete from LONG_TODAY"
 
 
 def test_ingest_only_orchestrates():
@@ -65,3 +356,18 @@ def test_the_compilers_sql_functions_are_a_closed_set():
     assert F.try_variant_get(F.col("v"), "$", "string").sql == "try_variant_get(`v`, '$', 'string')"
     with pytest.raises(AttributeError, match="'try_varaint_get' is not one of the Spark SQL functions"):
         F.try_varaint_get(F.col("v"), "$", "string")
+
+
+@pytest.mark.parametrize("floor", ["widen.rules", "widen.engine"])
+def test_a_pure_floor_loads_alone(floor):
+    """Importing every module of a pure floor loads no module of the floors above it (``widen/errors.py`` aside),
+    nor PySpark, pyiceberg or pyarrow."""
+    import subprocess
+    import sys
+
+    names = sorted(m for m in project_modules() if m == floor or m.startswith(floor + "."))
+    below = {"widen.rules": ("widen.rules",), "widen.engine": ("widen.rules", "widen.engine")}[floor]
+    code = (f"import sys\nfor m in {names!r}: __import__(m)\n"
+            "print('\\n'.join(m for m in sys.modules if m.startswith(('widen', 'pyspark', 'pyiceberg', 'pyarrow'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert [m for m in loaded if m not in ("widen", "widen.errors") and not m.startswith(below)] == []

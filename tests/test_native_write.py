@@ -174,7 +174,7 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
     from widen.spark_io import FileLines
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
-    from widen.compiler import spark_observe
+    from widen import observed as spark_observe
 
     counted, examples = [], []
     splits, observe = FileLines.splits, spark_observe.observe_frame

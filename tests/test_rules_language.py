@@ -10,7 +10,7 @@ import pytest
 
 import widen
 from widen.errors import RulesError
-from widen.rules.loader import default_rules_path, load_rules, parse_rules
+from widen.engine.load import default_rules_path, load_rules, parse_rules
 
 DEFAULT = Path(widen.default_rules_path()).read_text()
 

@@ -14,29 +14,49 @@ price::long
 price_string::string    -- evolved_from:price
 """
 
-from widen.engine.lattice import Lattice
-from widen.engine.typed import TypedColumn, observe_typed
-from widen.engine.observe import Observations, observe_lines, observe_records
-from widen.engine.planner import Plan, plan
-from widen.engine.router import Router, route_records
-from widen.engine.schema import Column, TableSchema
-from widen.engine.shapes import Shape
-from widen.engine.values import parse_line
-from widen.engine.verify import losses
-from widen.errors import InputError, PlanError, RulesError, WidenError
-from widen.ingest import BatchReport, ingest, open_catalog, write
-from widen.modes import SchemaMismatch
-from widen.rules.loader import default_rules_path, load_rules
-from widen.rules.model import Rules
+from __future__ import annotations
 
-#: What needs PySpark is imported on first use, so that ``import widen`` stays light (the CLI's start-up).
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
+#: Every public name, resolved from its module on first use: ``import widen`` loads nothing else, so that
+#: ``import widen.rules`` (or the CLI) does not pull in the whole package, PySpark or pyiceberg.
 _LAZY = {
+    "Lattice": ("widen.engine.lattice", "Lattice"),
+    "TypedColumn": ("widen.engine.typed", "TypedColumn"),
+    "observe_typed": ("widen.engine.typed", "observe_typed"),
+    "Observations": ("widen.engine.observe", "Observations"),
+    "observe_lines": ("widen.engine.observe", "observe_lines"),
+    "observe_records": ("widen.engine.observe", "observe_records"),
+    "Plan": ("widen.engine.planner", "Plan"),
+    "plan": ("widen.engine.planner", "plan"),
+    "Router": ("widen.engine.router", "Router"),
+    "route_records": ("widen.engine.router", "route_records"),
+    "Column": ("widen.engine.schema", "Column"),
+    "TableSchema": ("widen.engine.schema", "TableSchema"),
+    "Shape": ("widen.engine.shapes", "Shape"),
+    "parse_line": ("widen.engine.values", "parse_line"),
+    "losses": ("widen.engine.verify", "losses"),
+    "InputError": ("widen.errors", "InputError"),
+    "PlanError": ("widen.errors", "PlanError"),
+    "RulesError": ("widen.errors", "RulesError"),
+    "WidenError": ("widen.errors", "WidenError"),
+    "BatchReport": ("widen.ingest", "BatchReport"),
+    "ingest": ("widen.ingest", "ingest"),
+    "open_catalog": ("widen.ingest", "open_catalog"),
+    "write": ("widen.ingest", "write"),
+    "SchemaMismatch": ("widen.modes", "SchemaMismatch"),
+    "default_rules_path": ("widen.engine.load", "default_rules_path"),
+    "load_rules": ("widen.engine.load", "load_rules"),
+    "Rules": ("widen.rules.model", "Rules"),
     "compile_plan": ("widen.compiler.spark", "compile_plan"),
     "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
-    "observe_dataframe": ("widen.compiler.spark_observe", "observe_dataframe"),
+    "observe_dataframe": ("widen.observed", "observe_dataframe"),
     "stream": ("widen.stream", "stream"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
@@ -44,16 +64,54 @@ _LAZY = {
     "folded": ("widen.reader", "folded"),
 }
 
+if TYPE_CHECKING:  # for tools: the same names, imported
+    from widen.engine.lattice import Lattice
+    from widen.engine.typed import TypedColumn, observe_typed
+    from widen.engine.observe import Observations, observe_lines, observe_records
+    from widen.engine.planner import Plan, plan
+    from widen.engine.router import Router, route_records
+    from widen.engine.schema import Column, TableSchema
+    from widen.engine.shapes import Shape
+    from widen.engine.values import parse_line
+    from widen.engine.verify import losses
+    from widen.errors import InputError, PlanError, RulesError, WidenError
+    from widen.ingest import BatchReport, ingest, open_catalog, write
+    from widen.modes import SchemaMismatch
+    from widen.engine.load import default_rules_path, load_rules
+    from widen.rules.model import Rules
+    from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
+    from widen.observed import observe_dataframe
+    from widen.compiler.spark_typed import compile_typed, typed_columns
+    from widen.reader import folded, read
+    from widen.session import spark_session
+    from widen.stream import stream, watch
+
 
 def __getattr__(name: str):
     if name in _LAZY:
-        import importlib
-
         module, attr = _LAZY[name]
         value = getattr(importlib.import_module(module), attr)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'widen' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _Face(types.ModuleType):
+    """Importing a submodule whose name is also a public function (``widen.ingest``, ``widen.stream``) leaves the
+    name to the function, as the eager imports did."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _LAZY and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Face
+
 
 __all__ = [
     "BatchReport",

@@ -328,7 +328,7 @@ def _interrupts(command: str) -> None:
 
 
 def _load(path: str | None):
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     return load_rules(path)
 

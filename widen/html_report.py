@@ -197,7 +197,7 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
     from widen.catalog import load_table, open_catalog
     from widen.reader import open_table
     from widen.rescued import RESCUED_SUFFIX
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     tbl = open_table(table, catalog, warehouse)
     rescued = load_table(open_catalog(catalog, warehouse), table + RESCUED_SUFFIX)

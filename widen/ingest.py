@@ -24,11 +24,9 @@ from widen.modes import SchemaMismatch, resolve_mode
 from widen.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.report import BatchReport, timed
-from widen.rescued import RESCUED_SUFFIX, array_hint, write_rescued  # noqa: F401
-from widen.sources import (DriverLines, JsonLines, SmallFiles, Source, Typed,  # noqa: F401
-                           driver_batch_bytes, json_source, on_driver)
-from widen.spark_io import (FileLines, batch_settings, frame_settings, read_lines, read_parquet, unreadable,  # noqa: F401
-                            session_settings)
+from widen.rescued import array_hint, write_rescued
+from widen.sources import Source
+from widen.spark_io import batch_settings, frame_settings, read_lines, session_settings, unreadable  # noqa: F401
 
 _stderr = functools.partial(print, file=sys.stderr)
 _UNLOADED = object()
@@ -36,10 +34,7 @@ _UNLOADED = object()
 
 def ingest(
     batches: Sequence[str], table: str, *, rules=None, catalog: str | None = None, warehouse: str = "warehouse",
-    spark=None,
-    progress: Callable[[str], None] | None = None,
-    force: bool = False,
-    mode: str | None = None,
+    spark=None, progress: Callable[[str], None] | None = None, force: bool = False, mode: str | None = None,
     input_format: str = "json",
     master: str | None = None,
     reports: list[BatchReport] | None = None,
@@ -62,7 +57,7 @@ def ingest(
     (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
     from widen.partitioning import check_asked, parse_partition_by
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
     from widen.sources import check_inputs
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None
@@ -89,9 +84,7 @@ class _Run:
     def __init__(self, table, cat, rules, say, force, mode_asked, input_format, master, terms, spark):
         self.table, self.cat, self.rules, self.say, self.force = table, cat, rules, say, force
         self.mode_asked, self.input_format, self.master, self.terms = mode_asked, input_format, master, terms
-        self.spark, self.mode, self.keyed = spark, None, None
-        #: the table as loaded and not yet planned against (``_UNLOADED``: the next batch loads it)
-        self.loaded = _UNLOADED
+        self.spark, self.mode, self.keyed, self.loaded = spark, None, None, _UNLOADED  # (loaded: the run's load)
 
     def batch(self, number: int, batch: str) -> BatchReport:
         started = time.perf_counter()
@@ -130,8 +123,7 @@ class _Run:
         return report
 
     def _new_files(self, tbl, number: int, batch: str, report: BatchReport):
-        """The batch's files ``tbl`` (the table as loaded) has not absorbed (all with ``force``); None when there
-        is none."""
+        """The batch's files ``tbl`` has not absorbed (all with ``force``); None when there is none."""
         from widen.sources import batch_files, fingerprints, unique_contents
 
         absorbed = read_ledger(tbl).files if tbl is not None and not self.force else None
@@ -200,7 +192,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     """
     from widen.engines import for_frame
     from widen.partitioning import check_asked, parse_partition_by
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or _stderr
@@ -220,9 +212,8 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
 
 
 def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool = False, tbl=_UNLOADED) -> None:
-    """Observe the batch, plan it against ``tbl`` (the table as loaded; loaded here when not given) (a batch the
-    mode refuses writes nothing: its rescued lines neither, nor a new table), commit its rescued lines, then the
-    batch (whose commit loads the table again, and plans again only when it changed)."""
+    """Observe the batch, plan it against ``tbl`` (loaded here when not given; a batch the mode refuses writes
+    nothing: its rescued lines neither, nor a new table), commit its rescued lines, then the batch."""
 
     source = batch.source
     ahead = Ahead()

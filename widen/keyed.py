@@ -28,7 +28,11 @@ from dataclasses import dataclass, field
 
 from widen.compiler.condition import Condition, parse
 from widen.errors import InputError, WidenError
+from widen.commit import fields_key
 from widen.ledger import own_file
+from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
+from widen.sources import unchanged
+from widen.spark_io import data_directory, delete_files
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
@@ -36,9 +40,6 @@ KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "wid
 
 #: the name of each tombstones' directory begins so, under the table's ``metadata/``
 GRAVES = "widen-tombstones-"
-
-#: the columns a keyed batch's projection carries beside the table's (each record's line, for its order and rescue)
-SOURCE, LINE, VALUE = "__widen_source", "__widen_line", "__widen_value"
 
 _NAME = re.compile(r"^[^,.`]+$")
 
@@ -164,7 +165,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
     from widen.session import Beside
     from widen.spark_io import session_settings, write_parquet, write_settings
 
@@ -455,7 +456,7 @@ def check_condition(spark, k: Keyed, target) -> None:
     names that no batch has brought yet reads as null), or is not a condition, before anything is written."""
     if not k.condition:
         return
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
 
     frame = with_condition_columns(spark.createDataFrame([], spark_schema(target)), k)
     try:
@@ -524,7 +525,7 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
     from widen.spark_io import session_settings
 
     compiled = source.compile(planned.plan, planned.rules)
@@ -567,7 +568,7 @@ def check_unique(spark, tbl, k: Keyed, table: str) -> None:
     Spark job over the table's files, once: at its first keyed write."""
     from pyspark.sql import functions as F
 
-    from widen.reader import spark_schema
+    from widen.compiler.spark import spark_schema
 
     if tbl is None or tbl.current_snapshot() is None or KEY in tbl.properties:
         return
@@ -633,10 +634,6 @@ class Upsert:
         """The files the batch rewrites, merged (``files``: the attempts' files, their key and merge; those of an
         earlier attempt are kept when the table's files that may hold the batch's keys and its deletes are the
         same)."""
-        from widen.commit import fields_key
-        from widen.sources import unchanged
-        from widen.spark_io import data_directory, delete_files
-
         # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
         rows = routed(batch.source, planned, self.keyed, getattr(batch.source, "row_order", False))
         candidates = candidate_files(tbl, self.keyed, rows)

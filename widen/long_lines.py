@@ -30,7 +30,7 @@ _CHUNK = 1 << 20
 
 def max_line_bytes() -> int:
     """The longest line read (:data:`MAX_LINE_BYTES`, or ``WIDEN_MAX_LINE_BYTES``, a number of bytes)."""
-    from widen.sources import bytes_setting
+    from widen.settings import bytes_setting
 
     return bytes_setting("WIDEN_MAX_LINE_BYTES", MAX_LINE_BYTES,
                          f"a positive number of bytes (the default is {MAX_LINE_BYTES:,})", least=1)
@@ -194,7 +194,7 @@ def with_long_lines(observations, long_lines: list):
     examples in file and line order, as the observers keep them, the rest counted."""
     import dataclasses
 
-    from widen.compiler.spark_observe import RESCUED_EXAMPLES
+    from widen.engine.observe import RESCUED_EXAMPLES
     from widen.engine.observe import Rescued
 
     rescued = sorted([*observations.rescued, *(Rescued(path, line.number, line.reason, line.text)
@@ -216,7 +216,7 @@ def and_long_lines(spark, rescued, long_lines: list):
                                                    schema=rescued.schema)])
     from pyspark.sql import functions as F
 
-    from widen.spark_io import rows_frame
+    from widen.jobs import rows_frame
 
     frame = rows_frame(spark, rows, columns)
     return rescued.select("source", F.col("line").cast("int").alias("line"), "reason", "value").unionByName(

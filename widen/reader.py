@@ -76,15 +76,6 @@ def _faithful(expr, schema) -> bool:
                                      and not (isinstance(v, str) and "\\" in v) for v in values)
 
 
-def spark_schema(schema):
-    """The Spark read schema of an Iceberg schema (Iceberg ``timestamp`` is Spark's TIMESTAMP_NTZ, ``timestamptz``
-    its TIMESTAMP)."""
-    from pyiceberg.io.pyarrow import schema_to_pyarrow
-    from pyspark.sql.pandas.types import from_arrow_schema
-
-    return from_arrow_schema(schema_to_pyarrow(schema, include_field_ids=False), prefer_timestamp_ntz=True)
-
-
 def data_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
     """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
     holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
@@ -114,6 +105,8 @@ def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] 
 
 
 def _read(spark, tbl, table: str, where, columns, snapshot_id):
+    from widen.compiler.spark import spark_schema  # (the compiler imports PySpark: `widen show` needs none)
+
     schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id] \
         if tbl.snapshot_by_id(snapshot_id) is not None else None
     if schema is None:
@@ -142,7 +135,7 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
     from widen.inspect import view_sql
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)

@@ -25,6 +25,11 @@ _TIER4 = {"Tier4InvocationThreshold": 5000, "Tier4MinInvocationThreshold": 600, 
           "Tier4BackEdgeThreshold": 40000}
 
 
+def cache_dir() -> Path:
+    base = os.environ.get("WIDEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "widen")
+    return Path(base)
+
+
 def jit_options() -> str:
     """The JVM options that delay C2 (:data:`C2_DELAY`), or '' (``WIDEN_C2_DELAY=1``, or a ``Tier4`` option
     already in ``SPARK_SUBMIT_OPTS``: the caller's own)."""
@@ -55,8 +60,6 @@ def class_archive() -> tuple[str, bool]:
     import hashlib
     import shutil
     import time
-
-    from widen.jvm import cache_dir
 
     if os.environ.get("WIDEN_CDS", "0") != "1":
         return "", False

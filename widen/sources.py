@@ -11,8 +11,12 @@ from pathlib import Path
 from typing import Iterator
 
 from widen.errors import InputError
+from widen.settings import bytes_setting  # noqa: F401 (importable from here too)
 
 SUFFIXES = (".json", ".jsonl", ".ndjson", ".txt")
+
+#: the columns a keyed batch's projection carries beside the table's (each record's line, for its order and rescue)
+SOURCE, LINE, VALUE = "__widen_source", "__widen_line", "__widen_value"
 
 
 @dataclass(frozen=True)
@@ -390,7 +394,7 @@ class JsonLines(Source):
 
         from pyspark.sql import functions as F
 
-        from widen.compiler.spark_observe import observe_frame
+        from widen.observed import observe_frame
         from widen.spark_io import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
@@ -472,12 +476,10 @@ class JsonLines(Source):
         return super().projected(compiled)
 
     def projected_keyed(self, compiled):
-        """The batch's routed rows with each record's line (:data:`widen.keyed.SOURCE` and ``LINE``: its file
+        """The batch's routed rows with each record's line (:data:`SOURCE` and ``LINE``: its file
         and split, and its position there, on the native router; its file's path and line number, and the line
         ``VALUE``, on the compiled projection), which order a key's records and name the keyless ones."""
         from pyspark.sql import functions as F
-
-        from widen.keyed import LINE, SOURCE, VALUE
 
         if self.plain:
             from widen import jvm
@@ -503,7 +505,6 @@ class JsonLines(Source):
         ``reason``, ``value``."""
         from pyspark.sql import functions as F
 
-        from widen.keyed import LINE, SOURCE, VALUE
         from widen.spark_io import FileLines
 
         columns = self.parsed.columns
@@ -631,21 +632,6 @@ def driver_batch_bytes() -> int:
                          least=0)
 
 
-def bytes_setting(name: str, default: int, expected: str, least: int) -> int:
-    """The number (of bytes, or records) the environment variable ``name`` sets (``default`` when unset); raises
-    :class:`InputError` for one that is not a whole number of at least ``least``."""
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise InputError(f"{name}={text!r}: expected {expected}")
-    return value
-
-
 def on_driver(prints) -> bool:
     """Whether a batch of JSON-lines files (their fingerprints) is small enough for :class:`DriverLines`: at most
     :func:`driver_batch_bytes` in all, each a plain file of a JSON-lines suffix (:data:`SUFFIXES`: Spark's text
@@ -709,7 +695,7 @@ class DriverLines(Source):
         self._lines: list[Line] = []
 
     def observe(self, rules) -> None:
-        from widen.compiler.spark_observe import RESCUED_EXAMPLES
+        from widen.engine.observe import RESCUED_EXAMPLES
         from widen.engine.observe import Observations, Rescued
 
         self._lines = (self._given if self._given is not None
@@ -1001,7 +987,7 @@ class Typed(Source):
     a DataFrame by an id per row in a cache of it (the later row wins a tie; ``origin``: its rows' source)."""
 
     engine = "typed"
-    #: a keyed write's rows, with :data:`widen.keyed.SOURCE` and ``LINE``; its keyless rows (``keyed_lines``)
+    #: a keyed write's rows, with :data:`SOURCE` and ``LINE``; its keyless rows (``keyed_lines``)
     lined = None
     key_rescued = None
 
@@ -1025,8 +1011,6 @@ class Typed(Source):
     def _lined(frame, files: bool, origin, watched: bool = False):
         from pyspark import StorageLevel
         from pyspark.sql import functions as F
-
-        from widen.keyed import LINE, SOURCE
 
         if files or watched:  # (a file's URI, %-escaped, as the path the batch names it by; rows numbered from 1)
             # (Spark's hidden column, whatever the files' columns are; a watched folder's, taken by the stream)
@@ -1058,9 +1042,7 @@ class Typed(Source):
         return compile_typed(p, rules, self.frame.schema)
 
     def projected_keyed(self, compiled):
-        """The keyed batch's routed rows with each row's :data:`widen.keyed.SOURCE` and ``LINE``."""
-        from widen.keyed import LINE, SOURCE
-
+        """The keyed batch's routed rows with each row's :data:`SOURCE` and ``LINE``."""
         compiled.carry = (SOURCE, LINE)
         return self.lined.transform(compiled)
 
@@ -1069,8 +1051,6 @@ class Typed(Source):
         ``source``, ``line`` (a file's row, from 1; a DataFrame's rows have none), ``reason``, and the row as JSON
         ``value``."""
         from pyspark.sql import functions as F
-
-        from widen.keyed import LINE, SOURCE
 
         values = self.lined.select(SOURCE, LINE, F.to_json(F.struct(*[F.col(f"`{c}`") for c in self.frame.columns]))
                                    .alias("value"))

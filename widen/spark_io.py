@@ -12,6 +12,7 @@ from typing import Sequence
 from urllib.parse import unquote
 
 from widen.errors import InputError
+from widen.jobs import rows_frame, unreadable  # noqa: F401 (importable from here too)
 from widen.session import shuffle_partitions
 
 
@@ -172,16 +173,6 @@ def files_reader(spark, paths: Sequence[str]):
         raise InputError(f"{hidden[0]}: Spark {spark.version} skips files whose names start with '_' or '.' "
                          "(Spark 4.3 can be told not to); rename the file, or run Widen on Spark 4.3 or later")
     return spark.read.option("ignoredPathSegmentRegex", "(?!)"), paths
-
-
-def rows_frame(spark, rows: list[tuple], columns: dict):
-    """Rows built on the driver (tuples; ``columns``: name -> Arrow type) as a DataFrame, from an Arrow table, which
-    the JVM reads itself: a list of Python tuples would be unpickled by a Python worker on an executor, and
-    executors need no Python otherwise (tests/test_cluster.py)."""
-    import pyarrow as pa
-
-    return spark.createDataFrame(pa.table([pa.array(c, t) for c, t in zip(zip(*rows), columns.values())],
-                                          names=list(columns)))
 
 
 class SchemasConflict(InputError):
@@ -412,32 +403,3 @@ def session_settings(spark, settings: dict[str, str] | None = None):
 
 
 #: the causes Spark gives for a file it cannot read, in words (the first that the error's text holds)
-_UNREADABLE = (
-    ("Unexpected end of input stream", "a truncated gzip file (its compressed data ends early)"),
-    ("not a gzip file", "not gzip data, although its name ends in .gz"),
-    ("Not in GZIP format", "not gzip data, although its name ends in .gz"),
-    ("incorrect header check", "corrupt compressed data"),
-    ("invalid block type", "corrupt compressed data"),
-    ("invalid distance", "corrupt compressed data"),
-)
-
-
-def unreadable(exc: BaseException):
-    """A Spark job's failure to read one of the batch's files (a truncated or corrupt .gz, one that is not gzip) as
-    the user's error, an :class:`~widen.errors.InputError` naming the file and what is wrong with it; None for any
-    other failure."""
-    import re
-
-    from widen.errors import InputError
-
-    text = str(exc)
-    if "FAILED_READ_FILE" not in text:
-        return None
-    found = re.search(r"while reading file (\S+?)\.?\s+SQLSTATE", text) or re.search(r"while reading file (\S+)", text)
-    path = found.group(1) if found else "a file of the batch"
-    path = path[len("file://"):] if path.startswith("file://") else path
-    what = next((words for cause, words in _UNREADABLE if cause in text), None)
-    if what is None:
-        caused = re.findall(r"Caused by: ([^\n]+)", text)
-        what = f"unreadable ({caused[-1].strip() if caused else 'Spark could not read it'})"
-    return InputError(f"{path}: {what}; nothing was written")

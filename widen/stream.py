@@ -80,7 +80,7 @@ def stream(
     from widen.catalog import load_table, open_table_catalog
     from widen.keyed import keyed_write
     from widen.partitioning import check_asked, parse_partition_by
-    from widen.rules.loader import load_rules
+    from widen.engine.load import load_rules
 
     say = progress or (lambda text: print(text, file=sys.stderr))
     cat = open_table_catalog(table, catalog, warehouse)

@@ -30,11 +30,11 @@ from pathlib import Path
 from widen.engine.conversions import decimal_params, family
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import parse_shape
+from widen.jvm import build
+from widen.jvm.build import SOURCES  # noqa: F401 (the Java sources, importable from here too)
 from widen.rules.model import Rules
+from widen.session import cache_dir
 
-#: the passes' sources, every ``.java`` file here, sorted: the observer (``NativeObserver.java`` and the classes it is
-#: split into by job), and the router that writes a batch it observed (``NativeRouter.java``)
-SOURCES = tuple(sorted(Path(__file__).parent.glob("*.java")))
 CLASS = "widen.NativeObserver"
 ROUTER = "widen.NativeRouter"
 DATASET, STRING = "org.apache.spark.sql.Dataset", "java.lang.String"
@@ -193,19 +193,12 @@ def spec(rules: Rules) -> str | None:
 
 # --- building and loading -------------------------------------------------------------------------------------
 
-def cache_dir() -> Path:
-    base = os.environ.get("WIDEN_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "widen")
-    return Path(base)
-
-
 @functools.lru_cache(maxsize=1)
 def jar() -> Path | None:
     """The compiled jar: the one shipped in the package (``python -m widen.jvm.build`` builds it) when it is the
     build of these sources for the running Spark's major.minor; else one compiled into the cache at first use
     (saying so once on stderr); None when neither can be had (saying once on stderr what that costs)."""
     import pyspark
-
-    from widen.jvm import build
 
     why = build.problem(build.SHIPPED)
     if why is None:
@@ -335,7 +328,7 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
         data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, covered.spec))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
-        from widen.spark_io import unreadable
+        from widen.jobs import unreadable
 
         if unreadable(exc) is not None:  # (a file no observer can read: the user's error, not the pass's)
             raise

@@ -33,7 +33,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from widen.jvm import SOURCES
+#: the passes' sources, every ``.java`` file here, sorted: the observer (``NativeObserver.java`` and the classes it is
+#: split into by job), and the router that writes a batch it observed (``NativeRouter.java``)
+SOURCES = tuple(sorted(Path(__file__).parent.glob("*.java")))
 
 #: the jar that ships in the package, beside the sources
 SHIPPED = Path(__file__).with_name("widen-native.jar")
