@@ -4,9 +4,9 @@ files, and commit time over thousands of batches with and without ``widen mainta
     python bench/ledger.py big --files 100000 --commits 5
     python bench/ledger.py batches --batches 2000 [--maintain-every 100]
 
-Each batch is committed the way ``widen ingest`` commits one (``widen.commit.commit_batch``'s transaction, on a
+Each batch is committed the way ``widen ingest`` commits one (``widen.sink.commit.commit_batch``'s transaction, on a
 table with Widen's ``TABLE_PROPERTIES``): the ledger read for the replay check, ``add_files`` of the batch's
-Parquet file with its summary, and ``widen.ledger.record`` in the same transaction. The Parquet files are tiny and written by pyarrow, not Spark: this
+Parquet file with its summary, and ``widen.sink.ledger.record`` in the same transaction. The Parquet files are tiny and written by pyarrow, not Spark: this
 measures the commit, not the write. ``big`` seeds the ledger with synthetic entries (one transaction) first.
 """
 
@@ -40,7 +40,7 @@ def _commit(cat, n: int) -> tuple[float, float]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from widen.ledger import read, record
+    from widen.sink.ledger import read, record
     from widen.sources import Fingerprint
 
     tbl = cat.load_table("bench.ledger")
@@ -56,7 +56,7 @@ def _commit(cat, n: int) -> tuple[float, float]:
     assert fp.sha256 not in led.files
     checked = time.perf_counter()
     commit_id = uuid.uuid4().hex
-    summary = {"widen.commit-id": commit_id, "widen.batch": fp.path, "widen.files": f'[["{fp.path}",100,"{fp.sha256}"]]'}
+    summary = {"widen.sink.commit-id": commit_id, "widen.sink.prepare": fp.path, "widen.files": f'[["{fp.path}",100,"{fp.sha256}"]]'}
     with tbl.transaction() as tx:
         tx.add_files([path], snapshot_properties=summary, check_duplicate_files=False)
         record(tx, tbl, led, [fp], batch=fp.path, commit_id=commit_id, summary=summary)
@@ -64,7 +64,7 @@ def _commit(cat, n: int) -> tuple[float, float]:
 
 
 def big(a) -> None:
-    from widen.ledger import Entry, Ledger, PROPERTY, write
+    from widen.sink.ledger import Entry, Ledger, PROPERTY, write
 
     work = tempfile.mkdtemp(prefix="bench-ledger-")
     cat = _catalog(work)

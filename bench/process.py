@@ -87,7 +87,7 @@ def say(text: str = "") -> None:
 
 def widen_cmd() -> list[str]:
     exe = Path(sys.executable).parent / "widen"
-    # widen/cli.py ends with ``if __name__ == "__main__": sys.exit(main())``, so ``-m widen.cli`` runs main
+    # widen/cli/__init__.py ends with ``if __name__ == "__main__": sys.exit(main())``, so ``-m widen.cli`` runs main
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "widen.cli"]
 
 

@@ -26,7 +26,7 @@ from widen.rules.model import Rules
 
 #: ``from_json``'s bound on a string's length lifted (Spark's JSON options default to Jackson's 20,000,000
 #: characters, and a longer string made the whole record NULL, silently): a line's length is bounded instead
-#: (widen/long_lines.py), as it is for the observer's ``parse_json`` (widen.session)
+#: (widen/sources/long_lines.py), as it is for the observer's ``parse_json`` (widen.session)
 FROM_JSON_OPTIONS = F.map(F.lit("maxStringLen"), F.lit(str(2**31 - 1)))
 
 _PRIMITIVES = {

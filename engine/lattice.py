@@ -12,7 +12,7 @@ Two relations, named as in Spark's type coercion but kept honest:
   denominator, whatever else lies above both. The join of a *set* of types is then the top when the set holds a
   declared pair, else its least upper bound: a function of the set (commutative, idempotent, independent of the
   order the types are met), no longer associative when a pair is split across the two steps
-  (``(boolean ⊔ long) ⊔ date`` is a long, ``boolean ⊔ date ⊔ long`` the top). :func:`widen.properties` states
+  (``(boolean ⊔ long) ⊔ date`` is a long, ``boolean ⊔ date ⊔ long`` the top). :func:`widen.engine.laws` states
   the laws that hold.
 
 The lattice is validated when the rules load; every problem points into the rules file.

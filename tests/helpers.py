@@ -58,8 +58,8 @@ def row_buckets(table, column: str) -> dict:
 
 def another_writer_after_our_write(monkeypatch, commit) -> None:
     """Run ``commit`` (another writer's ingest into the same table) once, when our batch's files are written and
-    before our commit: at the ``after-write`` fault point of :mod:`widen.commit`."""
-    module = importlib.import_module("widen.commit")  # (``widen.commit`` the attribute is a function)
+    before our commit: at the ``after-write`` fault point of :mod:`widen.sink.commit`."""
+    module = importlib.import_module("widen.sink.commit")  # (``widen.sink.commit`` the attribute is a function)
     real, ran = module.checkpoint, []
 
     def checkpoint(name):

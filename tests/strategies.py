@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from widen.engine.shapes import Shape
-from widen.properties import batch_sequences, json_records, json_scalars, json_values
+from widen.engine.laws import batch_sequences, json_records, json_scalars, json_values
 
 __all__ = ["batch_sequences", "json_records", "json_scalars", "json_values", "types_of", "shapes_of"]
 

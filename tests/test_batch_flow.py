@@ -11,7 +11,7 @@ import pytest
 from pyiceberg.catalog.sql import SqlCatalog
 
 import widen
-from widen.catalog import open_catalog
+from widen.sink.catalog import open_catalog
 from widen.engine import planner
 
 pytestmark = pytest.mark.spark

@@ -319,7 +319,7 @@ def test_an_empty_file_is_recorded_without_starting_spark(tmp_path):
     assert out.stdout.strip() == "demo.empty: 1 batch ingested: 0 records, 0 values written, 0 fields added, " \
                                  "0 lines rescued"
     from widen.ingest import open_catalog
-    from widen.ledger import read
+    from widen.sink.ledger import read
 
     table = open_catalog(None, wh).load_table("demo.empty")
     assert len(table.snapshots()) == 1 and list(read(table).files.values())[0].path.endswith("empty.jsonl")

@@ -11,7 +11,7 @@ import pytest
 
 import widen
 from widen.ingest import ingest, open_catalog, write
-from widen.modes import SchemaMismatch
+from widen.engine.modes import SchemaMismatch
 
 pytestmark = pytest.mark.spark
 

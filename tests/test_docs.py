@@ -51,7 +51,7 @@ MODULES = [
     "widen.engine.router",
     "widen.engine.observe",
     "widen.engine.typed",
-    "widen.modes",
+    "widen.engine.modes",
     "widen.ingest",
     "widen.engine.values",
     "widen.compiler.sql",

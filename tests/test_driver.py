@@ -133,7 +133,7 @@ def test_lines_split_among_processes_write_the_same_table(spark, rules, tmp_path
 def test_lines_split_at_carriage_returns_as_spark_splits_them(spark, rules, tmp_path, monkeypatch, observed_on_driver):
     """Old Mac line ends (a lone CR) and Windows' (CR LF): the driver reads the lines Spark's text reader reads,
     numbered alike, and writes the same table."""
-    from widen.spark_io import read_lines
+    from widen.sources.spark_read import read_lines
 
     path = tmp_path / "mixed.jsonl"
     path.write_bytes(b'\xef\xbb\xbf{"a": 1}\r{"a": 2}\r\n\r\n \t \n{"a": "\xff"}\r\r{"b": true}')

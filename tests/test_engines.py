@@ -23,7 +23,7 @@ import widen
 from test_hostile import INVALID_UTF8, LINES
 from test_spark import normalise
 from widen.engine.values import json_text
-from widen.properties import json_records
+from widen.engine.laws import json_records
 from widen.sources import file_lines, observe_files
 
 pytestmark = pytest.mark.spark
@@ -211,7 +211,7 @@ def test_a_batch_the_native_router_declines_is_written_by_the_projection(spark, 
     cannot load it): the compiled projection parses the lines again, skipping the rescued one, and writes the
     same rows."""
     from widen import jvm
-    from widen.catalog import open_catalog
+    from widen.sink.catalog import open_catalog
 
     path = tmp_path / "b.jsonl"
     path.write_text('{"id": 1, "v": 1}\nnot json\n{"id": 2, "v": "x"}\n')

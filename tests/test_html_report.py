@@ -12,10 +12,10 @@ import pytest
 
 import widen
 from widen.cli import main
-from widen.html_report import gather, render
+from widen.inspect.html_report import gather, render
 from widen.ingest import ingest
-from widen.inspect import column_stats
-from widen.reader import open_table
+from widen.inspect.stats import column_stats
+from widen.inspect.reader import open_table
 
 pytestmark = pytest.mark.spark
 
@@ -112,8 +112,8 @@ def test_the_report_renders_in_a_headless_browser_offline(quickstart, tmp_path):
 def test_a_big_table_stays_readable(tmp_path):
     """Many evolved families are collapsed (their summaries list them), and the timeline of thousands of commits,
     summed into runs, labels at most 24 of its 200 runs of 25 commits."""
-    from widen.html_report import Commit, Facts
-    from widen.inspect import ColumnStats
+    from widen.inspect.html_report import Commit, Facts
+    from widen.inspect.stats import ColumnStats
 
     facts = Facts("big.t")
     for i in range(80):

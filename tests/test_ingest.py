@@ -136,8 +136,8 @@ def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp
     """A batch of few records is written without generated code (compiling a wide projection costs more than
     interpreting a few rows), a larger one with it; the session's own setting is back after each, and the rows are
     the same either way."""
-    import widen.commit as commit
-    import widen.spark_io as spark_io
+    import widen.sink.commit as commit
+    import widen.jobs as jobs
 
     seen = []
     real = commit.write_parquet
@@ -152,7 +152,7 @@ def test_a_small_batch_is_written_with_interpreted_expressions(spark, rules, tmp
     batch.write_text('{"a": 1, "t": "2024-01-02"}\n{"a": "x", "t": [1.5]}\n{"a": 2.5}\n')
     tables = []
     for name, limit in (("t.generated", 2), ("t.interpreted", 3)):
-        monkeypatch.setattr(spark_io, "INTERPRETED_WRITE_RECORDS", limit)
+        monkeypatch.setattr(jobs, "INTERPRETED_WRITE_RECORDS", limit)
         ingest([str(batch)], name, rules=rules, warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda _: None)
         assert spark.conf.get("spark.sql.codegen.factoryMode") == before
         tables.append(open_catalog(None, str(tmp_path / "wh")).load_table(name).scan().to_arrow().to_pylist())
@@ -168,10 +168,10 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     partitioned table's repartition) and a caller's DataFrame (its own joins run in the observer's first job) keep
     the caller's settings. The caller's settings are back after each batch, also after a failure, and the rows are
     the ones the session's own settings give."""
-    import widen.commit as commit
-    import widen.observed as spark_observe
+    import widen.sink.commit as commit
+    import widen.sources.observed as spark_observe
     from widen.ingest import write
-    from widen.spark_io import OWN_JOB_SETTINGS
+    from widen.jobs import OWN_JOB_SETTINGS
 
     keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
     seen = []

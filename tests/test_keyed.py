@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import widen
 from helpers import another_writer_after_our_write
-from widen.catalog import open_catalog
+from widen.sink.catalog import open_catalog
 from widen.cli import main
 from widen.errors import InputError
 

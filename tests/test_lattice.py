@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from strategies import shapes_of, types_of
 from widen.engine.shapes import TOP, Shape, shape_join, shape_leq
-from widen.properties import lattice_problems
+from widen.engine.laws import lattice_problems
 
 JOINS = [
     # (a, b, join) — stated from the page's reference table and behaviour 3, not computed

@@ -29,14 +29,10 @@ ROOMS = {
     "compiler": (["widen.compiler"], ["engine", "rules"]),
     "base": (["widen.errors", "widen.settings", "widen.session", "widen.jobs", "widen.progress"], ["rules"]),
     "jvm": (["widen.jvm"], ["base", "compiler", "engine", "rules"]),
-    "sources": (["widen.sources", "widen.spark_io", "widen.long_lines", "widen.engines", "widen.observed"],
-                ["jvm", "base", "compiler", "engine", "rules"]),
-    "sink": (["widen.sink", "widen.batch", "widen.catalog", "widen.commit", "widen.faults", "widen.ledger",
-              "widen.modes", "widen.onepass", "widen.partitioning", "widen.report", "widen.rescued",
-              "widen.properties"],
-             ["sources", "jvm", "base", "compiler", "engine", "rules"]),
+    "sources": (["widen.sources"], ["jvm", "base", "compiler", "engine", "rules"]),
+    "sink": (["widen.sink"], ["sources", "jvm", "base", "compiler", "engine", "rules"]),
     "keyed": (["widen.keyed"], ["sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
-    "inspect": (["widen.inspect", "widen.reader", "widen.html_report"],
+    "inspect": (["widen.inspect"],
                 ["sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
     "flow": (["widen.ingest", "widen.gc", "widen.stream", "widen.maintain"],
              ["keyed", "inspect", "sink", "sources", "jvm", "base", "compiler", "engine", "rules"]),
@@ -53,53 +49,61 @@ ROOMS = {
 DEFERRABLE = {"pyspark", "py4j", "altair", "vl_convert"}
 
 #: Arrows up that stand today, as "importer -> imported" (moves shrink the list to empty).
-UP_TODAY: set[str] = {
-    "widen.spark_io -> widen.partitioning",
-}
+UP_TODAY: set[str] = set()
 
 #: Modules in an import circle today (moves shrink the list to empty).
 CYCLE_TODAY: set[str] = set()
 
 #: Imports inside functions that are not heavy optional dependencies today, by module: the modules imported.
 DEFERRED_TODAY: dict[str, str] = {
-    "widen.batch": "pyiceberg widen.compiler.iceberg widen.engine.planner widen.engine.schema widen.engine.typed",
-    "widen.catalog": "pathlib pyiceberg sqlalchemy",
-    "widen.cli": "hypothesis importlib logging pathlib re signal tempfile widen.catalog widen.compiler.iceberg"
-        " widen.compiler.sql widen.engine.load widen.engine.observe widen.engine.planner widen.engine.schema"
-        " widen.engine.tree widen.errors widen.gc widen.html_report widen.ingest widen.inspect widen.jvm"
-        " widen.keyed widen.maintain widen.modes widen.partitioning widen.properties widen.reader"
-        " widen.rescued widen.session widen.sources widen.stream",
-    "widen.commit": "pyiceberg widen.compiler.iceberg widen.partitioning",
-    "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes widen.rules.errors",
+    "widen.cli": "hypothesis importlib logging pathlib re signal tempfile widen.compiler.iceberg"
+        " widen.compiler.sql widen.engine.laws widen.engine.load widen.engine.modes"
+        " widen.engine.observe widen.engine.planner widen.engine.schema widen.engine.tree"
+        " widen.errors widen.gc widen.ingest widen.inspect.html_report widen.inspect.reader"
+        " widen.inspect.stats widen.jvm widen.keyed widen.maintain widen.session"
+        " widen.sink.catalog widen.sink.partitioning widen.sink.rescued widen.sources widen.stream",
+    "widen.compiler.spark": "pyiceberg widen.compiler.iceberg widen.compiler.storage widen.engine.shapes"
+        " widen.rules.errors",
     "widen.compiler.sql": "sqlglot sys",
+    "widen.engine.laws": "widen.engine.conversions widen.engine.values",
+    "widen.engine.modes": "widen.rules.errors",
     "widen.engine.planner": "widen.engine.tree",
     "widen.engine.schema": "widen.engine.tree",
     "widen.engine.typed": "widen.engine.lattice",
-    "widen.engines": "widen.sources widen.spark_io",
     "widen.gc": "pyarrow widen.keyed",
-    "widen.html_report": "widen.catalog widen.engine.load widen.inspect widen.ledger widen.reader widen.rescued",
-    "widen.ingest": "widen.engine.load widen.engines widen.partitioning widen.session widen.sources",
-    "widen.inspect": "pyiceberg",
+    "widen.ingest": "widen.engine.load widen.session widen.sink.partitioning widen.sources"
+        " widen.sources.engines",
+    "widen.inspect.html_report": "widen.engine.load widen.inspect.reader widen.inspect.stats widen.sink.catalog"
+        " widen.sink.ledger widen.sink.rescued",
+    "widen.inspect.reader": "csv decimal io pyiceberg rich widen.engine.load widen.inspect.stats widen.sink.catalog",
+    "widen.inspect.stats": "pyiceberg",
     "widen.jvm": "widen.jobs",
-    "widen.keyed": "pyiceberg widen.partitioning widen.session widen.sources widen.spark_io",
-    "widen.ledger": "pyarrow pyiceberg widen.spark_io",
-    "widen.long_lines": "dataclasses pyarrow widen.engine.observe widen.jobs widen.settings zlib",
-    "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.ledger widen.spark_io",
-    "widen.modes": "widen.errors",
-    "widen.onepass": "widen.commit widen.compiler.iceberg widen.engine.planner widen.engine.typed widen.modes",
-    "widen.partitioning": "pyarrow pyiceberg widen.engine.tree",
+    "widen.keyed": "pyiceberg widen.jobs widen.session widen.sink.files widen.sink.partitioning"
+        " widen.sources",
+    "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.sink.ledger widen.sources.spark_read",
     "widen.progress": "rich",
-    "widen.properties": "widen.engine.conversions widen.engine.values",
-    "widen.reader": "csv decimal io pyiceberg rich widen.catalog widen.engine.load widen.inspect",
-    "widen.rescued": "pyarrow pyiceberg widen.sources widen.spark_io",
     "widen.rules.model": "dataclasses widen.rules.errors",
     "widen.session": "hashlib shutil signal subprocess threading time widen.errors",
-    "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil signal sys"
-        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm"
-        " widen.long_lines widen.spark_io",
-    "widen.spark_io": "pyarrow shutil tempfile widen.long_lines widen.partitioning",
-    "widen.stream": "pathlib re shutil tempfile urllib widen.catalog widen.engine.load widen.errors widen.ingest"
-        " widen.keyed widen.ledger widen.long_lines widen.partitioning widen.rescued",
+    "widen.sink.catalog": "pathlib pyiceberg sqlalchemy",
+    "widen.sink.commit": "pyiceberg widen.compiler.iceberg widen.sink.partitioning",
+    "widen.sink.files": "widen.sink.partitioning",
+    "widen.sink.ledger": "pyarrow pyiceberg widen.sources.spark_read",
+    "widen.sink.onepass": "widen.compiler.iceberg widen.engine.modes widen.engine.planner widen.engine.typed"
+        " widen.sink.commit",
+    "widen.sink.partitioning": "pyarrow pyiceberg widen.engine.tree",
+    "widen.sink.prepare": "pyiceberg widen.compiler.iceberg widen.engine.planner widen.engine.schema"
+        " widen.engine.typed",
+    "widen.sink.rescued": "pyarrow pyiceberg widen.sources widen.sources.spark_read",
+    "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil"
+        " signal sys tempfile threading widen.engine.observe widen.engine.router"
+        " widen.engine.typed widen.jobs widen.jvm widen.sources.long_lines"
+        " widen.sources.spark_read",
+    "widen.sources.engines": "widen.sources widen.sources.spark_read",
+    "widen.sources.long_lines": "dataclasses pyarrow widen.engine.observe widen.jobs widen.settings zlib",
+    "widen.sources.spark_read": "pyarrow shutil tempfile widen.sources.long_lines",
+    "widen.stream": "pathlib re shutil tempfile urllib widen.engine.load widen.errors widen.ingest"
+        " widen.keyed widen.sink.catalog widen.sink.ledger widen.sink.partitioning"
+        " widen.sink.rescued widen.sources.long_lines",
 }
 
 
@@ -290,10 +294,10 @@ LONG_TODAY: set[str] = {
     "compiler/spark_types.py",
     "engine/planner.py",
     "engine/values.py",
-    "widen/cli.py",
+    "widen/cli/__init__.py",
     "widen/jvm/__init__.py",
-    "widen/keyed.py",
-    "widen/sources.py",
+    "widen/keyed/__init__.py",
+    "widen/sources/__init__.py",
 }
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from widen.ingest import ingest, ledger, open_catalog, orphan_files
-from widen.ledger import PROPERTY, read, superseded
+from widen.sink.ledger import PROPERTY, read, superseded
 
 pytestmark = pytest.mark.spark
 
@@ -270,7 +270,7 @@ def test_a_file_rewritten_before_its_hash_is_worked_out_is_refused_not_recorded_
 
 
 def test_a_file_rewritten_after_it_was_read_commits_no_rescued_line(spark, rules, monkeypatch, tmp_path):
-    import widen.rescued as rescued
+    import widen.sink.rescued as rescued
     from widen.errors import InputError
 
     f = tmp_path / "f.jsonl"

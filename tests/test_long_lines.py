@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import widen
-from widen.catalog import open_catalog
-from widen.inspect import column_stats
-from widen.long_lines import HEAD_BYTES, MAX_LINE_BYTES, scan
+from widen.sink.catalog import open_catalog
+from widen.inspect.stats import column_stats
+from widen.sources.long_lines import HEAD_BYTES, MAX_LINE_BYTES, scan
 from widen.sources import file_lines, fingerprints
 
 ENDS = [b"\n", b"\r\n", b"\r"]

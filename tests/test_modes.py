@@ -14,7 +14,7 @@ import widen
 from widen.cli import main
 from widen.compiler.iceberg import TYPES_PROPERTY
 from widen.ingest import open_catalog, write
-from widen.modes import SchemaMismatch
+from widen.engine.modes import SchemaMismatch
 
 pytestmark = pytest.mark.spark
 
@@ -361,7 +361,7 @@ def test_parquet_files_of_one_schema_are_read_without_merging_and_counted_from_t
                                                                                             monkeypatch):
     """Files of one schema: Spark reads them without its schema-merging job and no job counts their rows (the
     footers say); files of two schemas are merged."""
-    from widen.spark_io import read_parquet
+    from widen.sources.spark_read import read_parquet
 
     one, two = tmp_path / "one", tmp_path / "two"
     spark.sql("SELECT id AS a, 'x' AS b FROM range(5)").repartition(3).write.parquet(str(one))

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import widen
 from widen import jvm
-from widen.observed import observe_dataframe
+from widen.sources.observed import observe_dataframe
 from widen.engine.values import json_text
 from widen.ingest import ingest, open_catalog
-from widen.properties import json_records, json_values
+from widen.engine.laws import json_records, json_values
 
 from test_hostile import LINES as HOSTILE
 from test_spark import VALUES, lines_frame
@@ -204,7 +204,7 @@ def test_native_matches_python_where_dates_and_timestamps_convert_along_epoch_ed
 def test_the_pass_merges_partitions_as_one(spark, rules):
     """Observed by a Spark job over several partitions (each a tree, merged on the driver), a batch gives the Python
     observer's observations, rescued lines in order (source, line) and the count beyond the kept examples."""
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
 
     lines = (['{"v": %s}' % v for v in VALUES] + EVENTS + TRICKY[:40]) * 3
     result = jvm.observe(lines_frame(spark, lines).repartition(3), rules)
@@ -239,7 +239,7 @@ def test_a_batch_the_pass_does_not_cover_goes_to_the_spark_observer(spark, rules
 ])
 def test_long_names_and_strings_are_observed_by_the_pass(spark, rules, line):
     """Jackson's default bounds on a name's and a string's length are lifted in the pass's parser
-    (a line's length is bounded instead: widen/long_lines.py), which observes such a line as Python does."""
+    (a line's length is bounded instead: widen/sources/long_lines.py), which observes such a line as Python does."""
     assert_same(spark, [line], rules)
 
 
@@ -301,7 +301,7 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
     calls = []
     observed = jvm.observed
     monkeypatch.setattr(jvm, "observed", lambda *a: calls.append(observed(*a)[0]) or (calls[-1], "test"))
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
     monkeypatch.setattr(spark_observe, "observe_natively", lambda *a: jvm.observed(*a))
 
     def run(batch, name, native_on):
@@ -361,7 +361,7 @@ def test_a_file_changed_between_observing_and_writing_is_refused(spark, rules, t
         path.write_text('{"b": 1}\n{"b": 2}\n')  # same size, other fields
         return result
 
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
     monkeypatch.setattr(spark_observe, "observe_natively", rewriting)
     wh = str(tmp_path / "wh")
     with pytest.raises(InputError, match="changed while the batch was being ingested"):
@@ -398,7 +398,7 @@ def test_a_dataframe_of_files_changed_between_observing_and_writing_is_refused(s
                                                                                monkeypatch):
     """``widen.write(spark.read.text(path), ...)`` reads the file twice: rewritten in between, even to the same
     size, it is refused by name and nothing is committed; left alone, the batch writes."""
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
     from widen.errors import InputError
     from widen.ingest import write
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import widen
 from widen import jvm
 from widen.engine.values import json_text
-from widen.properties import json_records
+from widen.engine.laws import json_records
 
 from test_native import EVENTS, TRICKY
 from test_spark import VALUES, lines_frame, normalise
@@ -171,10 +171,10 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
     each rescued line by its file
     and line number as the Spark observer does (WIDEN_NATIVE=0)."""
     from widen.ingest import ingest, open_catalog
-    from widen.spark_io import FileLines
+    from widen.sources.spark_read import FileLines
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
 
     counted, examples = [], []
     splits, observe = FileLines.splits, spark_observe.observe_frame
@@ -296,7 +296,8 @@ def test_a_file_of_more_splits_than_cores_is_cut_into_whole_waves_and_every_line
     core has work in; the batch's settings cut it into a whole number of waves, no split larger than Spark's."""
     from widen.ingest import ingest, open_catalog
     from widen.sources import fingerprints
-    from widen.spark_io import SESSION_SETTINGS, FileLines, batch_settings, session_settings
+    from widen.jobs import SESSION_SETTINGS, batch_settings, session_settings
+    from widen.sources.spark_read import FileLines
 
     cores = spark.sparkContext.defaultParallelism
     path = tmp_path / "big.jsonl"
@@ -324,7 +325,8 @@ def test_the_two_passes_cut_a_batch_alike_whatever_the_session_s_parallelism(spa
     settings pin what Spark divides its bytes by, so that the session's parallelism changing between the observer's
     job and the router's (an executor joining or leaving) cuts them alike; without them it does not."""
     from widen.sources import fingerprints
-    from widen.spark_io import FileLines, batch_settings, session_settings
+    from widen.jobs import batch_settings, session_settings
+    from widen.sources.spark_read import FileLines
 
     path = tmp_path / "b.jsonl"
     path.write_text("".join(f'{{"id": {i}}}\n' for i in range(2000)))

@@ -18,7 +18,7 @@ from widen.engine.planner import envelope, within
 from widen.engine.planner import plan
 from widen.engine.values import json_text
 from widen.ingest import ingest, open_catalog, orphan_files
-from widen.properties import json_records
+from widen.engine.laws import json_records
 
 pytestmark = pytest.mark.spark
 
@@ -141,7 +141,7 @@ def test_a_batch_that_fits_takes_one_pass_and_one_that_adds_a_column_two(spark, 
 def test_a_batch_the_mode_refuses_in_one_pass_writes_nothing(spark, tmp_path, monkeypatch):
     """Under enforce, a batch with a value the table has no column for is refused after its one pass: its files
     are deleted and nothing is committed, as in two passes."""
-    from widen.modes import SchemaMismatch
+    from widen.engine.modes import SchemaMismatch
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
@@ -260,7 +260,7 @@ def test_a_dataframe_of_files_that_fits_takes_one_pass(spark, tmp_path, monkeypa
 def test_a_file_changed_while_its_one_pass_ran_is_refused(spark, tmp_path, monkeypatch):
     """A batch's file rewritten while one pass read it (same size) is refused by name; nothing is committed and
     the files the pass wrote are deleted."""
-    import widen.onepass as onepass
+    import widen.sink.onepass as onepass
     from widen.errors import InputError
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")

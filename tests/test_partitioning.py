@@ -15,7 +15,7 @@ import pytest
 from helpers import iceberg_bucket, row_buckets
 from widen.errors import InputError
 from widen.ingest import ingest, open_catalog, session_settings
-from widen.partitioning import Term, parse_partition_by, terms_of
+from widen.sink.partitioning import Term, parse_partition_by, terms_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = sorted(str(p) for p in (ROOT / "examples" / "events").glob("day-*.jsonl"))
@@ -88,7 +88,7 @@ def test_a_spec_iceberg_or_the_writer_would_refuse_is_said_first(spec, said):
     from pyiceberg.schema import Schema
     from pyiceberg.types import ListType, LongType, NestedField, StringType, TimestamptzType, UUIDType
 
-    from widen.partitioning import layout
+    from widen.sink.partitioning import layout
 
     schema = Schema(NestedField(1, "ts", TimestamptzType()), NestedField(2, "ts_day", LongType()),
                     NestedField(3, "tags", ListType(4, StringType())), NestedField(5, "uid", UUIDType()))
@@ -119,7 +119,7 @@ def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, t
     from pyiceberg.types import NestedField
     from pyspark.sql.types import StructField, StructType, _parse_datatype_string
 
-    from widen.partitioning import _decode, layout, with_partition_columns
+    from widen.sink.partitioning import _decode, layout, with_partition_columns
 
     kind = Schema(NestedField(1, "c", _iceberg_type(iceberg))).find_field("c").field_type
     schema = Schema(NestedField(1, "c", kind))
@@ -154,7 +154,7 @@ def test_bucket_is_icebergs_murmur3(spark, spark_type, value, iceberg_hash):
     value's bucket is its hash's low 31 bits."""
     from pyspark.sql.types import StructField, StructType, _parse_datatype_string
 
-    from widen.partitioning import Field, with_partition_columns
+    from widen.sink.partitioning import Field, with_partition_columns
 
     kind = _iceberg_type({"int": "int", "bigint": "long", "string": "string", "date": "date", "timestamp": "timestamptz",
                           "decimal(4,2)": "decimal(4, 2)", "binary": "binary"}[spark_type])
@@ -321,7 +321,7 @@ def test_a_spec_the_first_batch_cannot_take_is_refused_before_writing(spark, rul
     with pytest.raises(InputError) as err:
         ingest(EVENTS[:1], "t.events", rules=rules, warehouse=wh, spark=spark, partition_by=spec, **QUIET)
     assert str(err.value) == said
-    from widen.catalog import load_table
+    from widen.sink.catalog import load_table
 
     assert load_table(open_catalog(None, wh), "t.events") is None  # not even created
     assert open_catalog(None, wh).list_namespaces() == []  # nor its namespace: a run that writes nothing

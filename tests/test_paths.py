@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import widen
-from widen.catalog import open_catalog
+from widen.sink.catalog import open_catalog
 
 
 @pytest.mark.parametrize("name", ["co:lon", "a space", "50%off"])
@@ -32,14 +32,14 @@ def test_a_warehouse_path_with_special_characters(spark, tmp_path, name):
 def test_records_spark_wrote_no_file_for_are_never_committed_as_nothing(spark, tmp_path, monkeypatch):
     """Whatever made the files land elsewhere than where Widen lists them, a batch of records for which no file
     is found fails, with nothing committed, instead of committing no rows."""
-    import widen.commit
+    import widen.sink.commit
 
     batch = tmp_path / "b.jsonl"
     batch.write_text('{"id": 1}\n')
     monkeypatch.setenv("WIDEN_ONE_PASS", "0")
-    monkeypatch.setattr(widen.commit, "write_parquet", lambda df, directory, fields=(): [])
+    monkeypatch.setattr(widen.sink.commit, "write_parquet", lambda df, directory, fields=(): [])
     with pytest.raises(widen.WidenError, match="Spark wrote no file under .* for 1 records; nothing was committed"):
         widen.ingest([str(batch)], "d.t", warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda m: None)
     table = open_catalog(None, str(tmp_path / "wh")).load_table("d.t")
     assert table.current_snapshot() is None or table.scan().to_arrow().num_rows == 0
-    assert not [s for s in table.snapshots() if "widen.batch" in s.summary.additional_properties]
+    assert not [s for s in table.snapshots() if "widen.sink.prepare" in s.summary.additional_properties]

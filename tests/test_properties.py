@@ -10,7 +10,7 @@ from hypothesis import given
 
 import widen
 from strategies import batch_sequences
-from widen.properties import batch_violations, check_rules
+from widen.engine.laws import batch_violations, check_rules
 
 
 @given(batch_sequences())

@@ -16,7 +16,7 @@ import widen
 from widen.cli import main
 from widen.errors import InputError
 from widen.ingest import ingest, write
-from widen.reader import data_files, open_table
+from widen.inspect.reader import data_files, open_table
 
 pytestmark = pytest.mark.spark
 

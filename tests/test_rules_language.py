@@ -170,7 +170,7 @@ def test_missing_rules_file_is_an_input_error(tmp_path):
 def test_a_lossy_widening_edge_is_named_at_its_rule():
     """A `widen` edge that changes a value (the page's literal long -> double, without `where exact`) is reported
     by `widen check` at the rule's file:line:col, with the value and what it becomes; the shipped rules have none."""
-    from widen.properties import edge_problems
+    from widen.engine.laws import edge_problems
 
     lossy = Path(__file__).parent / "data" / "lossy.rules"
     line = next(i for i, l in enumerate(lossy.read_text().splitlines(), start=1) if l.startswith("widen long -> double"))

@@ -11,7 +11,7 @@ from pyspark.sql import functions as F
 
 import widen
 from widen.compiler.spark import compile_plan
-from widen.observed import observe_dataframe
+from widen.sources.observed import observe_dataframe
 from widen.compiler.spark_types import SparkTypes, shape_code
 from widen.compiler.sql import F as S
 from widen.engine.values import EMPTY, Typer
@@ -122,7 +122,7 @@ def test_every_level_below_the_first_is_observed_in_one_job(spark, rules, monkey
 def test_unchecked_parse_observes_as_python(spark, rules, extra, monkeypatch):
     """Lines that are JSON but not objects are named by their type without the per-line schema; a batch whose
     first level shows a field that needs the per-line checks is parsed again with them, and only such a batch."""
-    from widen import observed as spark_observe
+    from widen.sources import observed as spark_observe
 
     parse, checked = spark_observe.parse_records, []
 

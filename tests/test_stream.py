@@ -108,7 +108,7 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     assert main(args) == 0
     said = capsys.readouterr().out.strip().splitlines()[-1]
     tbl, rows = table_rows(wh, "db.watched")
-    from widen.catalog import values_written
+    from widen.sink.catalog import values_written
 
     # (the same words as ingest's line, values written too)
     values = values_written(tbl, tbl.current_snapshot().snapshot_id)

@@ -47,7 +47,7 @@ _LAZY = {
     "ingest": ("widen.ingest", "ingest"),
     "open_catalog": ("widen.ingest", "open_catalog"),
     "write": ("widen.ingest", "write"),
-    "SchemaMismatch": ("widen.modes", "SchemaMismatch"),
+    "SchemaMismatch": ("widen.engine.modes", "SchemaMismatch"),
     "default_rules_path": ("widen.engine.load", "default_rules_path"),
     "load_rules": ("widen.engine.load", "load_rules"),
     "Rules": ("widen.rules.model", "Rules"),
@@ -56,12 +56,12 @@ _LAZY = {
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
-    "observe_dataframe": ("widen.observed", "observe_dataframe"),
+    "observe_dataframe": ("widen.sources.observed", "observe_dataframe"),
     "stream": ("widen.stream", "stream"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
-    "read": ("widen.reader", "read"),
-    "folded": ("widen.reader", "folded"),
+    "read": ("widen.inspect.reader", "read"),
+    "folded": ("widen.inspect.reader", "folded"),
 }
 
 if TYPE_CHECKING:  # for tools: the same names, imported
@@ -76,13 +76,13 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.engine.verify import losses
     from widen.errors import InputError, PlanError, RulesError, WidenError
     from widen.ingest import BatchReport, ingest, open_catalog, write
-    from widen.modes import SchemaMismatch
+    from widen.engine.modes import SchemaMismatch
     from widen.engine.load import default_rules_path, load_rules
     from widen.rules.model import Rules
     from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
-    from widen.observed import observe_dataframe
+    from widen.sources.observed import observe_dataframe
     from widen.compiler.spark_typed import compile_typed, typed_columns
-    from widen.reader import folded, read
+    from widen.inspect.reader import folded, read
     from widen.session import spark_session
     from widen.stream import stream, watch
 

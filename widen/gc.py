@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from widen.ledger import plain_path
-from widen.spark_io import filesystem
+from widen.sink.ledger import plain_path
+from widen.sources.spark_read import filesystem
 
 
 def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int] = frozenset()) -> list[str]:

@@ -1,6 +1,6 @@
 """``widen ingest``: batches of JSON lines (or typed frames) into an Iceberg table, observed and routed in Spark.
-This module orchestrates the walk of a batch through :mod:`widen.sources`, :mod:`widen.spark_io`, :mod:`widen.batch`,
-:mod:`widen.rescued`, :mod:`widen.commit` and :mod:`widen.catalog`, and says what happens: ``docs/architecture.md``.
+This module orchestrates the walk of a batch through :mod:`widen.sources`, :mod:`widen.jobs`, :mod:`widen.sink.prepare`,
+:mod:`widen.sink.rescued`, :mod:`widen.sink.commit` and :mod:`widen.sink.catalog`, and says what happens: ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -12,21 +12,22 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from widen.batch import prepare
-from widen.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
-from widen.commit import Batch, commit_batch, partitioning
+from widen.sink.prepare import prepare
+from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
+from widen.sink.commit import Batch, commit_batch, partitioning
 from widen.errors import Absorbed, WidenError
-from widen.faults import checkpoint
+from widen.sink.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
-from widen.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
+from widen.sink.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
 from widen.keyed import Upsert, keyed_rescues, keyed_write
-from widen.modes import SchemaMismatch, resolve_mode
-from widen.onepass import Ahead, one_pass
+from widen.engine.modes import SchemaMismatch, resolve_mode
+from widen.sink.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
-from widen.report import BatchReport, timed
-from widen.rescued import array_hint, write_rescued
+from widen.sink.report import BatchReport, timed
+from widen.sink.rescued import array_hint, write_rescued
 from widen.sources import Source
-from widen.spark_io import batch_settings, frame_settings, read_lines, session_settings, unreadable  # noqa: F401
+from widen.jobs import batch_settings, frame_settings, session_settings, unreadable  # noqa: F401
+from widen.sources.spark_read import read_lines
 
 _stderr = functools.partial(print, file=sys.stderr)
 _UNLOADED = object()
@@ -46,17 +47,17 @@ def ingest(
     first write.
 
     ``mode`` (``evolve``, ``enforce``, ``merge``, ``overwrite``; default: the rules file's ``mode`` line) selects the
-    rules' policies: :mod:`widen.modes`. A batch the mode refuses raises :class:`widen.modes.SchemaMismatch` and
+    rules' policies: :mod:`widen.engine.modes`. A batch the mode refuses raises :class:`widen.engine.modes.SchemaMismatch` and
     writes nothing. A file the table has already absorbed (same SHA-256, whatever its path) is skipped and
     reported; ``force`` ingests it again. With no ``spark``, a session is started (only when a batch has something to
     ingest) on ``master`` (a Spark master URL; default ``$WIDEN_SPARK_MASTER``, else spark-submit's ``--master``
     when run under spark-submit, else ``local[*]``). ``reports``: a list each batch's report is appended to as the
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     ``partition_by`` (``"day(ts), bucket(16, user_id)"``, Iceberg's transforms) is the spec the table is created
-    with; a table that exists keeps its own, and every write honours it: :mod:`widen.partitioning`. ``key``
+    with; a table that exists keeps its own, and every write honours it: :mod:`widen.sink.partitioning`. ``key``
     (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
-    from widen.partitioning import check_asked, parse_partition_by
+    from widen.sink.partitioning import check_asked, parse_partition_by
     from widen.engine.load import load_rules
     from widen.sources import check_inputs
 
@@ -159,7 +160,7 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        from widen.engines import for_files
+        from widen.sources.engines import for_files
         return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
 
 
@@ -190,8 +191,8 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> report.records, report.fields_added
     (1, [])
     """
-    from widen.engines import for_frame
-    from widen.partitioning import check_asked, parse_partition_by
+    from widen.sources.engines import for_frame
+    from widen.sink.partitioning import check_asked, parse_partition_by
     from widen.engine.load import load_rules
 
     terms = parse_partition_by(partition_by) if partition_by is not None else None

@@ -2,7 +2,7 @@
 
 Expires snapshots with pyiceberg's own maintenance API (``table.maintenance.expire_snapshots()``), then deletes
 what no live snapshot needs any more and Widen wrote: ledger files the table's ledger property no longer names
-(:mod:`widen.ledger`) and Parquet files under ``data/widen-*`` that no remaining snapshot references. Files younger
+(:mod:`widen.sink.ledger`) and Parquet files under ``data/widen-*`` that no remaining snapshot references. Files younger
 than ``files_older_than`` (default an hour) are never deleted (an ingest still running may be about to commit
 them), and a file a live snapshot references never is. A table written before the ledger existed gets its first
 ledger file (from its snapshot summaries) before any snapshot expires. The ledger itself is table metadata: expiry leaves it whole (docs/guarantees.md).
@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from widen.errors import InputError
-from widen.faults import checkpoint
+from widen.sink.faults import checkpoint
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -73,7 +73,7 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
     """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done. Files
     younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted."""
     from widen.gc import orphan_files
-    from widen.ledger import PROPERTY, read, record, superseded
+    from widen.sink.ledger import PROPERTY, read, record, superseded
 
     tbl = cat.load_table(name)
     out = Maintained(name)
@@ -87,7 +87,7 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
             commit_id = uuid.uuid4().hex
             with tbl.transaction() as tx:
                 record(tx, tbl, read(tbl), [], batch="widen maintain", commit_id=commit_id,
-                       summary={"widen.commit-id": commit_id, "widen.batch": "widen maintain"})
+                       summary={"widen.sink.commit-id": commit_id, "widen.sink.prepare": "widen maintain"})
             tbl = cat.load_table(name)
     out.expired, out.kept = to_expire(tbl, keep, older_than_seconds)
     if out.expired and not dry_run:
@@ -113,7 +113,7 @@ def _mtime(uri: str) -> float:
     """When the file was last written; infinitely late for a file that is not there (nothing to delete)."""
     from pyarrow import fs
 
-    from widen.spark_io import filesystem as file_system
+    from widen.sources.spark_read import filesystem as file_system
 
     filesystem, path = file_system(uri)
     info = filesystem.get_file_info(path)

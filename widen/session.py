@@ -196,7 +196,7 @@ def spark_session(master: str | None = None, app: str = "widen"):
         if quiet not in opts:  # once, however many sessions a process asks for
             os.environ["SPARK_SUBMIT_OPTS"] = f"{opts} {quiet}".strip()
     if local and "PYSPARK_GATEWAY_PORT" not in os.environ:
-        # a local session's Python workers (bucket partition values: widen.partitioning) run this interpreter,
+        # a local session's Python workers (bucket partition values: widen.sink.partitioning) run this interpreter,
         # which has Widen's dependencies, not whatever `python3` is first on the PATH
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
@@ -241,7 +241,7 @@ def _restore_interrupt() -> None:
 def _json_limits(spark) -> None:
     """Lift Jackson's default bounds on a string's and a name's length (20,000,000 and 50,000 characters) in the
     driver's JVM, where a local session's tasks run: Spark's ``parse_json`` would refuse a valid line that has a
-    longer one, which Python's parser takes. A line's length is bounded instead (:mod:`widen.long_lines`); the
+    longer one, which Python's parser takes. A line's length is bounded instead (:mod:`widen.sources.long_lines`); the
     native pass's parser has the same bounds lifted on every executor (widen/jvm/LineParser.java)."""
     jvm = getattr(spark.sparkContext, "_jvm", None)
     if jvm is None:  # (Spark Connect: the server's own)

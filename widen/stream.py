@@ -3,7 +3,7 @@
 :func:`stream` starts a streaming query whose ``foreachBatch`` plans, writes and commits each micro-batch with
 :func:`widen.ingest.write`. The query id (from the query's checkpoint, stable across restarts) and the micro-batch
 id go into the Iceberg snapshot summary (``widen.stream.query-id``, ``widen.stream.batch-id``) and the table's
-ledger (:mod:`widen.ledger`, committed with the data). Spark replays a micro-batch after a failure between the
+ledger (:mod:`widen.sink.ledger`, committed with the data). Spark replays a micro-batch after a failure between the
 Iceberg commit and its own checkpoint commit; the replay finds its query's last committed batch in the ledger (which
 outlives snapshot expiry) and is skipped, so every record lands once.
 
@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Callable
 
-from widen.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
+from widen.sink.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
 from widen.sources import WATCHED_ROW, WATCHED_SOURCE  # the columns naming a watched line's file, row
 
 
@@ -36,9 +36,9 @@ def query_id(spark, checkpoint: str) -> str:
 
 
 def committed(tbl, query: str, batch_id: int):
-    """The ledger entry showing micro-batch ``batch_id`` of query ``query`` committed (:mod:`widen.ledger`; it
+    """The ledger entry showing micro-batch ``batch_id`` of query ``query`` committed (:mod:`widen.sink.ledger`; it
     survives snapshot expiry), or None."""
-    from widen.ledger import read
+    from widen.sink.ledger import read
 
     return read(tbl).stream_batch(query, batch_id)
 
@@ -77,9 +77,9 @@ def stream(
     >>> #                      json_column="value")
     >>> # query.awaitTermination()
     """
-    from widen.catalog import load_table, open_table_catalog
+    from widen.sink.catalog import load_table, open_table_catalog
     from widen.keyed import keyed_write
-    from widen.partitioning import check_asked, parse_partition_by
+    from widen.sink.partitioning import check_asked, parse_partition_by
     from widen.engine.load import load_rules
 
     say = progress or (lambda text: print(text, file=sys.stderr))
@@ -109,9 +109,9 @@ class _MicroBatches:
         self.watched = options.pop("watched", False)
 
     def __call__(self, batch_df, batch_id: int) -> None:
-        from widen.catalog import load_table
+        from widen.sink.catalog import load_table
         from widen.ingest import write
-        from widen.rescued import RESCUED_SUFFIX
+        from widen.sink.rescued import RESCUED_SUFFIX
 
         query = query_id(batch_df.sparkSession, self.checkpoint)
         tbl = load_table(self.cat, self.table)
@@ -172,7 +172,7 @@ def batch_files(spark, checkpoint: str, batch_id: int) -> list[str]:
 def without_long_lines(batch_df, files: list[str]):
     """(the micro-batch, its lines too long to read as ``(source, LongLine)``, the directory of the copies read
     instead of their files, or None): a watched folder's ``files`` as an ingest reads them
-    (:mod:`widen.long_lines`): a file with such a line is read from a copy in which it is empty, named as the file;
+    (:mod:`widen.sources.long_lines`): a file with such a line is read from a copy in which it is empty, named as the file;
     files no longer than the limit are not read for it."""
     import re
     import tempfile
@@ -181,7 +181,7 @@ def without_long_lines(batch_df, files: list[str]):
 
     from pyspark.sql import functions as F
 
-    from widen.long_lines import blanked_copy, scan
+    from widen.sources.long_lines import blanked_copy, scan
 
     found = {}
     for uri in files:

@@ -70,9 +70,9 @@ class Fingerprint:
 
     @property
     def long_lines(self) -> tuple:
-        """The file's lines too long to read (:class:`widen.long_lines.LongLine`), found as it was hashed."""
+        """The file's lines too long to read (:class:`widen.sources.long_lines.LongLine`), found as it was hashed."""
         if self._long is None:
-            from widen.long_lines import max_line_bytes
+            from widen.sources.long_lines import max_line_bytes
 
             # (a plain file no longer than the limit holds none: not waited for while it is hashed)
             small = not self.path.endswith(".gz") and self.size <= max_line_bytes()
@@ -127,10 +127,10 @@ _CHANGED = ("changed while the batch was being ingested; nothing was committed: 
 
 
 def _sha256(path, chunk: int = 1 << 20) -> tuple[int, str, tuple]:
-    """(size, SHA-256, long lines: :mod:`widen.long_lines`) of a file, read once."""
+    """(size, SHA-256, long lines: :mod:`widen.sources.long_lines`) of a file, read once."""
     import hashlib
 
-    from widen.long_lines import Inflater, Scanner, located, max_line_bytes
+    from widen.sources.long_lines import Inflater, Scanner, located, max_line_bytes
 
     digest, limit = hashlib.sha256(), max_line_bytes()
     size, scanner = 0, Scanner(limit)
@@ -224,9 +224,9 @@ class _Hashing:
 
 def file_lines(path: Path) -> Iterator[Line]:
     """The lines of one file as Spark's text reader splits them (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), numbered
-    as :func:`widen.spark_io.read_lines` numbers them, decoded as UTF-8 one by one (a byte-order mark at the start is
+    as :func:`widen.sources.spark_read.read_lines` numbers them, decoded as UTF-8 one by one (a byte-order mark at the start is
     dropped)."""
-    from widen.long_lines import scan
+    from widen.sources.long_lines import scan
 
     source, number = str(path), 0
     try:
@@ -261,7 +261,7 @@ def _without_long_lines(path: Path, long_lines: dict) -> Iterator[Line]:
     import shutil
     import tempfile
 
-    from widen.long_lines import blanked_copy
+    from widen.sources.long_lines import blanked_copy
 
     directory = tempfile.mkdtemp(prefix="widen-lines-")
     try:
@@ -352,7 +352,7 @@ class Source:
         return self.parsed.filter(F.col("reason").isNotNull())
 
     def observing(self, plan, rules):
-        """One pass (:mod:`widen.onepass`): the batch's rows routed by ``plan`` (made before the batch is observed)
+        """One pass (:mod:`widen.sink.onepass`): the batch's rows routed by ``plan`` (made before the batch is observed)
         as the native pass observes them, to write, or None where the source cannot (then :meth:`observe`)."""
         return None
 
@@ -372,11 +372,11 @@ class Source:
 
 class JsonLines(Source):
     """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark. ``own``: lines Widen
-    read itself (``read_lines``), observed with :data:`widen.spark_io.OWN_JOB_SETTINGS`; a caller's DataFrame keeps
+    read itself (``read_lines``), observed with :data:`widen.jobs.OWN_JOB_SETTINGS`; a caller's DataFrame keeps
     the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
     def __init__(self, lines, own: bool = False, only_plain: bool = False, native: bool | None = None):
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         self.lines = lines  # a DataFrame, or a batch's files (FileLines: numbered only if some line must be named)
         self.spark = lines.spark if isinstance(lines, FileLines) else lines.sparkSession
@@ -394,8 +394,8 @@ class JsonLines(Source):
 
         from pyspark.sql import functions as F
 
-        from widen.observed import observe_frame
-        from widen.spark_io import OWN_JOB_SETTINGS, session_settings
+        from widen.sources.observed import observe_frame
+        from widen.jobs import OWN_JOB_SETTINGS, session_settings
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
             observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain,
@@ -408,19 +408,19 @@ class JsonLines(Source):
         self.records = self.parsed.filter(F.col("reason").isNull())
         self.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
         if self._long_lines():
-            from widen.long_lines import with_long_lines
+            from widen.sources.long_lines import with_long_lines
 
             self.observations = with_long_lines(self.observations, self._long_lines())
 
     def _long_lines(self) -> list:
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         return self.lines.long_lines if isinstance(self.lines, FileLines) else []
 
     def rescued_frame(self):
         frame = self.observed.rescued_frame()
         if self._long_lines():
-            from widen.long_lines import and_long_lines
+            from widen.sources.long_lines import and_long_lines
 
             frame = and_long_lines(self.spark, frame, self._long_lines())
         if self.key_rescued is not None:  # (a keyed batch's records without a key: widen.keyed)
@@ -434,7 +434,7 @@ class JsonLines(Source):
 
     def observing(self, plan, rules):
         from widen import jvm
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         if not self.native:
             return None
@@ -505,7 +505,7 @@ class JsonLines(Source):
         ``reason``, ``value``."""
         from pyspark.sql import functions as F
 
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         columns = self.parsed.columns
         lines = self.parsed.select(F.col("source").alias(SOURCE), F.col("line").alias(LINE),
@@ -522,7 +522,7 @@ class JsonLines(Source):
                               F.col(VALUE).alias("value"))
 
     def release(self) -> None:
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         if self.parsed is not None:
             self.parsed.unpersist()
@@ -593,7 +593,7 @@ class SmallFiles(_Delegating):
         self.inner: Source | None = None
 
     def observe(self, rules) -> None:
-        from widen.spark_io import FileLines
+        from widen.sources.spark_read import FileLines
 
         inner: Source = JsonLines(FileLines(self.spark, self.paths, self.long_lines), own=True, only_plain=True)
         inner.observe(rules)
@@ -615,7 +615,7 @@ def check_inputs(batches, input_format: str) -> None:
     """Raise :class:`InputError` before any work for an input format Widen does not read, a batch's file that does
     not exist or cannot be read (not after batch 1 committed), or a setting that is not a number of bytes
     (``WIDEN_DRIVER_BATCH_BYTES``, ``WIDEN_MAX_LINE_BYTES``)."""
-    from widen.long_lines import max_line_bytes
+    from widen.sources.long_lines import max_line_bytes
 
     if input_format not in ("json", "parquet"):
         raise InputError(f"unknown input format '{input_format}' (json or parquet)")
@@ -717,7 +717,7 @@ class DriverLines(Source):
         import pyarrow as pa
         from pyspark.sql import functions as F
 
-        from widen.spark_io import rows_frame
+        from widen.jobs import rows_frame
 
         wanted = {(r.source, r.line): r.reason for r in rescued}
         numbered = self._given is None
@@ -770,7 +770,7 @@ class FrameLines(_Delegating):
         self.inner: Source | None = None
         self.cached = None
         self.files: list[tuple[str, int, int]] = []  # (uri, size, mtime) of a plan read twice without a cache
-        #: (source, :class:`widen.long_lines.LongLine`) of lines of the frame's files too long to read, which it
+        #: (source, :class:`widen.sources.long_lines.LongLine`) of lines of the frame's files too long to read, which it
         #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
         self.long_lines: list = []
         self.keyed = keyed
@@ -781,7 +781,7 @@ class FrameLines(_Delegating):
     def _take(self, inner: Source) -> None:
         super()._take(inner)
         if self.long_lines:
-            from widen.long_lines import with_long_lines
+            from widen.sources.long_lines import with_long_lines
 
             self.observations = with_long_lines(self.observations, self.long_lines)
 
@@ -792,7 +792,7 @@ class FrameLines(_Delegating):
 
             frame = frame.withColumn("line", F.lit(None).cast("int"))
         if self.long_lines:
-            from widen.long_lines import and_long_lines
+            from widen.sources.long_lines import and_long_lines
 
             frame = and_long_lines(self.spark, frame, self.long_lines)
         return frame
@@ -921,7 +921,7 @@ def _stat(uri: str) -> tuple[int, int] | None:
     """A file's (size, modification time in ns), or None when it cannot be stat'ed."""
     from pyarrow import fs
 
-    from widen.spark_io import filesystem
+    from widen.sources.spark_read import filesystem
 
     try:
         system, path = filesystem(uri)
@@ -1071,7 +1071,7 @@ class Typed(Source):
 
 class TypedParts(Source):
     """Parquet files whose schemas Spark cannot merge (``v`` a long in some files, a string in others): a
-    :class:`Typed` part per schema (:func:`widen.spark_io.parquet_parts`), observed together (one plan for the
+    :class:`Typed` part per schema (:func:`widen.sources.spark_read.parquet_parts`), observed together (one plan for the
     batch) and each routed by it, their rows one frame: a value lands where it would from its part alone, planned
     with the others."""
 

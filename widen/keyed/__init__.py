@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 
 from widen.compiler.condition import Condition, parse
 from widen.errors import InputError, WidenError
-from widen.commit import fields_key
-from widen.ledger import own_file
+from widen.sink.commit import fields_key
+from widen.sink.ledger import own_file
 from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
 from widen.sources import unchanged
-from widen.spark_io import data_directory, delete_files
+from widen.sink.files import data_directory, delete_files
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
@@ -167,7 +167,8 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
 
     from widen.compiler.spark import spark_schema
     from widen.session import Beside
-    from widen.spark_io import session_settings, write_parquet, write_settings
+    from widen.jobs import session_settings, write_settings
+    from widen.sink.files import write_parquet
 
     spark = batch.rows.sparkSession
     schema = spark_schema(target)
@@ -414,7 +415,7 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
     and one overwrite snapshot that removes the files the write replaced and adds those it wrote (an append when
     it replaced none). The files' metrics are read from their footers without pyiceberg's schema check: Spark
     declares every column optional, the key's too, which no row leaves null."""
-    from widen.partitioning import data_files
+    from widen.sink.partitioning import data_files
 
     _identify(tx, k)
     props = {KEY: ",".join(k.key)}
@@ -526,7 +527,7 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     from pyspark.sql import functions as F
 
     from widen.compiler.spark import spark_schema
-    from widen.spark_io import session_settings
+    from widen.jobs import session_settings
 
     compiled = source.compile(planned.plan, planned.rules)
     kept = getattr(source, "keyed_rows", None)
@@ -613,7 +614,7 @@ def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
 
 @dataclass(frozen=True)
 class Upsert:
-    """A keyed batch's part of the commit (:mod:`widen.commit` calls it, and knows nothing else of keyed tables):
+    """A keyed batch's part of the commit (:mod:`widen.sink.commit` calls it, and knows nothing else of keyed tables):
     the schema with the key's columns required, the merge an attempt writes, and its part of the transaction."""
 
     keyed: Keyed

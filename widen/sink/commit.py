@@ -1,6 +1,6 @@
 """The commit of one batch: plan it against the table as loaded, write its Parquet files with Spark, and commit
 the schema change, the files and the ledger in one pyiceberg transaction. On a conflict with another writer the
-attempt is made again against the reloaded table (:func:`widen.catalog.retrying`): re-planned, its files rewritten
+attempt is made again against the reloaded table (:func:`widen.sink.catalog.retrying`): re-planned, its files rewritten
 only when the projection changed, its transaction rebuilt."""
 
 from __future__ import annotations
@@ -10,16 +10,17 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from widen.batch import BatchPlan, prepare
-from widen.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
+from widen.sink.prepare import BatchPlan, prepare
+from widen.sink.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
 from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
-from widen.faults import checkpoint
-from widen.ledger import read as read_ledger
-from widen.ledger import record as record_ledger
+from widen.sink.faults import checkpoint
+from widen.sink.ledger import read as read_ledger
+from widen.sink.ledger import record as record_ledger
 from widen.progress import spark_progress
-from widen.report import BatchReport, timed
+from widen.sink.report import BatchReport, timed
 from widen.sources import unchanged
-from widen.spark_io import data_directory, delete_files, session_settings, write_parquet, write_settings
+from widen.jobs import session_settings, write_settings
+from widen.sink.files import data_directory, delete_files, write_parquet
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Batch:
     force: bool = False
     #: entries added to the snapshot summary
     summary: dict = field(default_factory=dict)
-    #: the partition terms a table gets with its first columns (:mod:`widen.partitioning`)
+    #: the partition terms a table gets with its first columns (:mod:`widen.sink.partitioning`)
     partition_by: list | None = None
     #: a keyed write (:class:`widen.keyed.Upsert`: what the commit asks of it, it does), or None: an append
     upsert: object = None
@@ -148,7 +149,7 @@ def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
     """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by).
     Raises :class:`~widen.errors.InputError` when the batch cannot be written by them, or when ``partition_by`` is
     not the spec of a table that has columns now (another writer may have created it since the run began)."""
-    from widen.partitioning import check_asked, layout, spec_layout
+    from widen.sink.partitioning import check_asked, layout, spec_layout
 
     if tbl is None:
         return partition_by, layout(partition_by, planned.target) if partition_by else []
@@ -214,11 +215,11 @@ def fields_key(fields) -> tuple:
 def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:
     """The snapshot summary: the commit id, the batch and its files (the ledger's source), what it did."""
     return {
-        "widen.commit-id": commit_id,
-        "widen.batch": str(batch.name),
+        "widen.sink.commit-id": commit_id,
+        "widen.sink.prepare": str(batch.name),
         "widen.files": json.dumps([fp.entry() for fp in batch.prints], separators=(",", ":")),
         "widen.records": str(planned.observations.records),
-        "widen.rescued": str(planned.observations.rescued_count),
+        "widen.sink.rescued": str(planned.observations.rescued_count),
         "widen.fields-added": ",".join(report.fields_added),
         "widen.mode": batch.mode,
         **batch.summary,
@@ -230,7 +231,7 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
     """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``upsert``: a
     keyed write's (:class:`widen.keyed.Upsert`)."""
     from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
-    from widen.partitioning import add_spec, data_files, replaced_columns, source_paths
+    from widen.sink.partitioning import add_spec, data_files, replaced_columns, source_paths
 
     current = tbl.schema()
     if planned.replace:  # overwrite: the old columns go (a partition source stays), the batch's come
@@ -266,7 +267,7 @@ def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str], field
     ``written`` (readers of the table's history see one change, not a delete and then an append)."""
     from pyiceberg.table import _parquet_files_to_data_files
 
-    from widen.partitioning import data_files
+    from widen.sink.partitioning import data_files
 
     added = (data_files(tx.table_metadata, tbl.io, written, fields) if fields
              else _parquet_files_to_data_files(tx.table_metadata, written, tbl.io))

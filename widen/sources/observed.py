@@ -18,7 +18,7 @@ from widen.compiler.spark_observe import NeedsChecks, SparkObserver, parse_recor
 from widen.engine.observe import RESCUED_ALL_BYTES, RESCUED_ALL_LINES, RESCUED_EXAMPLES, Observations, Rescued
 from widen.jvm import observed as observe_natively
 from widen.rules.model import Rules
-from widen.spark_io import FileLines
+from widen.sources.spark_read import FileLines
 
 
 def _debug(message: str) -> None:
@@ -76,7 +76,7 @@ class Observed:
 def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
     """(their ids, an Arrow table of them: ``source``, ``line``, ``reason``, ``value`` (the line's bytes)) for the
     lines the native pass rescued and kept, placed in their files when the batch is a batch's files; the rescued
-    table's file is written from it on the driver (:func:`widen.rescued.write_rescued`), with no Spark job."""
+    table's file is written from it on the driver (:func:`widen.sink.rescued.write_rescued`), with no Spark job."""
     if not result.rescued:
         return (), None
     rows = []
@@ -95,7 +95,7 @@ def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
 def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False, given=None):
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
     number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
-    ``lines`` may be a batch's files (:class:`~widen.spark_io.FileLines`): their lines are numbered only when the
+    ``lines`` may be a batch's files (:class:`~widen.sources.spark_read.FileLines`): their lines are numbered only when the
     batch is not plain. ``only_plain``: for a batch the native pass does not observe plain, no other job (an :class:`Observed` without
     ``parsed``, saying why). ``given``: the native pass's (result, why), of a pass already made (one pass: the
     router observed the lines as it wrote them)."""

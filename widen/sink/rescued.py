@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import uuid
 
-from widen.catalog import Attempt, load_or_create, no_library_retries, retrying, snapshot_with
+from widen.sink.catalog import Attempt, load_or_create, no_library_retries, retrying, snapshot_with
 from widen.errors import Absorbed, CommitUnknown
-from widen.ledger import read as read_ledger
-from widen.ledger import record as record_ledger
-from widen.spark_io import data_directory, delete_files, list_files, parquet_writer
+from widen.sink.ledger import read as read_ledger
+from widen.sink.ledger import record as record_ledger
+from widen.sink.files import data_directory, delete_files, parquet_writer
+from widen.sources.spark_read import list_files
 
 RESCUED_SUFFIX = "__rescued"
 
@@ -50,7 +51,7 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
         commit_id = uuid.uuid4().hex
         try:
             unchanged(prints)  # (rescued lines read from other bytes than the hash's would be that file's)
-            summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
+            summary = {"widen.sink.commit-id": commit_id, "widen.sink.prepare": str(batch),
                        "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")),
                        **(extra or {})}
             retrying(cat, name, commit_id, lambda attempt: _commit(attempt, cat, name, files, prints, force,
@@ -92,7 +93,7 @@ def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from widen.spark_io import filesystem
+    from widen.sources.spark_read import filesystem
 
     rows = bad.to_pylist()
     if not force:
@@ -131,7 +132,7 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
     attempt.committing = True
     with tbl.transaction() as tx:
         tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
-        record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
+        record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.sink.prepare"], commit_id=commit_id, summary=summary)
 
 
 def array_hint(observations) -> str:

@@ -1,19 +1,15 @@
-"""What Spark reads and writes for a batch, and the files it leaves: JSON lines with their file and line number,
-Parquet batches, the batch's Parquet files (one directory per partition of a partitioned table), and the session
-settings an ingest needs."""
+"""Reading a batch in Spark: JSON lines with their file and line number, Parquet batches (a part per schema
+when their schemas conflict), and where files are."""
 
 from __future__ import annotations
 
-import contextlib
 import re
-import uuid
 from pathlib import Path
 from typing import Sequence
 from urllib.parse import unquote
 
 from widen.errors import InputError
-from widen.jobs import rows_frame, unreadable  # noqa: F401 (importable from here too)
-from widen.session import shuffle_partitions
+from widen.jobs import OWN_JOB_SETTINGS, rows_frame, session_settings, unreadable  # noqa: F401 (importable here)
 
 
 def read_lines(spark, paths: Sequence[str]):
@@ -30,7 +26,7 @@ class FileLines:
         self.spark = spark
         from pyspark.sql import functions as F
 
-        #: (file, :class:`widen.long_lines.LongLine`) of each line too long to read: Spark reads a copy of its file
+        #: (file, :class:`widen.sources.long_lines.LongLine`) of each line too long to read: Spark reads a copy of its file
         #: in which the line is empty, named as the file
         self.long_lines = [(path, line) for path, lines in (long_lines or {}).items() for line in lines]
         self._copies, self._names = None, {}
@@ -51,7 +47,7 @@ class FileLines:
     def _blanked(self, paths: Sequence[str], long_lines: dict) -> list[str]:
         import tempfile
 
-        from widen.long_lines import blanked_copy
+        from widen.sources.long_lines import blanked_copy
 
         self._copies = tempfile.mkdtemp(prefix="widen-lines-")
         out = []
@@ -229,39 +225,6 @@ def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
     return schemas, rows
 
 
-def data_directory(tbl) -> str:
-    """A new directory of the table's data for one write's files (a directory of its own: no other commit's file
-    can be among them)."""
-    return f"{tbl.location().rstrip('/')}/data/widen-{uuid.uuid4().hex}"
-
-
-def write_parquet(df, data_dir: str, fields=()) -> list[str]:
-    """Write the batch's Parquet files (a partitioned table's one directory per partition:
-    :mod:`widen.partitioning`); returns their URIs."""
-    writer = parquet_writer(df)
-    if not fields:
-        writer.parquet(data_dir)
-    else:
-        from widen.partitioning import with_partition_columns
-
-        df, names = with_partition_columns(df, fields)
-        parquet_writer(df).partitionBy(*names).parquet(data_dir)
-    return list_files(data_dir, ".parquet")
-
-
-#: the bytes of a string's bounds a Parquet file's statistics keep. Parquet drops a column chunk's statistics,
-#: its null count with them, when its bounds take more than 4 KiB (a JSON value of 5 KB, or 20 MB): the table's
-#: metrics would have no null count for the column, and ``widen stats`` would count its nulls as values. Bounds
-#: cut to a prefix (the upper one rounded up) stay bounds; Iceberg's own metrics keep 16 characters.
-STATISTICS_TRUNCATE_LENGTH = 64
-
-
-def parquet_writer(df):
-    """``df.write`` as Widen writes a table's files: never into a directory that exists, with Parquet's
-    statistics kept for long values (:data:`STATISTICS_TRUNCATE_LENGTH`)."""
-    return df.write.mode("error").option("parquet.statistics.truncate.length", str(STATISTICS_TRUNCATE_LENGTH))
-
-
 def filesystem(uri: str):
     """pyarrow's file system for a URI, and the path in it. A local file URI's path is taken as it is written, as
     Spark and pyiceberg's file IO take it (pyarrow would decode ``%3A``, and refuse a space)."""
@@ -280,126 +243,3 @@ def list_files(directory: str, suffix: str = "") -> list[str]:
     infos = system.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True))
     prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
     return sorted(prefix + i.path for i in infos if i.type == fs.FileType.File and i.path.endswith(suffix))
-
-
-def delete_files(tbl, files: list[str]) -> None:
-    """Delete files of a write that was not committed (those already gone are skipped: `widen gc` lists whatever is
-    left)."""
-    for f in files:
-        try:
-            tbl.io.delete(f) if tbl is not None else None
-        except Exception:  # already gone
-            pass
-
-
-#: Spark settings an ingest needs, set for the batch and restored after it (a user's session may differ):
-#: microsecond Parquet timestamps in UTC; Iceberg names are case-sensitive (`Foo` and `foo` are two columns), and the
-#: analyzer needs more than its default 100 passes to resolve the nested lambdas of values nested a dozen levels deep
-SESSION_SETTINGS = {
-    "spark.sql.caseSensitive": "true",
-    # Iceberg timestamps are microseconds (Spark's default Parquet output is INT96), read and written in UTC
-    "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
-    "spark.sql.session.timeZone": "UTC",
-    "spark.sql.analyzer.maxIterations": "2000",
-    "spark.sql.optimizer.maxIterations": "2000",
-    # the parsed lines are cached for the observer's jobs: uncompressed, they are built and read back faster
-    # (parse + cache of 200k lines 4.9-8.1 s against 5.5-11.3 s compressed, a scan 0.6-0.7 s against 0.8-1.4 s);
-    # the cache spills to disk rather than fail when memory is short
-    "spark.sql.inMemoryColumnarStorage.compressed": "false",
-    # a table's data directories hold only the files Iceberg references: no `_SUCCESS` marker, no `.crc`
-    # checksums of the local file system (SQL settings reach the Hadoop configuration of Spark's writes)
-    "mapreduce.fileoutputcommitter.marksuccessfuljobs": "false",
-    "fs.file.impl": "org.apache.hadoop.fs.RawLocalFileSystem",
-    "fs.file.impl.disable.cache": "true",
-}
-
-
-def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
-    """:data:`SESSION_SETTINGS` for a batch of files (:class:`widen.sources.Fingerprint`), and, for one JSON-lines
-    file (not gzipped) of more splits than the session has cores, the split size that cuts it into whole waves of
-    those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1.2 GB file, on 2 cores, into 8 splits of 128
-    MiB and one of 126 MB: both passes over it end with a fifth wave one core works through alone; 10 splits of 120
-    MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's
-    ``spark.sql.files.maxPartitionBytes`` stays the bound. (Several files: Spark packs their splits, which this does
-    not foresee.)
-
-    A JSON batch is read twice (observed, then written), and the router leaves out the lines the pass rescued by
-    their ids, which depend on how the files are cut: the number Spark divides a batch's bytes by is pinned for the
-    batch (``spark.sql.files.minPartitionNum``), so that an executor that joins or leaves between the two jobs
-    (which changes the session's parallelism, Spark's divisor otherwise) cannot cut them otherwise."""
-    if input_format != "json":
-        return SESSION_SETTINGS
-    cores = spark.sparkContext.defaultParallelism
-    pinned = frame_settings(spark)
-    least = pinned["spark.sql.files.minPartitionNum"]
-    if len(prints) != 1 or prints[0].path.endswith(".gz"):
-        return pinned
-    conf = spark._jsparkSession.sessionState().conf()
-    size, cost = prints[0].size, conf.filesOpenCostInBytes()
-    split = min(conf.filesMaxPartitionBytes(), max(cost, (size + cost) // int(least)))  # Spark's
-    splits = -(-size // split) if split > 0 else 0
-    if splits <= cores or splits % cores == 0:
-        return pinned
-    waves = -(-splits // cores)
-    return {**pinned, "spark.sql.files.maxPartitionBytes": str(-(-size // (waves * cores)))}
-
-
-def frame_settings(spark) -> dict[str, str]:
-    """:data:`SESSION_SETTINGS`, and the number Spark divides a scan's bytes by (``spark.sql.files.minPartitionNum``;
-    the session's parallelism otherwise) pinned: a batch read twice (observed, then written) is cut into the same
-    tasks both times, whatever executors join or leave between the two jobs (:func:`batch_settings`; a DataFrame
-    of files read twice: :class:`widen.sources.FrameLines`)."""
-    least = spark.conf.get("spark.sql.files.minPartitionNum", None) or spark.conf.get(
-        "spark.sql.leafNodeDefaultParallelism", None) or spark.sparkContext.defaultParallelism
-    return {**SESSION_SETTINGS, "spark.sql.files.minPartitionNum": str(least)}
-
-
-#: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse
-#: and aggregates in ``widen ingest``; never a caller's DataFrame, whose joins and aggregations keep the caller's
-#: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
-#: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved
-#: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x and 1.01x on a small wide batch,
-#: none at 200k: at the edge of the machine's spread). Without it a shuffle has as many partitions as the session
-#: says: the aggregates' few thousand rows need no more than Widen's own session has, whatever the caller's says.
-OWN_JOB_SETTINGS = {
-    "spark.sql.adaptive.enabled": "false",
-    "spark.sql.shuffle.partitions": shuffle_partitions(),
-}
-
-
-#: a batch of at most this many records is written without generated code (Spark's interpreted expressions): the
-#: projection of a wide schema costs more to compile than its few rows cost to interpret. Measured on first use in a
-#: fresh process (docs/performance.md, ninth session): 1,000 records of 100 nested fields, the write 14.4 s -> 9.5 s;
-#: 10,000 and 50,000 records the same or faster; 200,000 the same. ``spark.sql.codegen.factoryMode`` is internal to
-#: Spark (documented "for tests"), but every expression factory reads it (Spark's
-#: ``CodeGeneratorWithInterpretedFallback``), and the timings above are its effect
-INTERPRETED_WRITE_RECORDS = 100_000
-
-
-def write_settings(records: int) -> dict[str, str]:
-    """The Spark settings for writing a batch of ``records`` records (:data:`INTERPRETED_WRITE_RECORDS`)."""
-    if records <= INTERPRETED_WRITE_RECORDS:
-        return {"spark.sql.codegen.factoryMode": "NO_CODEGEN"}
-    return {}
-
-
-@contextlib.contextmanager
-def session_settings(spark, settings: dict[str, str] | None = None):
-    """``settings`` (by default :data:`SESSION_SETTINGS`) for the duration of the block, the session's own
-    restored after it."""
-    settings = SESSION_SETTINGS if settings is None else settings
-    conf = spark.conf
-    before = {k: conf.get(k, None) for k in settings}
-    try:  # a setting the session refuses restores those set before it
-        for k, v in settings.items():
-            conf.set(k, v)
-        yield
-    finally:
-        for k, v in before.items():
-            if v is None:
-                conf.unset(k)
-            else:
-                conf.set(k, v)
-
-
-#: the causes Spark gives for a file it cannot read, in words (the first that the error's text holds)

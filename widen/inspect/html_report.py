@@ -56,8 +56,8 @@ class Facts:
 
 
 def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
-    from widen.inspect import column_stats
-    from widen.ledger import read as read_ledger
+    from widen.inspect.stats import column_stats
+    from widen.sink.ledger import read as read_ledger
 
     facts = Facts(name)
     for s in column_stats(tbl, rules):
@@ -69,10 +69,10 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
         operation = snap.summary.operation.value if snap.summary is not None else ""
         facts.commits.append(Commit(
             snap.snapshot_id, dt.datetime.fromtimestamp(snap.timestamp_ms / 1000, dt.timezone.utc).isoformat(
-                timespec="seconds"), operation, summary.get("widen.batch", summary.get("widen.maintenance", "")),
+                timespec="seconds"), operation, summary.get("widen.sink.prepare", summary.get("widen.maintenance", "")),
             int(summary.get("widen.records", summary.get("added-records", 0)) or 0),
             len([f for f in summary.get("widen.fields-added", "").split(",") if f]),
-            int(summary.get("widen.rescued", 0) or 0),
+            int(summary.get("widen.sink.rescued", 0) or 0),
             summary.get("widen.mode", "")))
     if rescued_tbl is not None:
         facts.rescued = _rescued(rescued_tbl)
@@ -90,7 +90,7 @@ def _rescued(rescued_tbl) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for snap in rescued_tbl.snapshots():
         summary = snap.summary.additional_properties if snap.summary is not None else {}
-        batch = summary.get("widen.batch", "")
+        batch = summary.get("widen.sink.prepare", "")
         entry = out.setdefault(batch, {"lines": 0, "reasons": {}, "examples": []})
         entry["lines"] += int(summary.get("added-records", 0) or 0)
     rows = rescued_tbl.scan(selected_fields=("batch", "line", "reason", "raw"), limit=2000).to_arrow().to_pylist()
@@ -194,9 +194,9 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
     except ImportError:
         raise InputError("widen report draws its charts with altair and vl-convert: pip install 'widen[report]'") \
             from None
-    from widen.catalog import load_table, open_catalog
-    from widen.reader import open_table
-    from widen.rescued import RESCUED_SUFFIX
+    from widen.sink.catalog import load_table, open_catalog
+    from widen.inspect.reader import open_table
+    from widen.sink.rescued import RESCUED_SUFFIX
     from widen.engine.load import load_rules
 
     tbl = open_table(table, catalog, warehouse)

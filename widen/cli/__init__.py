@@ -247,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _interrupts(args.command)
     try:
         if getattr(args, "table", None):
-            from widen.catalog import require_namespace
+            from widen.sink.catalog import require_namespace
 
             require_namespace(args.table)
         if args.command == "plan":
@@ -267,7 +267,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "show":
             return _show(args)
         if args.command == "report":
-            from widen.html_report import report
+            from widen.inspect.html_report import report
 
             out = args.out or f"{args.table}.html"
             report(args.table, out=out, rules=_load(args.rules), catalog=args.catalog, warehouse=args.warehouse)
@@ -373,7 +373,7 @@ def _plan(args) -> int:
         base, schema = _schema_file(args.schema, rules)
     explained: dict[tuple[str, ...], _Explained] = {}
     rejected = False
-    from widen.modes import effective_mode, resolve_mode
+    from widen.engine.modes import effective_mode, resolve_mode
 
     mode = resolve_mode(rules, None)
     for number, batch in enumerate(args.batches, start=1):
@@ -537,13 +537,13 @@ def _routes(level, path):
 
 def _catalog_exists(args) -> None:
     """A read-only command on the embedded catalog reads it where it is: it never creates one."""
-    from widen.catalog import existing_catalog
+    from widen.sink.catalog import existing_catalog
 
     existing_catalog(args.table, args.catalog, args.warehouse)
 
 
 def _open_table(args):
-    from widen.reader import open_table
+    from widen.inspect.reader import open_table
 
     return open_table(args.table, args.catalog, args.warehouse)
 
@@ -583,9 +583,9 @@ def _start_spark_early(args) -> None:
     """In the CLI's own process, Spark's start begun beside the work that needs none (widen.session.start_early),
     once the checks that need no table pass (a mistake there starts no JVM); not for batches of empty files only,
     which need no Spark."""
-    from widen.catalog import require_namespace
+    from widen.sink.catalog import require_namespace
     from widen.keyed import keyed
-    from widen.partitioning import parse_partition_by
+    from widen.sink.partitioning import parse_partition_by
     from widen.session import start_early
     from widen.sources import batch_files, check_inputs
 
@@ -662,9 +662,9 @@ def _watch(args, rules) -> int:
 
 
 def _gc(args) -> int:
-    from widen.catalog import load_table, open_catalog
+    from widen.sink.catalog import load_table, open_catalog
     from widen.gc import orphan_files
-    from widen.rescued import RESCUED_SUFFIX
+    from widen.sink.rescued import RESCUED_SUFFIX
 
     _catalog_exists(args)
     cat = open_catalog(args.catalog, args.warehouse)
@@ -686,8 +686,8 @@ def _gc(args) -> int:
 
 
 def _maintain(args) -> int:
-    from widen.catalog import load_table, open_catalog
-    from widen.rescued import RESCUED_SUFFIX
+    from widen.sink.catalog import load_table, open_catalog
+    from widen.sink.rescued import RESCUED_SUFFIX
     from widen.maintain import duration, maintain
 
     older_than = duration(args.older_than, "--older-than")
@@ -707,7 +707,7 @@ def _maintain(args) -> int:
 
 
 def _inspect(args) -> int:
-    from widen.inspect import column_stats, render_stats, view_sql
+    from widen.inspect.stats import column_stats, render_stats, view_sql
 
     rules = _load(args.rules)
     table = _open_table(args)
@@ -719,7 +719,7 @@ def _inspect(args) -> int:
 
 
 def _show(args) -> int:
-    from widen.reader import fold_rows, open_table, render, scan_rows
+    from widen.inspect.reader import fold_rows, open_table, render, scan_rows
 
     if args.limit < 0:
         raise WidenError(f"--limit {args.limit}: a number of rows, 0 or more")
@@ -782,7 +782,7 @@ def _check(args) -> int:
 
     from hypothesis.configuration import set_hypothesis_home_dir
 
-    from widen.properties import check_rules
+    from widen.engine.laws import check_rules
 
     # a read-only command: Hypothesis's own files go to a temporary directory, not ./.hypothesis
     set_hypothesis_home_dir(tempfile.mkdtemp(prefix="widen-check-"))
@@ -823,7 +823,3 @@ def _check(args) -> int:
               f"sequences: schema only grows, plans are "
               f"idempotent and order-independent, all data written, no precision lost)")
     return 0 if report.ok else 1
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from widen.errors import CommitUnknown, InputError, WidenError
-from widen.ledger import read as read_ledger
+from widen.sink.ledger import read as read_ledger
 
 #: commit attempts per batch before giving up (each after reloading the table; backoff doubles, with jitter)
 MAX_ATTEMPTS = 10
@@ -26,7 +26,7 @@ BACKOFF_SECONDS = 0.2
 #: that every later commit and scan reads, so commit time grew with the table's history
 RETRIES = "commit.retry.num-retries"
 TABLE_PROPERTIES = {RETRIES: "0", "commit.manifest-merge.enabled": "true"}
-COMMIT_ID = "widen.commit-id"
+COMMIT_ID = "widen.sink.commit-id"
 
 
 def open_catalog(catalog: str | None, warehouse: str):

@@ -18,7 +18,7 @@ from widen.errors import InputError
 
 
 def open_table(table: str, catalog: str | None = None, warehouse: str = "warehouse"):
-    from widen.catalog import existing_catalog, load_table, open_catalog, require_namespace
+    from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
 
     require_namespace(table)
     existing_catalog(table, catalog, warehouse)
@@ -134,7 +134,7 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     """:func:`read`'s DataFrame registered as a temporary view (``view``, default NAMESPACE_NAME), and the folded
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
-    from widen.inspect import view_sql
+    from widen.inspect.stats import view_sql
     from widen.engine.load import load_rules
 
     rules = rules if rules is not None else load_rules()
@@ -180,7 +180,7 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
     """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
     then the others' values); a field's name is its family's."""
-    from widen.inspect import families
+    from widen.inspect.stats import families
 
     grouped = {name: [f.name for f in fam] for name, fam in families(schema, rules).items()}
     types = {f.name: str(f.field_type) for f in schema.fields}

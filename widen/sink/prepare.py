@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from widen.modes import check, effective_mode
+from widen.engine.modes import check, effective_mode
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class BatchPlan:
 
 
 def prepare(tbl, rules, mode: str, source, batch: str) -> BatchPlan:
-    """Plan the batch against the table (None: none yet) in the mode; raises :class:`~widen.modes.SchemaMismatch`
+    """Plan the batch against the table (None: none yet) in the mode; raises :class:`~widen.engine.modes.SchemaMismatch`
     when the mode refuses it."""
     from pyiceberg.schema import Schema
 

@@ -3,7 +3,7 @@
 A JSON batch (files, or a DataFrame of JSON texts) runs on the **native** engine whenever it can: the JVM pass
 (``widen/jvm``) observes it in one pass and the native router writes it in a second, the lines the pass rescued
 left out and written to the rescued table by the driver. What it does not cover falls to another engine, and the
-batch's report (:class:`widen.report.BatchReport` ``engine`` and ``why``, and the batch line) says which and why:
+batch's report (:class:`widen.sink.report.BatchReport` ``engine`` and ``why``, and the batch line) says which and why:
 
 - **native+projection**: the native pass observed the batch, the compiled Spark projection wrote it (a column
   type the router does not build: a float, a zone-less timestamp, binary);
@@ -28,7 +28,7 @@ ENGINES = ("native", "native+projection", "spark", "driver", "typed")
 def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool = False) -> Source:
     """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``keyed``:
     a keyed write's (:mod:`widen.keyed`)."""
-    from widen.spark_io import FileLines, parquet_parts
+    from widen.sources.spark_read import FileLines, parquet_parts
 
     paths = [fp.path for fp in prints]
     if input_format != "json":  # (files whose schemas Spark cannot merge: a part per schema)

@@ -18,11 +18,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from widen.batch import BatchPlan, prepare
+from widen.sink.prepare import BatchPlan, prepare
 from widen.progress import spark_progress
-from widen.report import BatchReport, timed
+from widen.sink.report import BatchReport, timed
 from widen.sources import unchanged
-from widen.spark_io import data_directory, delete_files, write_parquet
+from widen.sink.files import data_directory, delete_files, write_parquet
 
 
 @dataclass
@@ -60,7 +60,7 @@ def speculate(tbl, batch) -> BatchPlan | None:
     from widen.engine.planner import envelope
     from widen.engine.planner import plan
     from widen.engine.typed import rules_for
-    from widen.modes import effective_mode
+    from widen.engine.modes import effective_mode
 
     if tbl is None or not tbl.schema().fields or batch.mode == "overwrite":
         return None
@@ -76,8 +76,8 @@ def speculate(tbl, batch) -> BatchPlan | None:
 def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     """Write the batch in one pass where it may fit ``tbl`` (the table as loaded; the report says which way the
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
-    refuses raises :class:`~widen.modes.SchemaMismatch`, its files deleted."""
-    from widen.commit import files_key, partitioning
+    refuses raises :class:`~widen.engine.modes.SchemaMismatch`, its files deleted."""
+    from widen.sink.commit import files_key, partitioning
     from widen.engine.planner import within
 
     source = batch.source

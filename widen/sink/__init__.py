@@ -1,0 +1,1 @@
+"""The sink: a batch planned against its table, written and committed (docs/architecture.md)."""
