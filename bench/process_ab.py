@@ -2,6 +2,7 @@
 medians; then whether both wrote the same rows.
 
     python bench/process_ab.py FILE --old "PYTHON SCRIPT" [--new "PYTHON SCRIPT"] [--repeat K] [--warm N]
+        [--table NAME] [--template DIR --at DIR] [--args "INGEST ARGS"]
 
 ``--old`` and ``--new`` are commands that run a build's CLI (``widen ingest ...`` arguments are appended); the
 default ``--new`` is this checkout's ``python -m widen.cli``. To run an older commit's CLI next to an editable
@@ -16,6 +17,11 @@ a temporary one, outside the checkout). Each run is timed and reaped as ``bench/
 (``run_child``: spawn to the Python process's exit; the orphaned driver JVM is waited for before the next run).
 Rows are compared with Spark (``exceptAll`` both ways) over the two last tables.
 
+``--template DIR --at DIR``: each run ingests into a copy of a warehouse made before (DIR, copied to the fixed
+path ``--at`` before each run: Iceberg's metadata names its files by absolute path), ``--table`` in it, with
+``--args`` added to ``widen ingest`` (a keyed batch into a table of 1M rows: ``--args "--key id"``); the rows are
+compared by a digest of the table's sorted rows after each build's last run.
+
 ``--warm N`` compares the builds warm instead: each run is one process of a build (its command without the
 ``-m widen.cli`` at the end, running ``WARM_CHILD``) that starts a session, ingests FILE once to warm up, then N
 times more, each into a fresh warehouse; the medians are of those N runs of every process of a build.
@@ -25,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import shutil
 import statistics
 import sys
 import tempfile
@@ -85,6 +92,10 @@ def main(argv=None) -> int:
     ap.add_argument("--new", default=f"{sys.executable} -m widen.cli")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--warm", type=int, default=0, help="compare N warm runs in each process instead")
+    ap.add_argument("--table", default="bench.events")
+    ap.add_argument("--template", help="a warehouse each run ingests into a copy of (at --at)")
+    ap.add_argument("--at", help="where --template is copied before each run")
+    ap.add_argument("--args", default="", help="more arguments of widen ingest")
     a = ap.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from process import become_subreaper, run_child
@@ -99,14 +110,19 @@ def main(argv=None) -> int:
         for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
             run_dir = work / f"{name}-{i}"
             run_dir.mkdir()
-            cmd = shlex.split(getattr(a, name)) + ["ingest", "--warehouse", str(run_dir / "wh"), "--table",
-                                                  "bench.events", str(Path(a.file).resolve())]
+            warehouse = run_dir / "wh"
+            if a.template:
+                shutil.rmtree(a.at, ignore_errors=True)
+                shutil.copytree(a.template, a.at)
+                warehouse = Path(a.at)
+            cmd = shlex.split(getattr(a, name)) + ["ingest", "--warehouse", str(warehouse), "--table", a.table,
+                                                  *shlex.split(a.args), str(Path(a.file).resolve())]
             done = run_child(cmd, run_dir)
             print(f"{name} run {i + 1}: {done['seconds']:.2f} s (tree {done['tree_seconds']:.2f} s) "
                   f"rc={done['rc']} | {done['stdout'].strip().splitlines()[-1:]}", flush=True)
             if done["rc"] == 0:
                 times[name].append(done["seconds"])
-                last[name] = run_dir / "wh"
+                last[name] = _digest(warehouse, a.table) if a.template else warehouse
             else:
                 print(done["stderr"][-2000:], file=sys.stderr)
     for name, values in times.items():
@@ -114,6 +130,9 @@ def main(argv=None) -> int:
             print(f"{name}: median {statistics.median(values):.2f} s of {', '.join(f'{v:.2f}' for v in values)}")
     if times["old"] and times["new"]:
         print(f"ratio old/new: {statistics.median(times['old']) / statistics.median(times['new']):.2f}")
+        if a.template:
+            print(f"same rows: {last['old'] == last['new']} (digests {last['old']}, {last['new']})")
+            return 0
         from widen.ingest import open_catalog
         from widen.session import spark_session
 
@@ -127,6 +146,18 @@ def main(argv=None) -> int:
         same = old.count() == new.count() and old.exceptAll(new).isEmpty() and new.exceptAll(old).isEmpty()
         print(f"same rows: {same} ({new.count()} rows)")
     return 0
+
+
+def _digest(warehouse: Path, table: str) -> str:
+    """A digest of the table's rows, sorted (the same rows, whatever their files' order)."""
+    import hashlib
+
+    from widen.ingest import open_catalog
+
+    data = open_catalog(None, str(warehouse)).load_table(table).scan().to_arrow()
+    data = data.select(sorted(data.column_names))
+    rows = sorted(repr(sorted(r.items())) for r in data.to_pylist())
+    return f"{len(rows)} rows, " + hashlib.sha256("\n".join(rows).encode()).hexdigest()[:16]
 
 
 if __name__ == "__main__":
