@@ -99,6 +99,20 @@ def _quote(name: str) -> str:
     return "`" + name.replace("`", "``") + "`"
 
 
+#: one part of a table's name as Spark SQL reads it: an identifier quoted already, or text without a dot or backtick
+_PART = r"`(?:[^`]|``)*`|[^.`]+"
+
+
+def _quote_table(name: str) -> str:
+    """A table's name (NAMESPACE.NAME, as Widen takes it) for Spark SQL: each dot-separated part quoted (a part
+    quoted already kept), so that any name a catalog holds (``ns.t-1``, ``bad name.t``) reads as itself."""
+    import re
+
+    if re.fullmatch(rf"(?:{_PART})(?:\.(?:{_PART}))*", name):
+        return ".".join(p if p.startswith("`") else _quote(p) for p in re.findall(_PART, name))
+    return ".".join(_quote(p) for p in name.split("."))
+
+
 def families(schema, rules: Rules) -> dict[str, list[NestedField]]:
     """The table's top-level columns by field, in the order the fields first appear: each field's own column and
     the columns documented ``evolved_from:`` it."""
@@ -130,4 +144,5 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
                 parts.append(f"to_json({_quote(f.name)})")
         columns.append(f"  COALESCE({', '.join(parts)}) AS {_quote(key)}")
     name = view_name or table_name.replace(".", "_") + "_folded"
-    return f"CREATE OR REPLACE TEMPORARY VIEW {_quote(name)} AS\nSELECT\n" + ",\n".join(columns) + f"\nFROM {table_name}"
+    return (f"CREATE OR REPLACE TEMPORARY VIEW {_quote(name)} AS\nSELECT\n" + ",\n".join(columns)
+            + f"\nFROM {_quote_table(table_name)}")

@@ -142,17 +142,18 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     """:func:`read`'s DataFrame registered as a temporary view (``view``, default NAMESPACE_NAME), and the folded
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
-    from widen.inspect import view_sql
+    from widen.inspect import _quote, view_sql
     from widen.rules.loader import load_rules
 
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)
     frame = _read(spark, tbl, table, where, None, None)
     base = view or table.replace(".", "_")
-    frame.createOrReplaceTempView(base)
+    # (quoted: Spark parses a view's name, and a table's name may hold what an identifier cannot, ``ns.t-1``)
+    frame.createOrReplaceTempView(_quote(base))
     name = base + "_folded"
-    spark.sql(view_sql("`" + base.replace("`", "``") + "`", tbl.schema(), rules, name))
-    return spark.table(name)
+    spark.sql(view_sql(_quote(base), tbl.schema(), rules, name))
+    return spark.table(_quote(name))
 
 
 # --- widen show -----------------------------------------------------------------------------------------------------
