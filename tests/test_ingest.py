@@ -292,7 +292,7 @@ def test_view_folds_each_family(events, spark):
     schema = T.StructType([T.StructField(c.name, data_type(c, widen.load_rules()), True)
                            for c in from_iceberg(table.schema(), widen.load_rules()).columns])
     spark.createDataFrame(rows, schema).createOrReplaceTempView("events_rows")
-    spark.sql(out.stdout.replace("FROM demo.events", "FROM events_rows"))
+    spark.sql(out.stdout.replace("FROM `demo`.`events`", "FROM events_rows"))
     folded = {r["event_id"]: r["price"] for r in spark.sql("SELECT * FROM demo_events_folded").collect()}
     assert folded[7] == "n/a" and folded[5] == "9007199254740993" and folded[1] == "10.0"
 

@@ -78,7 +78,7 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.inspect.reader": "csv decimal io pyiceberg rich widen.engine.load widen.inspect.stats widen.sink.catalog",
     "widen.inspect.stats": "pyiceberg",
     "widen.jvm": "widen.jobs",
-    "widen.keyed": "pyiceberg widen.jobs widen.session widen.sink.files widen.sink.partitioning"
+    "widen.keyed": "pyarrow pyiceberg widen.jobs widen.session widen.sink.files widen.sink.partitioning"
         " widen.sources",
     "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.sink.ledger widen.sources.spark_read",
     "widen.progress": "rich",

@@ -10,16 +10,20 @@ from widen.sources.spark_read import filesystem
 
 def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int] = frozenset()) -> list[str]:
     """Parquet files Widen wrote under the table's ``data/widen-*`` directories that no snapshot references
-    (the files of a commit that never happened: a killed ingest), and those of a keyed table's tombstones under
+    (the files of a commit that never happened: a killed ingest; those a rewrite replaced, once the snapshots
+    that read them are expired), and those of a keyed table's tombstones under
     ``metadata/widen-tombstones-*`` other than the current ones (each keyed commit that changes them writes them
     anew: :mod:`widen.keyed`), older than the given age (a younger file may belong to an ingest still running).
     ``without``: snapshot ids to leave out, as if expired (what ``widen maintain --dry-run`` would delete)."""
+    # a file is referenced when a snapshot kept reads it: its manifests hold it ADDED or EXISTING. A DELETED entry
+    # is the snapshot that stopped reading it (a rewrite or an overwrite replaced it): the file stays only while a
+    # snapshot before that one is kept
     referenced = set()
     for snap in tbl.snapshots():
         if snap.snapshot_id in without:
             continue
         for manifest in snap.manifests(tbl.io):
-            for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=False):
+            for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=True):
                 referenced.add(plain_path(entry.data_file.file_path))
     from widen.keyed import TOMBSTONES
 

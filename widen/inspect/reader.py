@@ -12,6 +12,7 @@ the wider type. The Iceberg Spark runtime, where a cluster has it, reads through
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from typing import Any, Iterable
 
 from widen.errors import InputError
@@ -134,17 +135,18 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     """:func:`read`'s DataFrame registered as a temporary view (``view``, default NAMESPACE_NAME), and the folded
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
-    from widen.inspect.stats import view_sql
     from widen.engine.load import load_rules
+    from widen.inspect.stats import quoted, view_sql
 
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)
     frame = _read(spark, tbl, table, where, None, None)
     base = view or table.replace(".", "_")
-    frame.createOrReplaceTempView(base)
+    # (quoted: Spark parses a view's name, and a table's name may hold what an identifier cannot, ``ns.t-1``)
+    frame.createOrReplaceTempView(quoted(base))
     name = base + "_folded"
-    spark.sql(view_sql("`" + base.replace("`", "``") + "`", tbl.schema(), rules, name))
-    return spark.table(name)
+    spark.sql(view_sql(quoted(base), tbl.schema(), rules, name))
+    return spark.table(quoted(name))
 
 
 # --- widen show -----------------------------------------------------------------------------------------------------
@@ -172,9 +174,36 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
     if unknown:
         raise InputError(f"{table} has no top-level column {', '.join(unknown)} (its columns: {', '.join(names)})")
     try:
-        return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",), limit=limit).to_arrow()
+        with _null_lists_kept():
+            return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",),
+                            limit=limit).to_arrow()
     except ValueError as exc:  # (a filter naming a column the table does not have, bound against its schema)
         raise InputError(f"--where {where!r}: {exc}") from None
+
+
+@contextmanager
+def _null_lists_kept():
+    """While open, pyiceberg's read keeps a null list of records null, as the file holds it: pyiceberg 0.12 rebuilds
+    such a list from its offsets and values alone, which reads a null list as ``[]`` (apache/iceberg-python#3833)."""
+    from pyiceberg.io.pyarrow import ArrowProjectionVisitor
+
+    projected = ArrowProjectionVisitor.list
+    if getattr(projected, "keeps_nulls", False):  # (a scan already open keeps them)
+        yield
+        return
+
+    def keeping_nulls(self, list_type, list_array, value_array):
+        out = projected(self, list_type, list_array, value_array)
+        if out is not None and list_array is not None and out.null_count < list_array.null_count:
+            out = type(out).from_arrays(out.offsets, out.values, type=out.type, mask=list_array.is_null())
+        return out
+
+    keeping_nulls.keeps_nulls = True
+    ArrowProjectionVisitor.list = keeping_nulls
+    try:
+        yield
+    finally:
+        ArrowProjectionVisitor.list = projected
 
 
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:

@@ -8,6 +8,7 @@ the page suggests (``COALESCE(my_field_string, CAST(my_field AS STRING)) AS my_f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pyiceberg.types import ListType, NestedField, PrimitiveType, StructType
@@ -95,8 +96,20 @@ def render_stats(stats: list[ColumnStats]) -> str:
     return "\n".join([line(header), line(tuple("-" * w for w in widths))] + [line(r) for r in rows])
 
 
-def _quote(name: str) -> str:
+def quoted(name: str) -> str:
     return "`" + name.replace("`", "``") + "`"
+
+
+#: one part of a table's name as Spark SQL reads it: an identifier quoted already, or text without a dot or backtick
+_PART = r"`(?:[^`]|``)*`|[^.`]+"
+
+
+def _quote_table(name: str) -> str:
+    """A table's name (NAMESPACE.NAME, as Widen takes it) for Spark SQL: each dot-separated part quoted (a part
+    quoted already kept), so that any name a catalog holds (``ns.t-1``, ``bad name.t``) reads as itself."""
+    if re.fullmatch(rf"(?:{_PART})(?:\.(?:{_PART}))*", name):
+        return ".".join(p if p.startswith("`") else quoted(p) for p in re.findall(_PART, name))
+    return ".".join(quoted(p) for p in name.split("."))
 
 
 def families(schema, rules: Rules) -> dict[str, list[NestedField]]:
@@ -114,7 +127,7 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
     columns = []
     for key, fam in families(schema, rules).items():
         if len(fam) == 1 and fam[0].name == key:
-            columns.append(f"  {_quote(key)}")
+            columns.append(f"  {quoted(key)}")
             continue
         def rank(f: NestedField):
             t = f.field_type
@@ -123,11 +136,12 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
         for f in sorted(fam, key=rank):
             t = f.field_type
             if str(t) == "string":
-                parts.append(_quote(f.name))
+                parts.append(quoted(f.name))
             elif isinstance(t, PrimitiveType):
-                parts.append(f"CAST({_quote(f.name)} AS STRING)")
+                parts.append(f"CAST({quoted(f.name)} AS STRING)")
             else:
-                parts.append(f"to_json({_quote(f.name)})")
-        columns.append(f"  COALESCE({', '.join(parts)}) AS {_quote(key)}")
+                parts.append(f"to_json({quoted(f.name)})")
+        columns.append(f"  COALESCE({', '.join(parts)}) AS {quoted(key)}")
     name = view_name or table_name.replace(".", "_") + "_folded"
-    return f"CREATE OR REPLACE TEMPORARY VIEW {_quote(name)} AS\nSELECT\n" + ",\n".join(columns) + f"\nFROM {table_name}"
+    return (f"CREATE OR REPLACE TEMPORARY VIEW {quoted(name)} AS\nSELECT\n" + ",\n".join(columns)
+            + f"\nFROM {_quote_table(table_name)}")

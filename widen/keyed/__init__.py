@@ -204,7 +204,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
             observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
             out = _counted(joined, observation).where("__keep").select(
                 *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
-            written = write_parquet(out, data_dir, fields)
+            written = _with_rows(tbl, write_parquet(out, data_dir, fields))
         except BaseException:
             if tombstones is not None:  # (the merge's error is the one said)
                 tombstones.wait()
@@ -215,6 +215,19 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
                              "was committed")
         return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
                       observation)
+
+
+def _with_rows(tbl, written: list) -> list:
+    """The files of ``written`` that hold rows; the others deleted, never committed (Spark's first task writes a
+    file even when it has no rows: a merge whose rows all land in other tasks, or that keeps none)."""
+    import pyarrow.parquet as pq
+
+    kept, empty = [], []
+    for path in written:
+        with tbl.io.new_input(path).open() as stream:
+            (kept if pq.read_metadata(stream).num_rows else empty).append(path)
+    delete_files(tbl, empty)
+    return kept
 
 
 def _counted(joined, observation):

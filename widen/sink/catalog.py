@@ -28,6 +28,9 @@ RETRIES = "commit.retry.num-retries"
 TABLE_PROPERTIES = {RETRIES: "0", "commit.manifest-merge.enabled": "true"}
 COMMIT_ID = "widen.sink.commit-id"
 
+#: the suffix of the table a table's rescued lines are kept in (``NAMESPACE.NAME__rescued``): Widen's own
+RESCUED_SUFFIX = "__rescued"
+
 
 def open_catalog(catalog: str | None, warehouse: str):
     """The named pyiceberg catalog (its own configuration: ``.pyiceberg.yaml`` or ``PYICEBERG_CATALOG__*``), or
@@ -69,9 +72,14 @@ def existing_catalog(table: str, catalog: str | None, warehouse: str) -> None:
 
 
 def open_table_catalog(table: str, catalog: str | None, warehouse: str):
-    """The catalog of a table named NAMESPACE.NAME (its namespace is created with the table: :func:`load_or_create`,
-    so that a run that writes nothing leaves nothing)."""
+    """The catalog of a table named NAMESPACE.NAME that a write goes to (its namespace is created with the table:
+    :func:`load_or_create`, so that a run that writes nothing leaves nothing). A name of Widen's own tables (one
+    ending in the rescued lines' suffix, in any case) is refused: a write there would collide with the rescued lines
+    of the table it names. Reading such a table is fine."""
     require_namespace(table)
+    if table.lower().endswith(RESCUED_SUFFIX):
+        raise InputError(f"--table {table}: a name ending in {RESCUED_SUFFIX} is Widen's own, where the rescued lines "
+                         f"of {table[:-len(RESCUED_SUFFIX)]} are kept: write to another name")
     return open_catalog(catalog, warehouse)
 
 

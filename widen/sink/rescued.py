@@ -7,14 +7,14 @@ from __future__ import annotations
 import json
 import uuid
 
-from widen.sink.catalog import Attempt, load_or_create, no_library_retries, retrying, snapshot_with
+from widen.sink.catalog import (RESCUED_SUFFIX, Attempt, load_or_create, no_library_retries, retrying,  # noqa: F401
+                                snapshot_with)
 from widen.errors import Absorbed, CommitUnknown
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
 from widen.sink.files import data_directory, delete_files, parquet_writer
 from widen.sources.spark_read import list_files
 
-RESCUED_SUFFIX = "__rescued"
 
 
 def rescued_schema():
