@@ -56,7 +56,7 @@ def _commit(cat, n: int) -> tuple[float, float]:
     assert fp.sha256 not in led.files
     checked = time.perf_counter()
     commit_id = uuid.uuid4().hex
-    summary = {"widen.sink.commit-id": commit_id, "widen.sink.prepare": fp.path, "widen.files": f'[["{fp.path}",100,"{fp.sha256}"]]'}
+    summary = {"widen.commit-id": commit_id, "widen.batch": fp.path, "widen.files": f'[["{fp.path}",100,"{fp.sha256}"]]'}
     with tbl.transaction() as tx:
         tx.add_files([path], snapshot_properties=summary, check_duplicate_files=False)
         record(tx, tbl, led, [fp], batch=fp.path, commit_id=commit_id, summary=summary)

@@ -48,8 +48,8 @@ def make(work: str, columns: int, snapshots: int, per_commit: int = 1) -> None:
         with tbl.transaction() as tx:  # (per_commit fast appends in one transaction: that many snapshots, one commit)
             for n in range(n, min(n + per_commit, snapshots)):
                 tx.add_files([_one_row_file(tbl, fields, arrow, n)], check_duplicate_files=False,
-                             snapshot_properties={"widen.sink.prepare": f"/landing/batch-{n}.jsonl",
-                                                  "widen.records": "1", "widen.sink.rescued": "0"})
+                             snapshot_properties={"widen.batch": f"/landing/batch-{n}.jsonl",
+                                                  "widen.records": "1", "widen.rescued": "0"})
         n += 1
         if n % 500 < per_commit or n == snapshots:
             print(f"{n} snapshots ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)

@@ -53,7 +53,7 @@ def main() -> None:
         t2 = time.perf_counter()
         with tbl.transaction() as tx:
             tx.update_schema().union_by_name(target).commit()
-            tx.add_files([str(data)], snapshot_properties={"widen.sink.prepare": str(b)})
+            tx.add_files([str(data)], snapshot_properties={"widen.batch": str(b)})
         t3 = time.perf_counter()
         tbl = cat.load_table("g.t")
         size = os.path.getsize(tbl.metadata_location.replace("file://", ""))

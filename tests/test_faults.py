@@ -134,7 +134,7 @@ def test_lost_acknowledgement_is_not_committed_twice(spark, rules, tmp_path, mon
     assert report.recovered and report.attempts == 1
     assert sorted(r["id"] for r in rows(wh)) == [1, 2]
     table = open_catalog(None, str(wh)).load_table("t.events")
-    assert sum(1 for s in table.snapshots() if s.summary.additional_properties.get("widen.sink.commit-id")) == 1
+    assert sum(1 for s in table.snapshots() if s.summary.additional_properties.get("widen.commit-id")) == 1
 
 
 @pytest.mark.parametrize("point", ["after-write", "after-rescued", "after-commit"])
@@ -232,8 +232,8 @@ def test_concurrent_processes_released_together(rules, tmp_path):
     assert sum("commit conflict" in err for _, err in outs) >= 1  # they really did collide
     # the rows are what the reference router writes for the batches in the order their commits landed
     table = open_catalog(None, str(wh)).load_table("t.events")
-    order = [Path(s.summary.additional_properties["widen.sink.prepare"]).stem for s in table.snapshots()
-             if "widen.sink.prepare" in s.summary.additional_properties]
+    order = [Path(s.summary.additional_properties["widen.batch"]).stem for s in table.snapshots()
+             if "widen.batch" in s.summary.additional_properties]
     assert order[0] == "seed" and sorted(order[1:]) == ["p1", "p2", "p3"]
     lines = {"seed": ['{"id": 0, "x": 0}'], **batches}
     expected = sorted((normalise(r) for r in reference_rows(rules, [lines[name] for name in order])),

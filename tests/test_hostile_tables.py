@@ -125,7 +125,7 @@ def test_a_delete_rule_that_calls_java_is_refused_before_any_table_is_made(spark
 
 
 @pytest.mark.spark
-@pytest.mark.parametrize("prop", ["widen.key.tombstones", "widen.sink.ledger"])
+@pytest.mark.parametrize("prop", ["widen.key.tombstones", "widen.ledger"])
 def test_a_property_that_names_a_path_outside_the_tables_files_is_refused(keyed_table, tmp_path, capsys, prop):
     warehouse, batch = keyed_table
     elsewhere = tmp_path / "elsewhere"

@@ -42,4 +42,4 @@ def test_records_spark_wrote_no_file_for_are_never_committed_as_nothing(spark, t
         widen.ingest([str(batch)], "d.t", warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda m: None)
     table = open_catalog(None, str(tmp_path / "wh")).load_table("d.t")
     assert table.current_snapshot() is None or table.scan().to_arrow().num_rows == 0
-    assert not [s for s in table.snapshots() if "widen.sink.prepare" in s.summary.additional_properties]
+    assert not [s for s in table.snapshots() if "widen.batch" in s.summary.additional_properties]

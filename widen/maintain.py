@@ -87,7 +87,7 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
             commit_id = uuid.uuid4().hex
             with tbl.transaction() as tx:
                 record(tx, tbl, read(tbl), [], batch="widen maintain", commit_id=commit_id,
-                       summary={"widen.sink.commit-id": commit_id, "widen.sink.prepare": "widen maintain"})
+                       summary={"widen.commit-id": commit_id, "widen.batch": "widen maintain"})
             tbl = cat.load_table(name)
     out.expired, out.kept = to_expire(tbl, keep, older_than_seconds)
     if out.expired and not dry_run:

@@ -69,10 +69,10 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
         operation = snap.summary.operation.value if snap.summary is not None else ""
         facts.commits.append(Commit(
             snap.snapshot_id, dt.datetime.fromtimestamp(snap.timestamp_ms / 1000, dt.timezone.utc).isoformat(
-                timespec="seconds"), operation, summary.get("widen.sink.prepare", summary.get("widen.maintenance", "")),
+                timespec="seconds"), operation, summary.get("widen.batch", summary.get("widen.maintenance", "")),
             int(summary.get("widen.records", summary.get("added-records", 0)) or 0),
             len([f for f in summary.get("widen.fields-added", "").split(",") if f]),
-            int(summary.get("widen.sink.rescued", 0) or 0),
+            int(summary.get("widen.rescued", 0) or 0),
             summary.get("widen.mode", "")))
     if rescued_tbl is not None:
         facts.rescued = _rescued(rescued_tbl)
@@ -90,7 +90,7 @@ def _rescued(rescued_tbl) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for snap in rescued_tbl.snapshots():
         summary = snap.summary.additional_properties if snap.summary is not None else {}
-        batch = summary.get("widen.sink.prepare", "")
+        batch = summary.get("widen.batch", "")
         entry = out.setdefault(batch, {"lines": 0, "reasons": {}, "examples": []})
         entry["lines"] += int(summary.get("added-records", 0) or 0)
     rows = rescued_tbl.scan(selected_fields=("batch", "line", "reason", "raw"), limit=2000).to_arrow().to_pylist()

@@ -74,7 +74,7 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
         if schema_id is not None:
             candidates = [s for s in snapshots if s.schema_id is not None and s.schema_id >= schema_id]
             snap = candidates[0] if candidates else None
-        batch = snap.summary.additional_properties.get("widen.sink.prepare") if snap is not None else None
+        batch = snap.summary.additional_properties.get("widen.batch") if snap is not None else None
         written = values.get(leaf_id, 0) - nulls.get(leaf_id, 0)
         # one definition for top-level and nested columns: the rows without a value there (a null, a null or absent
         # record around it, or a file written before the column existed, which has no metrics for it); in an array,

@@ -26,7 +26,7 @@ BACKOFF_SECONDS = 0.2
 #: that every later commit and scan reads, so commit time grew with the table's history
 RETRIES = "commit.retry.num-retries"
 TABLE_PROPERTIES = {RETRIES: "0", "commit.manifest-merge.enabled": "true"}
-COMMIT_ID = "widen.sink.commit-id"
+COMMIT_ID = "widen.commit-id"
 
 #: the suffix of the table a table's rescued lines are kept in (``NAMESPACE.NAME__rescued``): Widen's own
 RESCUED_SUFFIX = "__rescued"

@@ -215,11 +215,11 @@ def fields_key(fields) -> tuple:
 def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:
     """The snapshot summary: the commit id, the batch and its files (the ledger's source), what it did."""
     return {
-        "widen.sink.commit-id": commit_id,
-        "widen.sink.prepare": str(batch.name),
+        "widen.commit-id": commit_id,
+        "widen.batch": str(batch.name),
         "widen.files": json.dumps([fp.entry() for fp in batch.prints], separators=(",", ":")),
         "widen.records": str(planned.observations.records),
-        "widen.sink.rescued": str(planned.observations.rescued_count),
+        "widen.rescued": str(planned.observations.rescued_count),
         "widen.fields-added": ",".join(report.fields_added),
         "widen.mode": batch.mode,
         **batch.summary,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 #: the table property naming the current ledger file
-PROPERTY = "widen.sink.ledger"
+PROPERTY = "widen.ledger"
 #: how ledger files are named under ``<table>/metadata/``
 PREFIX = "widen-ledger-"
 
@@ -190,8 +190,8 @@ def _from_summaries(tbl) -> Ledger:
     overwritten = False
     for snap in ancestors_of(current, tbl.metadata):
         props = snap.summary.additional_properties if snap.summary else {}
-        common = dict(snapshot_id=snap.snapshot_id, batch=props.get("widen.sink.prepare", ""),
-                      commit_id=props.get("widen.sink.commit-id", ""), committed_ms=snap.timestamp_ms)
+        common = dict(snapshot_id=snap.snapshot_id, batch=props.get("widen.batch", ""),
+                      commit_id=props.get("widen.commit-id", ""), committed_ms=snap.timestamp_ms)
         if not overwritten:
             for path, size, sha in json.loads(props.get("widen.files", "[]")):
                 files.setdefault(sha, Entry("file", sha, path, size, **common))

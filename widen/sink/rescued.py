@@ -51,7 +51,7 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
         commit_id = uuid.uuid4().hex
         try:
             unchanged(prints)  # (rescued lines read from other bytes than the hash's would be that file's)
-            summary = {"widen.sink.commit-id": commit_id, "widen.sink.prepare": str(batch),
+            summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
                        "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")),
                        **(extra or {})}
             retrying(cat, name, commit_id, lambda attempt: _commit(attempt, cat, name, files, prints, force,
@@ -132,7 +132,7 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
     attempt.committing = True
     with tbl.transaction() as tx:
         tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
-        record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.sink.prepare"], commit_id=commit_id, summary=summary)
+        record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
 
 
 def array_hint(observations) -> str:
