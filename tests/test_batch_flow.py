@@ -62,6 +62,11 @@ def test_a_three_batch_ingest_loads_its_table_twice_a_batch_and_plans_once(spark
     table = open_catalog(None, warehouse).load_table("d.t")
     assert [s.snapshot_id for s in table.snapshots()] == [r.snapshot_id for r in reports]
     assert reports[-1].values == 2 and reports[-1].fields_added == ["price_string"]
+    # the names every table already holds (docs/ingest.md): the format, not the code's module names
+    summary = table.current_snapshot().summary.additional_properties
+    assert {"widen.commit-id", "widen.batch", "widen.files", "widen.records", "widen.rescued", "widen.fields-added",
+            "widen.mode"} <= set(summary), summary
+    assert table.properties.get("widen.ledger", "").startswith(table.location()), table.properties
     # one load for the run (the first batch plans against it), then one to plan and one to commit a batch;
     # the new table is created by the first batch's commit
     assert counted["load d.t"] == 1 + 1 + 2 + 2, counted
