@@ -16,12 +16,16 @@ from typing import Mapping
 from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
+from widen.compiler.iceberg import primitive
 from widen.compiler.sql import Expr
 from widen.compiler.sql import F, identifier
 from widen.compiler.spark_types import SparkTypes, as_array, as_map, inner_leaves, let, shape_code, spark_type
+from widen.compiler.storage import Signatures, split_arrays
 from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Target
 from widen.engine.schema import Column as TableColumn
+from widen.engine.shapes import Shape
+from widen.rules.errors import InputError
 from widen.rules.model import Rules
 
 #: ``from_json``'s bound on a string's length lifted (Spark's JSON options default to Jackson's 20,000,000
@@ -117,9 +121,6 @@ def foreign_type(col: TableColumn) -> T.DataType:
     from pyiceberg.types import NestedField
     from pyspark.sql.pandas.types import from_arrow_schema
 
-    from widen.compiler.iceberg import primitive
-    from widen.rules.errors import InputError
-
     try:
         kind = primitive(col.foreign)
     except ValueError:
@@ -211,8 +212,6 @@ class SparkCompiler:
         fractions, of strings of several types...). Then each leaf is read as that type, without typing it."""
         if route.shape.dim == 0 or route.shape.is_record or not kinds:
             return False
-        from widen.compiler.storage import split_arrays
-
         for kind in kinds:
             if not kind.startswith("ARRAY<"):
                 continue  # a scalar, an object, a null: never an array shape
@@ -230,8 +229,6 @@ class SparkCompiler:
         each test true for every value of its kind."""
         if not kinds:
             return []
-        from widen.engine.shapes import Shape
-
         observer = self.signatures  # what each signature decides
         out = []
         for kind in sorted(kinds):
@@ -269,8 +266,6 @@ class SparkCompiler:
     def signatures(self):
         """What each storage signature decides under these rules, as the Spark observer decides it."""
         if self._signatures is None:
-            from widen.compiler.storage import Signatures
-
             self._signatures = Signatures(self.rules)
         return self._signatures
 

@@ -25,6 +25,7 @@ from typing import Iterable
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen, without_hollow_records
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape, shape_leq
+from widen.engine.tree import walk
 from widen.rules.model import Edge, Rules
 
 
@@ -197,8 +198,6 @@ def _child_prefix(col: Column, prefix: str) -> str:
 
 def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
     """Every column's full name in an Iceberg schema's name index, under ``prefix``."""
-    from widen.engine.tree import walk
-
     for above, col in walk(columns, lambda c: c.children):
         yield prefix + "".join(_child_prefix(a, "") for a in above) + col.name
 
@@ -261,8 +260,6 @@ def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
 
 
 def _promotions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Promotion]:
-    from widen.engine.tree import walk
-
     inside = lambda cp: cp.level.columns if cp.level is not None and not cp.added else ()  # noqa: E731
     for above, cp in walk(level.columns, inside):
         if cp.promoted_from is not None:

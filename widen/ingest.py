@@ -12,6 +12,9 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from widen.engine.load import load_rules
+from widen.session import spark_session
+from widen.sink.partitioning import check_asked, parse_partition_by
 from widen.sink.prepare import prepare
 from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
 from widen.sink.commit import Batch, commit_batch, partitioning
@@ -25,8 +28,9 @@ from widen.sink.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.sink.report import BatchReport, timed
 from widen.sink.rescued import array_hint, write_rescued
-from widen.sources import Source
+from widen.sources import Source, batch_files, check_inputs, fingerprints, unique_contents
 from widen.jobs import batch_settings, frame_settings, session_settings, unreadable  # noqa: F401
+from widen.sources.engines import for_files, for_frame
 from widen.sources.spark_read import read_lines
 
 _stderr = functools.partial(print, file=sys.stderr)
@@ -57,10 +61,6 @@ def ingest(
     with; a table that exists keeps its own, and every write honours it: :mod:`widen.sink.partitioning`. ``key``
     (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
-    from widen.sink.partitioning import check_asked, parse_partition_by
-    from widen.engine.load import load_rules
-    from widen.sources import check_inputs
-
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
     cat = open_table_catalog(table, catalog, warehouse)
@@ -125,8 +125,6 @@ class _Run:
 
     def _new_files(self, tbl, number: int, batch: str, report: BatchReport):
         """The batch's files ``tbl`` has not absorbed (all with ``force``); None when there is none."""
-        from widen.sources import batch_files, fingerprints, unique_contents
-
         absorbed = read_ledger(tbl).files if tbl is not None and not self.force else None
         every = unique_contents(fingerprints(batch_files(batch, self.input_format),
                                              absorbed.sizes if absorbed is not None else frozenset()),
@@ -150,8 +148,6 @@ class _Run:
         """A Spark session when the batch has something to read; the mode, resolved at the first batch Spark reads
         (the session's auto-merge switch may change it)."""
         if self.spark is None and not empty:
-            from widen.session import spark_session
-
             t0 = time.perf_counter()
             self.spark = spark_session(master=self.master)
             self.say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
@@ -160,7 +156,6 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        from widen.sources.engines import for_files
         return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
 
 
@@ -191,10 +186,6 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> report.records, report.fields_added
     (1, [])
     """
-    from widen.sources.engines import for_frame
-    from widen.sink.partitioning import check_asked, parse_partition_by
-    from widen.engine.load import load_rules
-
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or _stderr
     rules = rules or load_rules()

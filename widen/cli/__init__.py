@@ -7,21 +7,37 @@ Exit codes: 0 success, 1 a batch was rejected or a property failed, 2 unusable i
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import re
+import signal
 import sys
+import tempfile
 import time
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from widen.errors import InputError, WidenError
+# the commands' modules that load pyiceberg, pyarrow or PySpark are imported inside the commands: the CLI starts Spark
+# in a thread (widen.session.start_early) and loads them beside it
+import widen.session
+from widen.compiler.sql import pretty_sql
+from widen.engine.load import load_rules
+from widen.engine.modes import effective_mode, resolve_mode
+from widen.engine.observe import schema_observations
+from widen.engine.planner import plan
+from widen.engine.schema import TableSchema
+from widen.engine.tree import walk
+from widen.errors import InputError, PlanError, WidenError
+from widen.jvm import coverage
+from widen.session import QUIET_OPTION, spark_session, start_early, stop_jvm
+from widen.sink.partitioning import parse_partition_by
+from widen.sources import batch_files, check_inputs, observe_files
 
 
 def _version() -> str:
     """The installed package's version."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("widen")
     except PackageNotFoundError:  # (run from a checkout that is not installed)
@@ -237,8 +253,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.debug:  # Spark's own logging back (widen.session keeps it to errors otherwise)
         os.environ.setdefault("WIDEN_SPARK_LOG_LEVEL", "WARN")
         # also when the quiet option came in with the environment (a parent process that started a session)
-        from widen.session import QUIET_OPTION
-
         opts = os.environ.get("SPARK_SUBMIT_OPTS", "")
         if QUIET_OPTION in opts:
             os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
@@ -277,8 +291,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         print(str(exc), file=sys.stderr)
-        from widen.errors import PlanError
-
         return 1 if isinstance(exc, PlanError) else 2  # 1: a batch the rules refuse; 2: unusable input
     except KeyboardInterrupt:  # pragma: no cover
         print("interrupted", file=sys.stderr)
@@ -294,19 +306,13 @@ def _interrupts(command: str) -> None:
     """Ctrl-C and SIGTERM: the driver JVM stopped (no JVM outlives the CLI), one line, exit 130; what was committed
     stays committed (each batch is one Iceberg commit, as after a kill: docs/guarantees.md). Under `--watch` the
     query is stopped and the summary printed instead."""
-    import signal
-
     def stop(signum, frame):
         if _watching and len(_watching) < 3:  # (a second one while the query stops: stop hard)
             _watching.append(signum)
             return
         try:
-            import logging
-
             logging.disable(logging.CRITICAL)  # (py4j's logger would report the interrupted call)
             try:
-                from widen.session import stop_jvm
-
                 stop_jvm()
             except Exception:  # (no PySpark, or a JVM already gone)
                 pass
@@ -322,14 +328,10 @@ def _interrupts(command: str) -> None:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    import widen.session
-
     widen.session.on_interrupt = stop
 
 
 def _load(path: str | None):
-    from widen.engine.load import load_rules
-
     return load_rules(path)
 
 
@@ -343,8 +345,6 @@ class _Explained:
 
 
 def _schema_file(path: str, rules):
-    from pathlib import Path
-
     from widen.compiler.iceberg import load_schema_json
 
     try:
@@ -356,16 +356,11 @@ def _schema_file(path: str, rules):
 
 def _observe_batch(batch: str, rules):
     """One batch observed by the pure-Python observer (``plan`` and ``compile`` work without Spark)."""
-    from widen.sources import batch_files, observe_files
-
     return observe_files(batch_files(batch), rules)
 
 
 def _plan(args) -> int:
     from widen.compiler.iceberg import schema_json, to_iceberg
-    from widen.engine.planner import plan
-    from widen.engine.schema import TableSchema
-
     rules = _load(args.rules)
     base = None
     schema = TableSchema()
@@ -373,8 +368,6 @@ def _plan(args) -> int:
         base, schema = _schema_file(args.schema, rules)
     explained: dict[tuple[str, ...], _Explained] = {}
     rejected = False
-    from widen.engine.modes import effective_mode, resolve_mode
-
     mode = resolve_mode(rules, None)
     for number, batch in enumerate(args.batches, start=1):
         # planned as `widen ingest` plans it: a table without columns takes its first batch in any mode
@@ -454,8 +447,6 @@ def _collect(level, path, batch, explained) -> None:
 
 
 def _print_explained(columns, explained) -> None:
-    from widen.engine.tree import walk
-
     for above, col in walk(columns, lambda c: c.children if c.shape.is_record and c.foreign is None else ()):
         line = above + (col,)
         info = explained.get(tuple(c.name for c in line), _Explained())
@@ -483,11 +474,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def _compile(args) -> int:
     from widen.compiler.iceberg import from_iceberg
     from widen.compiler.spark import projection_sql
-    from widen.compiler.sql import pretty_sql
-    from widen.engine.observe import schema_observations
-    from widen.engine.planner import plan
-    from widen.engine.schema import TableSchema
-
     rules = _load(args.rules)
     schema, described = TableSchema(), "an empty table"
     if args.table:
@@ -585,10 +571,6 @@ def _start_spark_early(args) -> None:
     which need no Spark."""
     from widen.sink.catalog import require_namespace
     from widen.keyed import keyed
-    from widen.sink.partitioning import parse_partition_by
-    from widen.session import start_early
-    from widen.sources import batch_files, check_inputs
-
     require_namespace(args.table)
     check_inputs(args.batches, args.input_format)
     if args.partition_by is not None:
@@ -620,7 +602,6 @@ def _ingested(table: str, reports) -> str:
 
 
 def _watch(args, rules) -> int:
-    from widen.session import spark_session
     from widen.stream import watch
 
     if args.batches:
@@ -759,10 +740,6 @@ def _n(count: int, word: str) -> str:
 
 def _engine_line(rules) -> str:
     """Whether the native engine covers the rules, and if not, the line of the rules file that stops it."""
-    import re
-
-    from widen.jvm import coverage
-
     covered = coverage(rules)
     if covered.spec is not None:
         return "engine: native (the JVM pass observes and writes every JSON batch under these rules)"
@@ -778,10 +755,7 @@ def _engine_line(rules) -> str:
 
 
 def _check(args) -> int:
-    import tempfile
-
-    from hypothesis.configuration import set_hypothesis_home_dir
-
+    from hypothesis.configuration import set_hypothesis_home_dir  # slow to load: `widen check` alone needs it
     from widen.engine.laws import check_rules
 
     # a read-only command: Hypothesis's own files go to a temporary directory, not ./.hypothesis

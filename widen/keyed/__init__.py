@@ -28,10 +28,12 @@ from dataclasses import dataclass, field
 
 from widen.compiler.condition import Condition, parse
 from widen.errors import InputError, WidenError
+from widen.session import Beside
 from widen.sink.commit import fields_key
 from widen.sink.ledger import own_file
+from widen.sink.partitioning import data_files
 from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
-from widen.sources import unchanged
+from widen.sources import bytes_setting, unchanged
 from widen.sink.files import data_directory, delete_files
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
@@ -166,7 +168,6 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     from pyspark.sql import functions as F
 
     from widen.compiler.spark import spark_schema
-    from widen.session import Beside
     from widen.jobs import session_settings, write_settings
     from widen.sink.files import write_parquet
 
@@ -314,8 +315,6 @@ KEYED_BROADCAST_RECORDS = 250_000
 
 def broadcast_records() -> int:
     """:data:`KEYED_BROADCAST_RECORDS`, or ``WIDEN_KEYED_BROADCAST_RECORDS``."""
-    from widen.sources import bytes_setting
-
     return bytes_setting("WIDEN_KEYED_BROADCAST_RECORDS", KEYED_BROADCAST_RECORDS, "a number of records", least=0)
 
 
@@ -415,8 +414,6 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
     and one overwrite snapshot that removes the files the write replaced and adds those it wrote (an append when
     it replaced none). The files' metrics are read from their footers without pyiceberg's schema check: Spark
     declares every column optional, the key's too, which no row leaves null."""
-    from widen.sink.partitioning import data_files
-
     _identify(tx, k)
     props = {KEY: ",".join(k.key)}
     if k.order_by:

@@ -10,6 +10,9 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
+from widen.sink.partitioning import (add_spec, check_asked, data_files, layout, replaced_columns, source_paths,
+                                     spec_layout)
 from widen.sink.prepare import BatchPlan, prepare
 from widen.sink.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
 from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
@@ -149,8 +152,6 @@ def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
     """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by).
     Raises :class:`~widen.errors.InputError` when the batch cannot be written by them, or when ``partition_by`` is
     not the spec of a table that has columns now (another writer may have created it since the run began)."""
-    from widen.sink.partitioning import check_asked, layout, spec_layout
-
     if tbl is None:
         return partition_by, layout(partition_by, planned.target) if partition_by else []
     check_asked(partition_by, tbl, table)
@@ -230,9 +231,6 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
                  upsert=None) -> None:
     """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``upsert``: a
     keyed write's (:class:`widen.keyed.Upsert`)."""
-    from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
-    from widen.sink.partitioning import add_spec, data_files, replaced_columns, source_paths
-
     current = tbl.schema()
     if planned.replace:  # overwrite: the old columns go (a partition source stays), the batch's come
         kept = source_paths(tbl) if not tbl.spec().is_unpartitioned() else set()
@@ -266,8 +264,6 @@ def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str], field
     """One ``overwrite`` snapshot that removes every data file of the table's current snapshot and adds
     ``written`` (readers of the table's history see one change, not a delete and then an append)."""
     from pyiceberg.table import _parquet_files_to_data_files
-
-    from widen.sink.partitioning import data_files
 
     added = (data_files(tx.table_metadata, tbl.io, written, fields) if fields
              else _parquet_files_to_data_files(tx.table_metadata, written, tbl.io))

@@ -18,6 +18,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
+from widen.engine.modes import effective_mode
+from widen.engine.planner import envelope, plan, within
+from widen.engine.typed import rules_for
+from widen.sink.commit import files_key, partitioning
 from widen.sink.prepare import BatchPlan, prepare
 from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
@@ -56,12 +61,6 @@ class Ahead:
 def speculate(tbl, batch) -> BatchPlan | None:
     """The batch planned from the table alone (None when the table has no columns yet, the mode replaces them,
     or the plan would change the table: a batch to observe first)."""
-    from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
-    from widen.engine.planner import envelope
-    from widen.engine.planner import plan
-    from widen.engine.typed import rules_for
-    from widen.engine.modes import effective_mode
-
     if tbl is None or not tbl.schema().fields or batch.mode == "overwrite":
         return None
     current = tbl.schema()
@@ -77,9 +76,6 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     """Write the batch in one pass where it may fit ``tbl`` (the table as loaded; the report says which way the
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
     refuses raises :class:`~widen.engine.modes.SchemaMismatch`, its files deleted."""
-    from widen.sink.commit import files_key, partitioning
-    from widen.engine.planner import within
-
     source = batch.source
     if os.environ.get("WIDEN_ONE_PASS", "1") == "0":
         return Ahead()
