@@ -273,9 +273,7 @@ LONG_TODAY: set[str] = {
     "compiler/spark_types.py",
     "engine/planner.py",
     "engine/values.py",
-    "widen/cli/__init__.py",
     "widen/jvm/__init__.py",
-    "widen/keyed/__init__.py",
     "widen/sources/__init__.py",
 }
 

@@ -17,12 +17,13 @@ from widen.session import spark_session
 from widen.sink.partitioning import check_asked, parse_partition_by
 from widen.sink.prepare import prepare
 from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
-from widen.sink.commit import Batch, commit_batch, partitioning
+from widen.sink.commit import Batch, commit_batch, partition_fields
 from widen.errors import Absorbed, WidenError
 from widen.sink.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
-from widen.sink.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import Upsert, keyed_rescues, keyed_write
+from widen.sink import ledger  # (part of this module's API: the ledger of the files a table absorbed)
+from widen.sink.ledger import read as read_ledger
+from widen.keyed import Upsert, keyed_rescues, key_for_ingest
 from widen.engine.modes import SchemaMismatch, resolve_mode
 from widen.sink.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
@@ -67,7 +68,7 @@ def ingest(
     tbl = load_table(cat, table)  # (the first batch plans against it)
     check_asked(terms, tbl, table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
+    run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
     run.loaded = tbl
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
@@ -192,7 +193,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     cat = open_table_catalog(table, catalog, warehouse)
     tbl = load_table(cat, table)
     check_asked(terms, tbl, table)
-    keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
+    keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
@@ -222,7 +223,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         with timed(report, "plan"):
             first = ahead.planned or ahead.fallback or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             # (a spec it cannot take: said before any write)
-            fields = ahead.fields if ahead.planned else partitioning(tbl, first, batch.partition_by, batch.table)
+            fields = ahead.fields if ahead.planned else partition_fields(tbl, first, batch.partition_by, batch.table)
         if batch.upsert is not None:
             keyed_rescues(source, batch, first, report, tbl)
         if report.rescued and not rescued_done:

@@ -104,7 +104,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-class Beside:
+class Background:
     """``work(*args)`` run in a thread of its own, beside the caller's work (``spark``: PySpark's thread, which
     carries the caller's job properties; else a plain one, which needs no PySpark imported); :meth:`result` waits
     for it and returns its result, or raises its error."""
@@ -134,7 +134,7 @@ class Beside:
         return self._got
 
 
-#: the session :func:`start_early` is starting (a :class:`Beside`), or None
+#: the session :func:`start_early` is starting (a :class:`Background`), or None
 _early = None
 
 
@@ -146,7 +146,7 @@ def start_early(master: str | None = None) -> None:
     global _early
     if _early is not None or "pyspark" in sys.modules and _active():
         return
-    _early = Beside(spark_session, master, spark=False)
+    _early = Background(spark_session, master, spark=False)
     _early.thread.name = "widen-spark-start"
 
 

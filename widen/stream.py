@@ -25,7 +25,7 @@ from urllib.parse import unquote
 from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.ingest import write
-from widen.keyed import keyed_write
+from widen.keyed import key_for_ingest
 from widen.sink.catalog import load_table, open_table_catalog
 from widen.sink.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
 from widen.sink.ledger import read
@@ -93,7 +93,7 @@ def stream(
     cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
-    keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
+    key_for_ingest(load_table(cat, table), table, key, order_by, delete_when, mode)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
         rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
         warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched, key=key, order_by=order_by,

@@ -85,7 +85,7 @@ def _faithful(expr, schema) -> bool:
                                      and not (isinstance(v, str) and "\\" in v) for v in values)
 
 
-def data_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
+def matching_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
     """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
     holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
     apply)."""
@@ -124,7 +124,7 @@ def _read(spark, tbl, table: str, where, columns, snapshot_id):
         raise InputError(f"{table} has columns whose names differ only by case ({', '.join(twice)}): Spark reads "
                          "them apart only with spark.sql.caseSensitive=true in the session")
     read_schema = spark_schema(schema)
-    files = data_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
+    files = matching_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
     if files:
         frame = spark.read.schema(read_schema).parquet(*files)
     else:

@@ -22,7 +22,7 @@ from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints,
 from widen.engine.modes import effective_mode
 from widen.engine.planner import envelope, plan, within
 from widen.engine.typed import rules_for
-from widen.sink.commit import files_key, partitioning
+from widen.sink.commit import files_key, partition_fields
 from widen.sink.prepare import BatchPlan, prepare
 from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
@@ -86,7 +86,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     ahead = Ahead(tbl=tbl)
     try:
         with timed(report, "one pass"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: one pass"):
-            ahead.written = write_parquet(frame, data_directory(tbl), partitioning(
+            ahead.written = write_parquet(frame, data_directory(tbl), partition_fields(
                 tbl, spec, batch.partition_by, batch.table)[1])
         unchanged(batch.prints)  # (read once: the bytes observed are those written, and the ledger's hash theirs)
         source.unchanged()
@@ -103,7 +103,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
             say(f"two passes: {report.passes_why}")
             return ahead
         ahead.planned, report.passes = planned, 1
-        ahead.fields = partitioning(tbl, planned, batch.partition_by, batch.table)
+        ahead.fields = partition_fields(tbl, planned, batch.partition_by, batch.table)
         ahead.key = files_key(source, planned, ahead.fields[1])
         return ahead
     except BaseException:

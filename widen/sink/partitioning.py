@@ -466,7 +466,7 @@ def _decode(text: str | None, field: Field, stored=None):
     return int(text)
 
 
-def data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
+def partitioned_data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
     """Iceberg data files for Parquet files Spark wrote partitioned: metrics from each file's footer (as pyiceberg's
     ``add_files`` takes them), partition values from its directory."""
     import pyarrow.parquet as pq
