@@ -5,8 +5,8 @@ Records are walked in two jobs: the fields of the lines' records are exploded fr
 ``map<string, variant>``, so any name works), each value gets its shape, and the shapes are counted per path; the
 records found in record-shaped values are the second job's, which observes their fields and every level below
 them at once (:meth:`SparkObserver._descendants`). However deep records nest, a batch costs two such jobs (each
-job's fixed cost is what a small batch pays most: five levels took five jobs, 8.8 s of a 1,000-record batch's
-first run), plus one over the few values no signature decides, and a parse and first job again for a batch whose
+job's fixed cost is what a small batch pays most: one job per level was most of a small batch's first run,
+docs/performance.md), plus one over the few values no signature decides, and a parse and first job again for a batch whose
 first signatures ask for the per-line checks (:class:`NeedsChecks`).
 """
 
