@@ -33,7 +33,8 @@ from widen.engine.planner import plan
 from widen.engine.router import Router
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import TOP, Shape, shape_join, shape_leq
-from widen.engine.values import EMPTY, InvalidJson, JsonNumber, Typer, case_collision, json_text, parse_line
+from widen.engine.typer import EMPTY, Typer
+from widen.engine.values import InvalidJson, JsonNumber, case_collision, json_text, parse_line
 from widen.engine.verify import Verifier
 from widen.rules.model import Rules
 

@@ -23,7 +23,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from widen.compiler.spark import spark_schema
 from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.stats import families, view_sql
@@ -114,6 +113,8 @@ def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] 
 
 
 def _read(spark, tbl, table: str, where, columns, snapshot_id):
+    from widen.compiler.spark import spark_schema  # (the compiler imports PySpark: `widen show` needs none)
+
     schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id] \
         if tbl.snapshot_by_id(snapshot_id) is not None else None
     if schema is None:

@@ -1,11 +1,11 @@
 """One pass for a batch that fits the table as it is (docs/architecture.md#one-pass).
 
 Most batches of a feed add nothing: every value has a home in the table's columns. Such a batch is planned before
-it is read, from the table alone (:func:`widen.engine.planner.envelope`: every (field, shape) the table's columns
+it is read, from the table alone (:func:`widen.engine.envelope.envelope`: every (field, shape) the table's columns
 hold), and read once: each task routes its lines by that plan as the native pass observes them, in the same parse
 (``NativeRouter.observing``), and Spark writes the rows. Once the files are written, the batch's own plan is made
 from what the tasks observed; when each of its routes is the speculative plan's
-(:func:`widen.engine.planner.within`), the files are the batch's, and the commit takes them as written (against
+(:func:`widen.engine.envelope.within`), the files are the batch's, and the commit takes them as written (against
 the table the plan was made from: a table changed meanwhile is planned again, and the files rewritten when the
 projection changed, as for any batch). Otherwise (a value of a shape the table has no column for, a mode that
 refuses the batch) the files are deleted and the batch takes the two passes, its observation kept: only the write
@@ -20,7 +20,8 @@ from pathlib import Path
 
 from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
 from widen.engine.modes import effective_mode
-from widen.engine.planner import envelope, plan, within
+from widen.engine.envelope import envelope, within
+from widen.engine.planner import plan
 from widen.engine.typed import rules_for
 from widen.sink.commit import files_key, partition_fields
 from widen.sink.prepare import BatchPlan, prepare
