@@ -13,7 +13,9 @@ from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
 from widen.compiler.spark import data_type
-from widen.compiler.spark_types import SparkTypes, double_text, spark_type, timestamp_text
+from widen.compiler.spark_exprs import spark_type
+from widen.compiler.spark_text import double_text, timestamp_text
+from widen.compiler.spark_types import SparkTypes
 from widen.compiler.sql import Expr, F
 from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan, Route, Target

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import sys
 from decimal import Decimal
 from typing import Any, Callable
 
@@ -353,9 +354,7 @@ F = _Functions()
 def pretty_sql(query: str) -> str:
     """A query laid out one clause and one branch per line (sqlglot's Spark dialect, parsed and printed back): Spark
     runs it as it runs ``query`` (``tests/test_spark.py`` compares the rows of both)."""
-    import sys
-
-    import sqlglot
+    import sqlglot  # slow to load, and only ``widen compile`` lays its SQL out
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10000))  # sqlglot recurses once per nesting level of the CASE trees

@@ -12,7 +12,7 @@ import re
 
 from widen.engine.conversions import family
 from widen.engine.shapes import Shape
-from widen.engine.values import Typer
+from widen.engine.typer import Typer
 from widen.rules.model import Rules
 
 _NARROW = re.compile(r"DECIMAL\((?:[1-9]|1[0-5]),[0-9]+\)")

@@ -26,13 +26,15 @@ from typing import Any, Sequence
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from widen.engine.conversions import CATALOG
 from widen.engine.lattice import Lattice
 from widen.engine.observe import observe_lines
 from widen.engine.planner import plan
 from widen.engine.router import Router
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import TOP, Shape, shape_join, shape_leq
-from widen.engine.values import EMPTY, JsonNumber, case_collision, json_text, parse_line
+from widen.engine.typer import EMPTY, Typer
+from widen.engine.values import InvalidJson, JsonNumber, case_collision, json_text, parse_line
 from widen.engine.verify import Verifier
 from widen.rules.model import Rules
 
@@ -269,9 +271,6 @@ class CheckReport:
 def edge_problems(rules: Rules) -> list[str]:
     """Every ``widen`` edge without ``where exact`` whose conversion does not give back a boundary value of its
     source type unchanged, as ``file:line:col: ...`` naming the rule, the value and what it becomes."""
-    from widen.engine.conversions import CATALOG
-    from widen.engine.values import InvalidJson, Typer, parse_line
-
     typer = Typer(rules)
     iceberg = {t.name: t.iceberg for t in rules.types}
     samples: dict[str, list[tuple[str, Any]]] = {}

@@ -18,6 +18,7 @@ from widen.engine.observe import LevelObservation, Observations
 from widen.engine.planner import Plan, plan
 from widen.engine.schema import TableSchema
 from widen.rules.errors import SchemaMismatch  # noqa: F401 (raised here; importable from here too)
+from widen.rules.errors import InputError
 from widen.rules.model import MODES, Rules
 
 AUTO_MERGE_ENV = "WIDEN_AUTO_MERGE"
@@ -41,8 +42,6 @@ def resolve_mode(rules: Rules, mode: str | None, spark=None, say=None) -> str:
     switch does not override a writer's ``mergeSchema=false``."""
     chosen = mode or rules.mode
     if chosen not in MODES:
-        from widen.rules.errors import InputError
-
         raise InputError(f"unknown mode '{chosen}' (one of: {', '.join(MODES)})")
     switch = auto_merge(spark) if chosen == "enforce" and mode is None else None
     if switch is not None:

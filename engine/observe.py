@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from widen.engine.shapes import Shape
-from widen.engine.values import (CASE_COLLISION, EMPTY, InvalidJson, Typer, blank, case_collision, json_text,
-                                 parse_line, records_of)
+from widen.engine.typer import EMPTY, Typer, records_of
+from widen.engine.values import CASE_COLLISION, InvalidJson, blank, case_collision, json_text, parse_line
 from widen.rules.model import Rules
 
 

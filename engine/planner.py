@@ -23,136 +23,12 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen, without_hollow_records
+from widen.engine.plan import (Addition, ColumnPlan, LevelPlan, Plan, Promotion, Rejection, Route,  # noqa: F401
+                               Target)  # (the plan's values, importable from here too)
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape, shape_leq
-from widen.rules.model import Edge, Rules
-
-
-@dataclass(frozen=True)
-class Target:
-    """A column a shape's values are written to: how many array levels wrap them, and the conversions."""
-
-    column: str
-    shape: Shape
-    wrap: int
-    edges: tuple[Edge, ...]
-    lossless: bool  # a widening (a home for the value) or a conversion (routing only)
-    guarded: bool  # only values that convert back exactly take it
-
-    def describe(self) -> str:
-        how = " -> ".join([self.edges[0].source] + [e.target for e in self.edges]) if self.edges else "as is"
-        vias = ", ".join(e.via for e in self.edges)
-        parts = [how + (f" via {vias}" if vias else "")]
-        if self.wrap:
-            parts.append(f"wrapped in {self.wrap} array level{'s' if self.wrap > 1 else ''}")
-        if self.guarded:
-            parts.append("exact values only")
-        if not self.lossless:
-            parts.append("conversion (not a widening)")
-        return f"{self.column} ({'; '.join(parts)})"
-
-
-@dataclass(frozen=True)
-class Route:
-    """Where the values of one observed (field, shape) go."""
-
-    field: str
-    shape: Shape
-    targets: tuple[Target, ...]
-
-
-@dataclass(frozen=True)
-class ColumnPlan:
-    """A column of the resulting schema: whether the plan adds it, why it exists, and (records) its struct's plan."""
-
-    column: Column
-    added: bool
-    reason: str
-    level: "LevelPlan | None" = None
-    #: the column's shape before the plan changed its type in place (``on wider promote``)
-    promoted_from: Shape | None = None
-
-
-@dataclass(frozen=True)
-class LevelPlan:
-    """The plan of one struct level: its columns in table order and the routes of the fields observed there."""
-
-    columns: tuple[ColumnPlan, ...]
-    routes: tuple[Route, ...] = ()
-    #: fields whose every value in the batch had one shape (no other shape, no empty value): a compiled projection
-    #: applied to this very batch need not look at their shape
-    single: frozenset[str] = frozenset()
-    #: (field, dimension) of fields that held hollow records (arrays of them, ``dimension`` deep): values with
-    #: nothing to write, which a compiled projection must still look into to tell them from mixed values
-    hollow: tuple[tuple[str, int], ...] = ()
-
-    def column(self, name: str) -> ColumnPlan | None:
-        for c in self.columns:
-            if c.column.name == name:
-                return c
-        return None
-
-    def route(self, field_name: str, shape: Shape) -> Route | None:
-        for r in self.routes:
-            if r.field == field_name and r.shape == shape:
-                return r
-        return None
-
-
-@dataclass(frozen=True)
-class Addition:
-    """A column the plan adds: the path of its parent struct (column names), the column, its position."""
-
-    parent: tuple[str, ...]
-    column: Column
-    position: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Promotion:
-    """A column whose type the plan changes in place (``on wider promote`` along ``in place`` edges)."""
-
-    parent: tuple[str, ...]
-    column: Column
-    before: Shape
-
-    def __str__(self) -> str:
-        return f"{'.'.join(self.parent + (self.column.name,))}: {self.before} -> {self.column.shape}"
-
-
-@dataclass(frozen=True)
-class Rejection:
-    """A situation whose policy is ``reject``: the field's path, the situation and what was seen."""
-
-    situation: str
-    path: str
-    detail: str
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.situation}: {self.detail}"
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What a batch does to a table: the resulting schema, the additions, the routing, and any rejections."""
-
-    before: TableSchema
-    schema: TableSchema
-    root: LevelPlan
-    additions: tuple[Addition, ...]
-    rejections: tuple[Rejection, ...] = ()
-    records: int = 0
-    empty_names: int = 0
-    promotions: tuple[Promotion, ...] = ()
-
-    @property
-    def changes_schema(self) -> bool:
-        return bool(self.additions or self.promotions)
-
-    @property
-    def accepted(self) -> bool:
-        return not self.rejections
+from widen.engine.tree import walk
+from widen.rules.model import Rules
 
 
 def plan(schema: TableSchema, observations: Observations, rules: Rules, *, format_version: int = 2) -> Plan:
@@ -169,7 +45,7 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules, *, forma
     The rules' mode picks the policies (``rules.with_mode("enforce")``); ``format_version`` is the table's, for
     in-place changes that need a newer format (date -> timestamp from v3).
     """
-    planner = _Planner(rules, format_version=format_version)
+    planner = Planner(rules, format_version=format_version)
     planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, without_hollow_records(observations.level), ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
@@ -197,8 +73,6 @@ def _child_prefix(col: Column, prefix: str) -> str:
 
 def _full_names(columns: tuple[Column, ...], prefix: str) -> Iterable[str]:
     """Every column's full name in an Iceberg schema's name index, under ``prefix``."""
-    from widen.engine.tree import walk
-
     for above, col in walk(columns, lambda c: c.children):
         yield prefix + "".join(_child_prefix(a, "") for a in above) + col.name
 
@@ -261,8 +135,6 @@ def _additions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Addition]:
 
 
 def _promotions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Promotion]:
-    from widen.engine.tree import walk
-
     inside = lambda cp: cp.level.columns if cp.level is not None and not cp.added else ()  # noqa: E731
     for above, cp in walk(level.columns, inside):
         if cp.promoted_from is not None:
@@ -270,7 +142,7 @@ def _promotions(level: LevelPlan, parent: tuple[str, ...]) -> Iterable[Promotion
 
 
 @dataclass
-class _Planner:
+class Planner:
     rules: Rules
     format_version: int = 2
     rejections: list[Rejection] = field(default_factory=list)
@@ -609,100 +481,3 @@ def _single_and_hollow(observed, spellings) -> tuple[frozenset, tuple]:
     hollow = tuple((g.name, max(g.hollow)) for f in observed for g in spellings.get(f.name, [f])
                    if g.hollow and max(g.hollow) > 0)
     return single, hollow
-
-
-# --- one pass: the shapes a table already holds -----------------------------------------------------------------
-# The shapes a table already holds, for a batch planned before it is observed (one pass:
-# docs/architecture.md#one-pass).
-#
-# :func:`envelope` is an observation of every (field, shape) that has a home in the table's columns as they are
-# (behaviour 2: a narrower value goes into the wider column; the exact shape of each column; records into their
-# record columns): planned against the table, it adds no column, and each of its routes is the route the planner
-# gives that (field, shape) in any batch that adds no column, since a route depends only on the shape and the
-# family's columns (``_Planner.targets``). :func:`within` checks a batch's own plan, once the batch is observed,
-# against that speculative plan: a batch whose every route is one of the speculative plan's was written by it
-# exactly as its own plan would have written it.
-
-def envelope(schema: TableSchema, rules: Rules) -> Observations:
-    """One record of every (field, shape) with a home in ``schema``'s columns, at every level (under
-    ``on narrower reject``, only each column's own shape: a narrower value is refused there)."""
-    planner = _Planner(rules)
-    exact = rules.policy("narrower") == "reject"
-    return Observations(_envelope_level(schema.columns, planner, exact), records=1)
-
-
-def _envelope_level(columns: tuple[Column, ...], planner: _Planner, exact: bool) -> LevelObservation:
-    families: dict[str, list[Column]] = {}
-    for col in columns:
-        if planner.known(col):
-            families.setdefault(planner.family_of(col), []).append(col)
-    fields = []
-    for name, cols in sorted(families.items()):
-        prims = [c.shape.dim for c in cols if not c.shape.is_record]
-        recs = [c.shape.dim for c in cols if c.shape.is_record]
-        candidates = [Shape(t, d) for t in planner.lattice.types for d in range(max(prims) + 1)] if prims else []
-        candidates += [Shape(None, d) for d in range(max(recs) + 1)] if recs else []
-        shapes, children = {}, {}
-        for s in candidates:
-            if exact and not any(c.shape == s for c in cols) and \
-                    planner.rules.policy("narrower", planner.stored_alike(s, cols)) == "reject":
-                continue
-            if not planner.has_home(s, Seen(1), cols):
-                continue
-            if s.is_record:  # what its records may hold: what every record column it goes to holds
-                inner = None
-                for t in planner.targets(s, cols):
-                    target = next(c for c in cols if c.name == t.column)
-                    level = _envelope_level(target.children, planner, exact)
-                    inner = level if inner is None else _held_by_both(inner, level)
-                if inner is None or not inner.fields:
-                    continue  # (records with nothing to hold are no shape the planner routes: hollow)
-                children[s.dim] = inner
-            shapes[s] = Seen(1)
-        if shapes:
-            fields.append(FieldObservation(name, tuple(sorted(shapes.items(), key=lambda kv: kv[0].sort_key())),
-                                           tuple(sorted(children.items()))))
-    return LevelObservation(tuple(fields))
-
-
-def _held_by_both(a: LevelObservation, b: LevelObservation) -> LevelObservation:
-    """The (field, shape)s both levels hold, at every depth."""
-    fields = []
-    for f in a.fields:
-        g = b.get(f.name)
-        if g is None:
-            continue
-        theirs = g.shape_map
-        shapes = tuple((s, seen) for s, seen in f.shapes if s in theirs)
-        children = []
-        for dim, level in f.children:
-            other = g.children_at(dim)
-            if other is not None and any(s == Shape(None, dim) for s, _ in shapes):
-                children.append((dim, _held_by_both(level, other)))
-        kept = tuple((s, seen) for s, seen in shapes
-                     if not s.is_record or any(d == s.dim and lv.fields for d, lv in children))
-        if kept:
-            fields.append(FieldObservation(f.name, kept, tuple(c for c in children if c[1].fields)))
-    return LevelObservation(tuple(fields))
-
-
-def within(real: Plan, speculative: Plan) -> bool:
-    """Whether a batch's own plan routes every value as the speculative plan does: it adds nothing, changes no
-    column, refuses nothing, and each of its routes, at every level, is the speculative plan's for that (field,
-    shape) (values of shapes the speculative plan had no route for were never written by it: the one pass
-    says so itself)."""
-    if real.changes_schema or not real.accepted or speculative.changes_schema:
-        return False
-    return _routes_within(real.root, speculative.root)
-
-
-def _routes_within(real: LevelPlan, speculative: LevelPlan) -> bool:
-    if tuple(cp.column for cp in real.columns) != tuple(cp.column for cp in speculative.columns):
-        return False
-    routes = {(r.field, r.shape): r for r in speculative.routes}
-    if any(routes.get((r.field, r.shape)) != r for r in real.routes):
-        return False
-    for a, b in zip(real.columns, speculative.columns):
-        if a.level is not None and (b.level is None or not _routes_within(a.level, b.level)):
-            return False
-    return True

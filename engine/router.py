@@ -10,7 +10,8 @@ from typing import Any, Iterable, Iterator
 
 from widen.engine.planner import LevelPlan, Plan, Route, Target
 from widen.engine.shapes import Shape
-from widen.engine.values import CASE_COLLISION, Typer, blank, case_collision, parse_line
+from widen.engine.typer import Typer
+from widen.engine.values import CASE_COLLISION, blank, case_collision, parse_line
 from widen.rules.errors import PlanError
 from widen.rules.model import Rules
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from widen.engine.shapes import Shape
+from widen.engine.tree import leaves
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,6 @@ class TableSchema:
 
 
 def _leaves(columns: tuple[Column, ...]):
-    from widen.engine.tree import leaves
-
     def inside(col: Column) -> tuple[Column, ...]:
         return col.children if col.shape.is_record and col.foreign is None else ()
 

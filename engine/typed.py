@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from widen.engine.conversions import decimal_params, family
+from widen.engine.lattice import Lattice
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Seen
 from widen.engine.shapes import Shape
 from widen.rules.errors import PlanError
@@ -150,8 +151,6 @@ def instantiate(rules: Rules, names: frozenset[str]) -> Rules:
     """The rules with the decimal instances ``names`` (``decimal(10,2)``) as types: each takes the edges of its
     parametric type, and widens in place to the instances of the same scale and a larger precision when the rules
     declare ``widen decimal -> decimal``."""
-    from widen.engine.lattice import Lattice
-
     family_type = parametric(rules)[0]
     base = rules.type_decl(family_type)
     inst = sorted(names, key=lambda n: tuple(int(x) for x in _DECIMAL_KIND.match(n).groups()))

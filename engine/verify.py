@@ -13,7 +13,8 @@ from typing import Any
 
 from widen.engine.conversions import CATALOG
 from widen.engine.schema import Column
-from widen.engine.values import Typed, Typer, json_text, records_of, same_leaves
+from widen.engine.typer import Typed, Typer, records_of, same_leaves
+from widen.engine.values import json_text
 from widen.rules.model import Rules
 
 

@@ -6,10 +6,10 @@ These are plain values: immutable, hashable, comparable. Their meaning as a latt
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from widen.rules.errors import Span
+from widen.rules.errors import InputError, Span
 
 #: Situations a policy can be set for, and the actions each accepts (the first is the default).
 SITUATIONS: dict[str, tuple[str, ...]] = {
@@ -236,11 +236,7 @@ class Rules:
 
     def with_mode(self, mode: str) -> "Rules":
         """The same rules in another mode (``evolve``, ``enforce``, ``merge``, ``overwrite``)."""
-        from dataclasses import replace
-
         if mode not in MODES:
-            from widen.rules.errors import InputError
-
             raise InputError(f"unknown mode '{mode}' (one of: {', '.join(MODES)})")
         return self if mode == self.mode else replace(self, mode=mode)
 

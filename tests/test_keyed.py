@@ -326,7 +326,7 @@ def test_a_commit_that_lost_the_race_merges_again_only_what_changed(spark, tmp_p
     ours = [{"id": 1, "v": "one", "ts": 1}, {"id": 2, "v": 20, "ts": 1}, {"id": 7, "v": 7, "ts": 1}]
     widen.ingest([str(_write(tmp_path / "seed.jsonl", seed))], "d.t", warehouse=warehouse, spark=spark,
                  progress=lambda m: None, **args)
-    keyed_module = importlib.import_module("widen.keyed")
+    keyed_module = importlib.import_module("widen.keyed.merge")
     merges, merge = [], keyed_module.merge
     monkeypatch.setattr(keyed_module, "merge", lambda *a, **kw: merges.append(1) or merge(*a, **kw))
     another_writer_after_our_write(monkeypatch, lambda: widen.ingest(

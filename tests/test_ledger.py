@@ -82,7 +82,7 @@ def test_the_ledger_is_one_file_named_by_a_table_property_and_commits_with_the_d
     led = read(tbl)
     assert led.location == tbl.properties[PROPERTY]
     assert {e.path: e.snapshot_id for e in led.files.values()} == {f1: r1.snapshot_id, f2: r2.snapshot_id}
-    assert set(ledger(tbl).values()) == {r1.snapshot_id, r2.snapshot_id}
+    assert set(ledger.files(tbl).values()) == {r1.snapshot_id, r2.snapshot_id}
     # each commit left the ledger before it behind: `widen maintain` removes those
     assert len(superseded(tbl)) == 1
 
@@ -96,7 +96,7 @@ def test_a_table_written_before_the_ledger_existed_keeps_its_history(spark, rule
     tbl = open_catalog(None, wh).load_table("t.e")
     with tbl.transaction() as tx:
         tx.remove_properties(PROPERTY)
-    assert ledger(open_catalog(None, wh).load_table("t.e")) != {}  # read from the snapshot summaries
+    assert ledger.files(open_catalog(None, wh).load_table("t.e")) != {}  # read from the snapshot summaries
     ingest([f2], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)
     expire_all_but_current(wh)
     [r] = ingest([f1], "t.e", rules=rules, warehouse=wh, spark=spark, progress=lambda _: None)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import widen
 from test_engines import HOSTILE, lines_of
 from test_spark import normalise
-from widen.engine.planner import envelope, within
+from widen.engine.envelope import envelope, within
 from widen.engine.planner import plan
 from widen.engine.values import json_text
 from widen.ingest import ingest, open_catalog, orphan_files

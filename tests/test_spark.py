@@ -14,7 +14,7 @@ from widen.compiler.spark import compile_plan
 from widen.sources.observed import observe_dataframe
 from widen.compiler.spark_types import SparkTypes, shape_code
 from widen.compiler.sql import F as S
-from widen.engine.values import EMPTY, Typer
+from widen.engine.typer import EMPTY, Typer
 
 pytestmark = pytest.mark.spark
 

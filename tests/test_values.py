@@ -10,7 +10,8 @@ import widen
 
 from widen.engine.conversions import format_double, to_text
 from widen.engine.shapes import Shape
-from widen.engine.values import EMPTY, InvalidJson, Typer, parse_line
+from widen.engine.typer import EMPTY, Typer
+from widen.engine.values import InvalidJson, parse_line
 
 UTC = dt.timezone.utc
 
@@ -210,7 +211,8 @@ def test_a_decimal_is_typed_exactly_and_without_a_negative_zero(tmp_path):
     from pathlib import Path
 
     import widen
-    from widen.engine.values import Typer, parse_line
+    from widen.engine.typer import Typer
+    from widen.engine.values import parse_line
 
     text = (Path(__file__).parent / "data" / "money.rules").read_text()
     (tmp_path / "wide.rules").write_text(text.replace("decimal(10, 2)", "decimal(38, 30)"))

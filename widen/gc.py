@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from widen.keyed import TOMBSTONES
 from widen.sink.ledger import plain_path
 from widen.sources.spark_read import filesystem
 
@@ -25,8 +26,6 @@ def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int
         for manifest in snap.manifests(tbl.io):
             for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=True):
                 referenced.add(plain_path(entry.data_file.file_path))
-    from widen.keyed import TOMBSTONES
-
     root = tbl.location().rstrip("/")
     data = [uri for uri in _old_files(f"{root}/data", older_than_seconds)
             if uri.endswith(".parquet") and "/widen-" in uri and plain_path(uri) not in referenced]

@@ -12,21 +12,26 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from widen.engine.load import load_rules
+from widen.session import spark_session
+from widen.sink.partitioning import check_asked, parse_partition_by
 from widen.sink.prepare import prepare
 from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
-from widen.sink.commit import Batch, commit_batch, partitioning
+from widen.sink.commit import Batch, commit_batch, partition_fields
 from widen.errors import Absorbed, WidenError
 from widen.sink.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
-from widen.sink.ledger import files as ledger, read as read_ledger  # noqa: F401 (ledger: part of this module's API)
-from widen.keyed import Upsert, keyed_rescues, keyed_write
+from widen.sink import ledger  # (part of this module's API: the ledger of the files a table absorbed)
+from widen.sink.ledger import read as read_ledger
+from widen.keyed import Upsert, keyed_rescues, key_for_ingest
 from widen.engine.modes import SchemaMismatch, resolve_mode
 from widen.sink.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.sink.report import BatchReport, timed
 from widen.sink.rescued import array_hint, write_rescued
-from widen.sources import Source
+from widen.sources import Source, batch_files, check_inputs, fingerprints, unique_contents
 from widen.jobs import batch_settings, frame_settings, session_settings, unreadable  # noqa: F401
+from widen.sources.engines import for_files, for_frame
 from widen.sources.spark_read import read_lines
 
 _stderr = functools.partial(print, file=sys.stderr)
@@ -57,17 +62,13 @@ def ingest(
     with; a table that exists keeps its own, and every write honours it: :mod:`widen.sink.partitioning`. ``key``
     (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
     """
-    from widen.sink.partitioning import check_asked, parse_partition_by
-    from widen.engine.load import load_rules
-    from widen.sources import check_inputs
-
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
     cat = open_table_catalog(table, catalog, warehouse)
     tbl = load_table(cat, table)  # (the first batch plans against it)
     check_asked(terms, tbl, table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
+    run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
     run.loaded = tbl
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
@@ -125,8 +126,6 @@ class _Run:
 
     def _new_files(self, tbl, number: int, batch: str, report: BatchReport):
         """The batch's files ``tbl`` has not absorbed (all with ``force``); None when there is none."""
-        from widen.sources import batch_files, fingerprints, unique_contents
-
         absorbed = read_ledger(tbl).files if tbl is not None and not self.force else None
         every = unique_contents(fingerprints(batch_files(batch, self.input_format),
                                              absorbed.sizes if absorbed is not None else frozenset()),
@@ -150,8 +149,6 @@ class _Run:
         """A Spark session when the batch has something to read; the mode, resolved at the first batch Spark reads
         (the session's auto-merge switch may change it)."""
         if self.spark is None and not empty:
-            from widen.session import spark_session
-
             t0 = time.perf_counter()
             self.spark = spark_session(master=self.master)
             self.say(f"spark: session ready in {time.perf_counter() - t0:.1f}s")
@@ -160,7 +157,6 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        from widen.sources.engines import for_files
         return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
 
 
@@ -191,17 +187,13 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> report.records, report.fields_added
     (1, [])
     """
-    from widen.sources.engines import for_frame
-    from widen.sink.partitioning import check_asked, parse_partition_by
-    from widen.engine.load import load_rules
-
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or _stderr
     rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     tbl = load_table(cat, table)
     check_asked(terms, tbl, table)
-    keyed = keyed_write(tbl, table, key, order_by, delete_when, mode)
+    keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
@@ -231,7 +223,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         with timed(report, "plan"):
             first = ahead.planned or ahead.fallback or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             # (a spec it cannot take: said before any write)
-            fields = ahead.fields if ahead.planned else partitioning(tbl, first, batch.partition_by, batch.table)
+            fields = ahead.fields if ahead.planned else partition_fields(tbl, first, batch.partition_by, batch.table)
         if batch.upsert is not None:
             keyed_rescues(source, batch, first, report, tbl)
         if report.rescued and not rescued_done:

@@ -58,8 +58,7 @@ SESSION_SETTINGS = {
     "spark.sql.analyzer.maxIterations": "2000",
     "spark.sql.optimizer.maxIterations": "2000",
     # the parsed lines are cached for the observer's jobs: uncompressed, they are built and read back faster
-    # (parse + cache of 200k lines 4.9-8.1 s against 5.5-11.3 s compressed, a scan 0.6-0.7 s against 0.8-1.4 s);
-    # the cache spills to disk rather than fail when memory is short
+    # (docs/performance.md); the cache spills to disk rather than fail when memory is short
     "spark.sql.inMemoryColumnarStorage.compressed": "false",
     # a table's data directories hold only the files Iceberg references: no `_SUCCESS` marker, no `.crc`
     # checksums of the local file system (SQL settings reach the Hadoop configuration of Spark's writes)
@@ -74,7 +73,7 @@ def batch_settings(spark, prints, input_format: str = "json") -> dict[str, str]:
     file (not gzipped) of more splits than the session has cores, the split size that cuts it into whole waves of
     those cores. Spark's own (``FilePartition.maxSplitBytes``) cuts a 1.2 GB file, on 2 cores, into 8 splits of 128
     MiB and one of 126 MB: both passes over it end with a fifth wave one core works through alone; 10 splits of 120
-    MB are 5 whole waves (1.09x, docs/performance.md). No split is larger than Spark's own, and the session's
+    MB are 5 whole waves (docs/performance.md). No split is larger than Spark's own, and the session's
     ``spark.sql.files.maxPartitionBytes`` stays the bound. (Several files: Spark packs their splits, which this does
     not foresee.)
 
@@ -112,9 +111,8 @@ def frame_settings(spark) -> dict[str, str]:
 #: Spark settings for the jobs Widen runs on lines it read itself (``read_lines``' count and the observer's parse
 #: and aggregates in ``widen ingest``; never a caller's DataFrame, whose joins and aggregations keep the caller's
 #: settings, nor the write). Adaptive query execution re-plans a query after each of its shuffle stages: these jobs'
-#: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved
-#: (docs/performance.md, eleventh session: a cold `widen ingest`, same rows, 1.04x and 1.01x on a small wide batch,
-#: none at 200k: at the edge of the machine's spread). Without it a shuffle has as many partitions as the session
+#: only shuffles are small aggregates, and re-planning their large expression trees cost more than it saved, on a
+#: small wide batch (docs/performance.md). Without it a shuffle has as many partitions as the session
 #: says: the aggregates' few thousand rows need no more than Widen's own session has, whatever the caller's says.
 OWN_JOB_SETTINGS = {
     "spark.sql.adaptive.enabled": "false",
@@ -123,11 +121,10 @@ OWN_JOB_SETTINGS = {
 
 
 #: a batch of at most this many records is written without generated code (Spark's interpreted expressions): the
-#: projection of a wide schema costs more to compile than its few rows cost to interpret. Measured on first use in a
-#: fresh process (docs/performance.md, ninth session): 1,000 records of 100 nested fields, the write 14.4 s -> 9.5 s;
-#: 10,000 and 50,000 records the same or faster; 200,000 the same. ``spark.sql.codegen.factoryMode`` is internal to
-#: Spark (documented "for tests"), but every expression factory reads it (Spark's
-#: ``CodeGeneratorWithInterpretedFallback``), and the timings above are its effect
+#: projection of a wide schema costs more to compile than its few rows cost to interpret, on first use in a fresh
+#: process; larger batches are written as fast or faster (docs/performance.md). ``spark.sql.codegen.factoryMode`` is
+#: internal to Spark (documented "for tests"), but every expression factory reads it (Spark's
+#: ``CodeGeneratorWithInterpretedFallback``), and the measurements are its effect
 INTERPRETED_WRITE_RECORDS = 100_000
 
 

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 import time
+import uuid
 from dataclasses import dataclass, field
 
 from widen.errors import InputError
+from widen.gc import orphan_files
 from widen.sink.faults import checkpoint
+from widen.sink.ledger import PROPERTY, read, record, superseded
+from widen.sources.spark_read import filesystem as file_system
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -72,9 +76,6 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
              files_older_than_seconds: float = 3600.0, dry_run: bool = False) -> Maintained:
     """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done. Files
     younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted."""
-    from widen.gc import orphan_files
-    from widen.sink.ledger import PROPERTY, read, record, superseded
-
     tbl = cat.load_table(name)
     out = Maintained(name)
     if not tbl.properties.get(PROPERTY) and tbl.current_snapshot() is not None:
@@ -82,8 +83,6 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
         # write it as a ledger file first (one commit of no data)
         out.first_ledger = True
         if not dry_run:
-            import uuid
-
             commit_id = uuid.uuid4().hex
             with tbl.transaction() as tx:
                 record(tx, tbl, read(tbl), [], batch="widen maintain", commit_id=commit_id,
@@ -112,8 +111,6 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
 def _mtime(uri: str) -> float:
     """When the file was last written; infinitely late for a file that is not there (nothing to delete)."""
     from pyarrow import fs
-
-    from widen.sources.spark_read import filesystem as file_system
 
     filesystem, path = file_system(uri)
     info = filesystem.get_file_info(path)

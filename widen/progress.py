@@ -9,6 +9,9 @@ import contextlib
 import contextvars
 import threading
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
 #: how often Spark's status tracker is read, seconds
 POLL = 0.5
 
@@ -22,14 +25,10 @@ def spark_progress(spark, label: str, console=None):
     if spark is None or not enabled.get():
         yield
         return
-    from rich.console import Console
-
     console = console or Console(stderr=True)
     if not console.is_terminal:
         yield
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     tracker = spark.sparkContext.statusTracker()
     seen: dict[int, tuple[int, int]] = {}  # stage id -> (tasks, completed)
     stop = threading.Event()

@@ -7,9 +7,17 @@ own default, ``local[*]``. (A master set on the builder would override spark-sub
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import signal
+import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
+
+from widen.errors import InputError
 
 
 
@@ -33,8 +41,6 @@ def cache_dir() -> Path:
 def jit_options() -> str:
     """The JVM options that delay C2 (:data:`C2_DELAY`), or '' (``WIDEN_C2_DELAY=1``, or a ``Tier4`` option
     already in ``SPARK_SUBMIT_OPTS``: the caller's own)."""
-    from widen.errors import InputError
-
     said = os.environ.get("WIDEN_C2_DELAY", str(C2_DELAY))
     if not said.isdigit() or int(said) < 1:
         raise InputError(f"WIDEN_C2_DELAY={said!r}: expected a whole number of at least 1 (1: the JVM's own "
@@ -57,10 +63,6 @@ def class_archive() -> tuple[str, bool]:
     maps it saves some 2 s of a fresh process, Spark's own reader as much (docs/performance.md); the session that
     records it pays some 14 s more, once; an archive the JVM finds stale or broken it ignores. Off unless
     ``WIDEN_CDS=1`` (''). The JVM's own messages about it are silenced."""
-    import hashlib
-    import shutil
-    import time
-
     if os.environ.get("WIDEN_CDS", "0") != "1":
         return "", False
     home = os.environ.get("JAVA_HOME")
@@ -102,14 +104,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
-class Beside:
+class Background:
     """``work(*args)`` run in a thread of its own, beside the caller's work (``spark``: PySpark's thread, which
     carries the caller's job properties; else a plain one, which needs no PySpark imported); :meth:`result` waits
     for it and returns its result, or raises its error."""
 
     def __init__(self, work, *args, spark: bool = True):
-        import threading
-
         if spark:
             from pyspark import InheritableThread as Thread
         else:
@@ -134,7 +134,7 @@ class Beside:
         return self._got
 
 
-#: the session :func:`start_early` is starting (a :class:`Beside`), or None
+#: the session :func:`start_early` is starting (a :class:`Background`), or None
 _early = None
 
 
@@ -146,7 +146,7 @@ def start_early(master: str | None = None) -> None:
     global _early
     if _early is not None or "pyspark" in sys.modules and _active():
         return
-    _early = Beside(spark_session, master, spark=False)
+    _early = Background(spark_session, master, spark=False)
     _early.thread.name = "widen-spark-start"
 
 
@@ -219,8 +219,6 @@ def spark_session(master: str | None = None, app: str = "widen"):
 def _early_session():
     """:func:`start_early`'s session once it has started (raises its error), or None: none was started, or this
     is the thread starting it."""
-    import threading
-
     global _early
     if _early is None or threading.current_thread() is _early.thread:
         return None
@@ -230,11 +228,7 @@ def _early_session():
 
 def _restore_interrupt() -> None:
     """The CLI's SIGINT handler back (a SparkContext installs its own, from the main thread only)."""
-    import threading
-
     if on_interrupt is not None and threading.current_thread() is threading.main_thread():
-        import signal
-
         signal.signal(signal.SIGINT, on_interrupt)
 
 
@@ -264,8 +258,6 @@ JVM_NOISE = b"WARNING: Using incubator modules"
 def _launch(builder) -> None:
     """Start the driver JVM as PySpark would (its launch_gateway, with the builder's settings), its stderr
     forwarded to ours line by line by a thread, without :data:`JVM_NOISE`."""
-    import threading
-
     from pyspark import SparkConf, SparkContext
     from pyspark.java_gateway import launch_gateway
 
@@ -310,8 +302,6 @@ _stopping: list = []
 def stop_jvm(timeout: float = 10.0) -> None:
     """Stop the driver JVM this process started (SIGTERM: Spark's shutdown hooks stop its Python workers; SIGKILL
     after ``timeout`` seconds), and wait for it."""
-    import subprocess
-
     from pyspark import SparkContext
 
     proc = getattr(SparkContext._gateway, "proc", None)

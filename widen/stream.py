@@ -14,11 +14,25 @@ files.
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 from typing import Callable
+from urllib.parse import unquote
 
+from widen.engine.load import load_rules
+from widen.errors import InputError
+from widen.ingest import write
+from widen.keyed import key_for_ingest
+from widen.sink.catalog import load_table, open_table_catalog
 from widen.sink.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
+from widen.sink.ledger import read
+from widen.sink.partitioning import check_asked, parse_partition_by
+from widen.sink.rescued import RESCUED_SUFFIX
 from widen.sources import WATCHED_ROW, WATCHED_SOURCE  # the columns naming a watched line's file, row
+from widen.sources.long_lines import blanked_copy, scan
 
 
 def query_id(spark, checkpoint: str) -> str:
@@ -38,8 +52,6 @@ def query_id(spark, checkpoint: str) -> str:
 def committed(tbl, query: str, batch_id: int):
     """The ledger entry showing micro-batch ``batch_id`` of query ``query`` committed (:mod:`widen.sink.ledger`; it
     survives snapshot expiry), or None."""
-    from widen.sink.ledger import read
-
     return read(tbl).stream_batch(query, batch_id)
 
 
@@ -77,16 +89,11 @@ def stream(
     >>> #                      json_column="value")
     >>> # query.awaitTermination()
     """
-    from widen.sink.catalog import load_table, open_table_catalog
-    from widen.keyed import keyed_write
-    from widen.sink.partitioning import check_asked, parse_partition_by
-    from widen.engine.load import load_rules
-
     say = progress or (lambda text: print(text, file=sys.stderr))
     cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
-    keyed_write(load_table(cat, table), table, key, order_by, delete_when, mode)
+    key_for_ingest(load_table(cat, table), table, key, order_by, delete_when, mode)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
         rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
         warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched, key=key, order_by=order_by,
@@ -109,10 +116,6 @@ class _MicroBatches:
         self.watched = options.pop("watched", False)
 
     def __call__(self, batch_df, batch_id: int) -> None:
-        from widen.sink.catalog import load_table
-        from widen.ingest import write
-        from widen.sink.rescued import RESCUED_SUFFIX
-
         query = query_id(batch_df.sparkSession, self.checkpoint)
         tbl = load_table(self.cat, self.table)
         done = committed(tbl, query, batch_id) if tbl is not None else None
@@ -135,8 +138,6 @@ class _MicroBatches:
                            **self.options)
         finally:
             if copies is not None:
-                import shutil
-
                 shutil.rmtree(copies, ignore_errors=True)
         self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
                  f"{report.rescued} rescued ({report.seconds:.1f}s{report.engine_text()})"
@@ -174,14 +175,7 @@ def without_long_lines(batch_df, files: list[str]):
     instead of their files, or None): a watched folder's ``files`` as an ingest reads them
     (:mod:`widen.sources.long_lines`): a file with such a line is read from a copy in which it is empty, named as the file;
     files no longer than the limit are not read for it."""
-    import re
-    import tempfile
-    from pathlib import Path
-    from urllib.parse import unquote
-
     from pyspark.sql import functions as F
-
-    from widen.sources.long_lines import blanked_copy, scan
 
     found = {}
     for uri in files:
@@ -219,8 +213,6 @@ def watch(
     """Stream a folder: each micro-batch the files dropped into ``directory`` since the last one (JSON lines, or
     Parquet files whose schema is read from those present at start). Returns the started query."""
     from pyspark.sql import functions as F
-
-    from widen.errors import InputError
 
     reader = spark.readStream
     if max_files:

@@ -14,7 +14,13 @@ import datetime as dt
 import html
 from dataclasses import dataclass, field
 
+from widen.engine.load import load_rules
 from widen.errors import InputError
+from widen.inspect.reader import open_table
+from widen.inspect.stats import column_stats
+from widen.sink.catalog import load_table, open_catalog
+from widen.sink.ledger import read as read_ledger
+from widen.sink.rescued import RESCUED_SUFFIX
 
 #: the timeline's bars at most: commits beyond it are summed into equal runs of consecutive commits
 TIMELINE_BARS = 200
@@ -56,9 +62,6 @@ class Facts:
 
 
 def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
-    from widen.inspect.stats import column_stats
-    from widen.sink.ledger import read as read_ledger
-
     facts = Facts(name)
     for s in column_stats(tbl, rules):
         top = s.path.split(".")[0].split("[")[0]
@@ -194,11 +197,6 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
     except ImportError:
         raise InputError("widen report draws its charts with altair and vl-convert: pip install 'widen[report]'") \
             from None
-    from widen.sink.catalog import load_table, open_catalog
-    from widen.inspect.reader import open_table
-    from widen.sink.rescued import RESCUED_SUFFIX
-    from widen.engine.load import load_rules
-
     tbl = open_table(table, catalog, warehouse)
     rescued = load_table(open_catalog(catalog, warehouse), table + RESCUED_SUFFIX)
     page = render(gather(tbl, table, rules if rules is not None else load_rules(), rescued))

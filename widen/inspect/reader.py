@@ -11,16 +11,26 @@ the wider type. The Iceberg Spark runtime, where a cluster has it, reads through
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from contextlib import contextmanager
+from decimal import Decimal
 from typing import Any, Iterable
 
+from rich import box
+from rich.cells import cell_len
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from widen.engine.load import load_rules
 from widen.errors import InputError
+from widen.inspect.stats import families, quoted, view_sql
+from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
 
 
 def open_table(table: str, catalog: str | None = None, warehouse: str = "warehouse"):
-    from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
-
     require_namespace(table)
     existing_catalog(table, catalog, warehouse)
     tbl = load_table(open_catalog(catalog, warehouse), table)
@@ -50,8 +60,6 @@ def _faithful(expr, schema) -> bool:
     integer with an integer column: pyiceberg rounds ``a > 1.5`` on a long column to ``a > 2``; no backslash in a
     string, which Spark unescapes and pyiceberg keeps; no LIKE, whose ``_`` pyiceberg does not read as a wildcard),
     case-sensitive names that exist, and no date or time (texts pyiceberg and Spark parse apart)."""
-    from decimal import Decimal
-
     import pyiceberg.expressions as E
     from pyiceberg.types import (DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType)
 
@@ -77,7 +85,7 @@ def _faithful(expr, schema) -> bool:
                                      and not (isinstance(v, str) and "\\" in v) for v in values)
 
 
-def data_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
+def matching_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
     """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
     holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
     apply)."""
@@ -118,7 +126,7 @@ def _read(spark, tbl, table: str, where, columns, snapshot_id):
         raise InputError(f"{table} has columns whose names differ only by case ({', '.join(twice)}): Spark reads "
                          "them apart only with spark.sql.caseSensitive=true in the session")
     read_schema = spark_schema(schema)
-    files = data_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
+    files = matching_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
     if files:
         frame = spark.read.schema(read_schema).parquet(*files)
     else:
@@ -135,9 +143,6 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     """:func:`read`'s DataFrame registered as a temporary view (``view``, default NAMESPACE_NAME), and the folded
     view over it (``widen view``'s SQL: each evolved family back in one column, NAMESPACE_NAME_folded), which any
     SQL of the session can read; returns the folded view as a DataFrame."""
-    from widen.engine.load import load_rules
-    from widen.inspect.stats import quoted, view_sql
-
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)
     frame = _read(spark, tbl, table, where, None, None)
@@ -209,8 +214,6 @@ def _null_lists_kept():
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
     """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
     then the others' values); a field's name is its family's."""
-    from widen.inspect.stats import families
-
     grouped = {name: [f.name for f in fam] for name, fam in families(schema, rules).items()}
     types = {f.name: str(f.field_type) for f in schema.fields}
     out = []
@@ -228,8 +231,6 @@ def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
 
 
 def _cell(value: Any) -> str:
-    from decimal import Decimal
-
     if value is None:
         return ""
     if isinstance(value, Decimal):
@@ -241,9 +242,6 @@ def _cell(value: Any) -> str:
 
 def render(rows: list[dict], names: list[str], fmt: str) -> str:
     """The rows as a text table, JSON lines or CSV."""
-    import csv
-    import io
-
     if fmt == "json":
         return "\n".join(json.dumps({n: r.get(n) for n in names}, default=str, ensure_ascii=False) for r in rows)
     if fmt == "csv":
@@ -252,19 +250,12 @@ def render(rows: list[dict], names: list[str], fmt: str) -> str:
         writer.writerow(names)
         writer.writerows([[_cell(r.get(n)) for n in names] for r in rows])
         return buf.getvalue().rstrip("\n")
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
     cells = [[_cell(r.get(n)) for n in names] for r in rows]
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for n in names:
         grid.add_column(Text(n), no_wrap=True)
     for row in cells:
         grid.add_row(*[Text(c) for c in row])  # (Text: a value's brackets are not markup)
-    from rich.cells import cell_len
-
     width = sum(max([cell_len(n)] + [cell_len(r[i]) for r in cells]) + 4 for i, n in enumerate(names)) + 10
     console = Console(width=max(width, 20), no_color=True, highlight=False, file=io.StringIO())
     console.print(grid)

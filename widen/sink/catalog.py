@@ -64,8 +64,6 @@ def require_namespace(table: str) -> None:
 def existing_catalog(table: str, catalog: str | None, warehouse: str) -> None:
     """A read-only command reads the embedded catalog where it is: it never creates one (raises
     :class:`InputError` when ``warehouse`` holds none)."""
-    from pathlib import Path
-
     if not catalog and not (Path(warehouse) / "catalog.db").is_file():
         raise InputError(f"no table {table} in {warehouse}: no Widen catalog there (--warehouse is the directory "
                          "`widen ingest` wrote to)")
@@ -150,12 +148,12 @@ def retryable(exc: Exception) -> bool:
 
     if isinstance(exc, (CommitFailedException, CommitStateUnknownException, TableAlreadyExistsError)):
         return True
-    try:
-        from sqlalchemy.exc import OperationalError  # the SQL catalog's database (pyiceberg[sql-sqlite])
-    except ImportError:
-        return False
+    # the SQL catalog's database (pyiceberg[sql-sqlite]): sqlalchemy's OperationalError, known by its class (an
+    # optional dependency, not imported to recognise it)
+    operational = any(c.__name__ == "OperationalError" and c.__module__.startswith("sqlalchemy")
+                      for c in type(exc).__mro__)
     text = str(exc).lower()
-    return isinstance(exc, OperationalError) and ("locked" in text or "busy" in text)
+    return operational and ("locked" in text or "busy" in text)
 
 
 def changed(cat, table: str, tbl) -> bool:

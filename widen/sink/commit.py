@@ -10,6 +10,9 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
+from widen.sink.partitioning import (add_spec, check_asked, partitioned_data_files, layout, replaced_columns, source_paths,
+                                     spec_layout)
 from widen.sink.prepare import BatchPlan, prepare
 from widen.sink.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
 from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
@@ -116,7 +119,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     report.fields_added = [".".join(a.parent + (a.column.name,)) for a in planned.plan.additions]
     report.promoted = [str(pr) for pr in planned.plan.promotions]
     creating, fields = (first_fields if fresh and first_fields is not None
-                        else partitioning(tbl, planned, batch.partition_by, batch.table))
+                        else partition_fields(tbl, planned, batch.partition_by, batch.table))
     merged = None
     if planned.observations.records:
         with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
@@ -145,12 +148,10 @@ def _still(first: BatchPlan, tbl) -> bool:
             and not any(name.startswith("widen.") for name in tbl.properties))
 
 
-def partitioning(tbl, planned: BatchPlan, partition_by, table: str):
+def partition_fields(tbl, planned: BatchPlan, partition_by, table: str):
     """(the terms of the spec this commit gives the table, or None; the spec's fields the files are written by).
     Raises :class:`~widen.errors.InputError` when the batch cannot be written by them, or when ``partition_by`` is
     not the spec of a table that has columns now (another writer may have created it since the run began)."""
-    from widen.sink.partitioning import check_asked, layout, spec_layout
-
     if tbl is None:
         return partition_by, layout(partition_by, planned.target) if partition_by else []
     check_asked(partition_by, tbl, table)
@@ -230,9 +231,6 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
                  upsert=None) -> None:
     """The schema change, the spec a new table gets, the storage hints and the files, in ``tx``; ``upsert``: a
     keyed write's (:class:`widen.keyed.Upsert`)."""
-    from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
-    from widen.sink.partitioning import add_spec, data_files, replaced_columns, source_paths
-
     current = tbl.schema()
     if planned.replace:  # overwrite: the old columns go (a partition source stays), the batch's come
         kept = source_paths(tbl) if not tbl.spec().is_unpartitioned() else set()
@@ -255,7 +253,7 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
     if planned.replace and tbl.current_snapshot() is not None:
         _overwrite_files(tx, tbl, written, summary, fields)  # one snapshot: old files out, new ones in
     elif written and fields:
-        _append_files(tx, data_files(tx.table_metadata, tbl.io, written, fields), summary)
+        _append_files(tx, partitioned_data_files(tx.table_metadata, tbl.io, written, fields), summary)
     elif written:
         # new files in a directory of this attempt's own: the duplicate check (a read of every manifest of the
         # table) cannot find one
@@ -267,9 +265,7 @@ def _overwrite_files(tx, tbl, written: list[str], summary: dict[str, str], field
     ``written`` (readers of the table's history see one change, not a delete and then an append)."""
     from pyiceberg.table import _parquet_files_to_data_files
 
-    from widen.sink.partitioning import data_files
-
-    added = (data_files(tx.table_metadata, tbl.io, written, fields) if fields
+    added = (partitioned_data_files(tx.table_metadata, tbl.io, written, fields) if fields
              else _parquet_files_to_data_files(tx.table_metadata, written, tbl.io))
     with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
         for task in tbl.scan().plan_files():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 
+from widen.sink.partitioning import with_partition_columns
 from widen.sources.spark_read import list_files
 
 
@@ -21,8 +22,6 @@ def write_parquet(df, data_dir: str, fields=()) -> list[str]:
     if not fields:
         writer.parquet(data_dir)
     else:
-        from widen.sink.partitioning import with_partition_columns
-
         df, names = with_partition_columns(df, fields)
         parquet_writer(df).partitionBy(*names).parquet(data_dir)
     return list_files(data_dir, ".parquet")

@@ -29,6 +29,7 @@ PROPERTY = "widen.ledger"
 PREFIX = "widen-ledger-"
 
 from widen.errors import InputError, LedgerMissing, WidenError  # noqa: F401
+from widen.sources.spark_read import filesystem as file_system
 
 QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
@@ -268,8 +269,6 @@ def superseded(tbl) -> list[str]:
     """Ledger files under the table's ``metadata/`` directory other than the current one (each commit leaves the
     one before it behind)."""
     from pyarrow import fs
-
-    from widen.sources.spark_read import filesystem as file_system
 
     current = plain_path(tbl.properties.get(PROPERTY) or "")
     directory = f"{tbl.location().rstrip('/')}/metadata"

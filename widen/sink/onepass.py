@@ -1,11 +1,11 @@
 """One pass for a batch that fits the table as it is (docs/architecture.md#one-pass).
 
 Most batches of a feed add nothing: every value has a home in the table's columns. Such a batch is planned before
-it is read, from the table alone (:func:`widen.engine.planner.envelope`: every (field, shape) the table's columns
+it is read, from the table alone (:func:`widen.engine.envelope.envelope`: every (field, shape) the table's columns
 hold), and read once: each task routes its lines by that plan as the native pass observes them, in the same parse
 (``NativeRouter.observing``), and Spark writes the rows. Once the files are written, the batch's own plan is made
 from what the tasks observed; when each of its routes is the speculative plan's
-(:func:`widen.engine.planner.within`), the files are the batch's, and the commit takes them as written (against
+(:func:`widen.engine.envelope.within`), the files are the batch's, and the commit takes them as written (against
 the table the plan was made from: a table changed meanwhile is planned again, and the files rewritten when the
 projection changed, as for any batch). Otherwise (a value of a shape the table has no column for, a mode that
 refuses the batch) the files are deleted and the batch takes the two passes, its observation kept: only the write
@@ -18,6 +18,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
+from widen.engine.modes import effective_mode
+from widen.engine.envelope import envelope, within
+from widen.engine.planner import plan
+from widen.engine.typed import rules_for
+from widen.sink.commit import files_key, partition_fields
 from widen.sink.prepare import BatchPlan, prepare
 from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
@@ -56,12 +62,6 @@ class Ahead:
 def speculate(tbl, batch) -> BatchPlan | None:
     """The batch planned from the table alone (None when the table has no columns yet, the mode replaces them,
     or the plan would change the table: a batch to observe first)."""
-    from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
-    from widen.engine.planner import envelope
-    from widen.engine.planner import plan
-    from widen.engine.typed import rules_for
-    from widen.engine.modes import effective_mode
-
     if tbl is None or not tbl.schema().fields or batch.mode == "overwrite":
         return None
     current = tbl.schema()
@@ -77,9 +77,6 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     """Write the batch in one pass where it may fit ``tbl`` (the table as loaded; the report says which way the
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
     refuses raises :class:`~widen.engine.modes.SchemaMismatch`, its files deleted."""
-    from widen.sink.commit import files_key, partitioning
-    from widen.engine.planner import within
-
     source = batch.source
     if os.environ.get("WIDEN_ONE_PASS", "1") == "0":
         return Ahead()
@@ -90,7 +87,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     ahead = Ahead(tbl=tbl)
     try:
         with timed(report, "one pass"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: one pass"):
-            ahead.written = write_parquet(frame, data_directory(tbl), partitioning(
+            ahead.written = write_parquet(frame, data_directory(tbl), partition_fields(
                 tbl, spec, batch.partition_by, batch.table)[1])
         unchanged(batch.prints)  # (read once: the bytes observed are those written, and the ledger's hash theirs)
         source.unchanged()
@@ -107,7 +104,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
             say(f"two passes: {report.passes_why}")
             return ahead
         ahead.planned, report.passes = planned, 1
-        ahead.fields = partitioning(tbl, planned, batch.partition_by, batch.table)
+        ahead.fields = partition_fields(tbl, planned, batch.partition_by, batch.table)
         ahead.key = files_key(source, planned, ahead.fields[1])
         return ahead
     except BaseException:

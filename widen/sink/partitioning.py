@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from widen.engine.tree import walk
 from widen.errors import InputError
 
 TRANSFORMS = ("identity", "year", "month", "day", "hour", "bucket", "truncate")
@@ -296,8 +297,6 @@ def _accepts(transform: str) -> str:
 def _path(schema, field_id: int) -> tuple[str, ...]:
     """The names from the top-level column down to the field; () when it is not reached through structs alone
     (partition sources sit in structs, never in lists or maps)."""
-    from widen.engine.tree import walk
-
     for above, f in walk(schema.fields, lambda f: f.field_type.fields if f.field_type.is_struct else ()):
         if f.field_id == field_id:
             return tuple(a.name for a in above) + (f.name,)
@@ -467,7 +466,7 @@ def _decode(text: str | None, field: Field, stored=None):
     return int(text)
 
 
-def data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
+def partitioned_data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:
     """Iceberg data files for Parquet files Spark wrote partitioned: metrics from each file's footer (as pyiceberg's
     ``add_files`` takes them), partition values from its directory."""
     import pyarrow.parquet as pq

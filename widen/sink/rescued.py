@@ -13,7 +13,8 @@ from widen.errors import Absorbed, CommitUnknown
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
 from widen.sink.files import data_directory, delete_files, parquet_writer
-from widen.sources.spark_read import list_files
+from widen.sources import unchanged
+from widen.sources.spark_read import filesystem, list_files
 
 
 
@@ -37,8 +38,6 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
     """Append the batch's rescued lines (the parsed frame's rows with a reason) to ``<table>__rescued``, with the
     batch's files in its own ledger. When another writer rescues some of these files first, ours are dropped and
     the rest written again."""
-    from widen.sources import unchanged
-
     name = table + RESCUED_SUFFIX
     tbl = load_or_create(cat, name, rescued_schema())
     while True:
@@ -92,8 +91,6 @@ def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     write gives them (``raw``: the text, invalid UTF-8 replaced by U+FFFD; ``raw_bytes`` only for such a line)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
-
-    from widen.sources.spark_read import filesystem
 
     rows = bad.to_pylist()
     if not force:

@@ -1,0 +1,340 @@
+"""A keyed batch merged with the table's rows that may hold its keys, its deletes remembered, and its part of the
+commit (:mod:`widen.keyed`)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from widen.errors import InputError, WidenError
+from widen.jobs import session_settings, write_settings
+from widen.keyed.routed import Routed, routed
+from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
+from widen.session import Background
+from widen.sink.commit import fields_key
+from widen.sink.files import data_directory, delete_files, write_parquet
+from widen.sink.ledger import own_file
+from widen.sink.partitioning import partitioned_data_files
+from widen.sources import unchanged
+
+
+@dataclass
+class Merged:
+    """What a keyed write wrote: its files, the table's files they replace, its tombstones' directory (None:
+    unchanged), and its counts (filled as the write's job runs)."""
+
+    written: list
+    replaced: list
+    tombstones: str | None
+    replaced_rows: int
+    replaced_bytes: int
+    observation: object = None
+
+    def counts(self) -> dict:
+        got = self.observation.get if self.observation is not None else {}
+        return {k: int(got.get(k) or 0) for k in ("updated", "inserted", "deleted", "stale")}
+
+    def line(self) -> str:
+        c = self.counts()
+        changed = c["updated"] + c["inserted"] + c["deleted"]
+        ratio = f" ({self.replaced_rows / changed:,.1f} per row changed)" if changed and self.replaced else ""
+        return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
+                f"{c['stale']:,} older than the stored row or a delete (kept); "
+                + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows "
+                   f"({self.replaced_bytes / 1e6:,.1f} MB) rewritten{ratio}"
+                   if self.replaced else "no file rewritten"))
+
+
+def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidates: list) -> Merged:
+    """Write the table's rows after the batch's keyed records (``batch``: :func:`routed`; those with a null key
+    were rescued) replace, delete or lose to the rows of the files that may hold their keys (``candidates``:
+    :func:`candidate_files`); returns the files written and those they replace."""
+    from pyspark.sql import Observation
+    from pyspark.sql import functions as F
+
+    from widen.compiler.spark import spark_schema
+
+    spark = batch.rows.sparkSession
+    schema = spark_schema(target)
+    names = [f.name for f in schema.fields]
+    if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
+        return Merged([], [], None, 0, 0)
+    winners = batch.winners
+    keyless, _, _, records = batch.counted
+    keyed_records = records - keyless
+    stored_rows = sum(t.record_count for t in candidates)
+    # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's; its plan is a
+    # few joins and a projection, which whole-stage code generation takes where code is generated at all (Spark
+    # leaves it off past spark.sql.codegen.maxFields), which is faster here: docs/performance.md)
+    settings = write_settings(keyed_records + stored_rows)
+    with session_settings(spark, settings or {"spark.sql.codegen.wholeStage": "true"}):
+        stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
+                  else spark.createDataFrame([], schema))
+        stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
+                               (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
+                               F.lit(True).alias("__ho"),
+                               *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
+        keys = [f"__k{i}" for i in range(len(k.key))]
+        graves = tombstones_of(spark, tbl, k, winners)
+        # (while no record has an order value, a delete's is null, which any record wins against: none to keep; a
+        # batch without a delete keeps those remembered as they are: the tombstone of a key that a newer record
+        # brought back changes no later decision, :func:`_new_tombstones`. Written beside the merge: its small
+        # jobs run while the merge's are planned)
+        remembers = k.order_by in names and k.delete_when and batch.deletes
+        tombstones = Background(_new_tombstones, tbl, winners, graves, keys) if remembers else None
+        try:
+            joined = _decided(stored, winners, k, graves, keys, names,
+                              small=0 < keyed_records <= broadcast_records())
+            observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+            out = _counted(joined, observation).where("__keep").select(
+                *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
+            written = _with_rows(tbl, write_parquet(out, data_dir, fields))
+        except BaseException:
+            if tombstones is not None:  # (the merge's error is the one said)
+                tombstones.wait()
+            raise
+        where = tombstones.result() if tombstones is not None else None
+        if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
+            raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
+                             "was committed")
+        return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
+                      observation)
+
+
+def _with_rows(tbl, written: list) -> list:
+    """The files of ``written`` that hold rows; the others deleted, never committed (Spark's first task writes a
+    file even when it has no rows: a merge whose rows all land in other tasks, or that keeps none)."""
+    import pyarrow.parquet as pq
+
+    kept, empty = [], []
+    for path in written:
+        with tbl.io.new_input(path).open() as stream:
+            (kept if pq.read_metadata(stream).num_rows else empty).append(path)
+    delete_files(tbl, empty)
+    return kept
+
+
+def _counted(joined, observation):
+    """:func:`_decided`'s rows, counted by ``observation`` as the job runs: the winners that updated, inserted or
+    deleted a stored row, those older than what is stored (stale), and the rows kept."""
+    from pyspark.sql import functions as F
+
+    won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
+    return joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
+        ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
+        ("deleted", won & F.col("__del") & stored_row),
+        ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
+
+
+def candidate_files(tbl, k: Keyed, batch: Routed) -> list:
+    """The data files of the table's snapshot that may hold one of the batch's keys (:func:`_candidates`)."""
+    return _candidates(tbl, k, *batch.counted[1:3])
+
+
+def merged_from(tbl, batch: Routed, target, candidates: list) -> tuple:
+    """What a merge's files depend on besides the partition fields they are written by: the batch's routed rows
+    (their projection's key), the table's schema after the batch, the data files that may hold the batch's keys
+    (``candidates``), and the deletes remembered. A commit attempt against a table another writer changed, for
+    which these are the same, commits the files an earlier attempt merged (the other writer touched none of the
+    batch's keys' files nor the deletes)."""
+    return batch.key, str(target), tuple(sorted(t.file_path for t in candidates)), (
+        tbl.properties.get(TOMBSTONES) if tbl is not None else None)
+
+
+def _candidates(tbl, k: Keyed, low, high) -> list:
+    """The data files of the table's snapshot that may hold one of the batch's keys: those whose bounds of the
+    key's first column (and partition values, where the key is partitioned on) overlap the batch's, ``low`` to
+    ``high`` (None: the batch has no key)."""
+    from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
+
+    if tbl is None or tbl.current_snapshot() is None or low is None:
+        return []
+    first = k.key[0]
+    try:
+        tasks = list(tbl.scan(row_filter=And(GreaterThanOrEqual(first, low), LessThanOrEqual(first, high)))
+                     .plan_files())
+    except (ValueError, TypeError):  # (a bound pyiceberg cannot compare: every file)
+        tasks = list(tbl.scan().plan_files())
+    if any(t.delete_files for t in tasks):
+        raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (another engine's row-level "
+                         "deletes), which a keyed write cannot merge")
+    return [t.file for t in tasks]
+
+
+def tombstones_of(spark, tbl, k: Keyed, winners):
+    """The table's remembered deletes (``__k0``..., ``__to``, ``__tomb``), or None; read as the key's and the order
+    column's types of the batch's ``winners`` (no job to infer them; a column widened since, such as an int to a
+    long, is read widened)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import StructField, StructType
+
+    where = own_file(tbl, TOMBSTONES, GRAVES) if tbl is not None else None
+    if not where:
+        return None
+    columns = [winners.schema[f"__k{i}"] for i in range(len(k.key))] + [
+        StructField("__to", winners.schema["__bo"].dataType)]
+    return spark.read.schema(StructType(columns)).parquet(where).withColumn("__tomb", F.lit(True))
+
+
+def _decided(stored, winners, k: Keyed, graves, keys, names, small: bool):
+    """The table's rows after the batch, each with whether it is kept (``__keep``) and its columns (``__v0``...),
+    from the stored rows (``__k0``..., their order ``__eo``, columns ``__o0``..., ``__ho``) and the batch's winners
+    and their keys' tombstones (``__to``, ``__tomb``), and whether a winner replaces what is stored (``__wins``):
+    always without an order column; else when its order value is not older than the stored row's or its key's
+    delete (null: older than any value); ``__count``: the row's ``__wins``, ``__del``, ``__ho`` and ``__hn`` are
+    those of one winner or stored row, counted once.
+    ``small``: the stored rows' tasks drop the rows a winner replaces, against the winners' keys and order values
+    (broadcast), and the winners' own tasks keep those that win, against the stored keys and order values found
+    among theirs (at most the batch's: broadcast); no task chooses between two rows' columns, and neither side is
+    shuffled nor sorted. Otherwise one join of both, by a shuffle of both."""
+    from pyspark.sql import functions as F
+
+    if graves is not None:
+        winners = winners.join(graves, keys, "left")
+    else:
+        winners = winners.withColumns({"__to": F.lit(None), "__tomb": F.lit(False)})
+    values, wins = range(len(names)), _wins(k)
+    if small:
+        found = stored.select(*keys, "__eo", "__ho").join(F.broadcast(winners.select(*keys)), keys, "left_semi")
+        decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn")
+        kept = stored.join(F.broadcast(decisions), keys, "left").select(
+            (~wins).alias("__keep"), F.lit(False).alias("__count"), wins.alias("__wins"), "__hn", "__ho",
+            F.lit(False).alias("__del"), *[F.col(f"__o{i}").alias(f"__v{i}") for i in values])
+        won = winners.join(F.broadcast(found), keys, "left").select(
+            (wins & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn",
+            "__ho", "__del", *[F.col(f"__n{i}").alias(f"__v{i}") for i in values])
+        # (the winners: few tasks for a few rows)
+        return kept.unionByName(won.coalesce(winners.sparkSession.sparkContext.defaultParallelism))
+    keep = wins & ~F.col("__del") | ~wins & F.col("__ho").isNotNull()
+    return stored.join(winners, keys, "full_outer").select(
+        keep.alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn", "__ho", "__del",
+        *[F.when(wins, F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}") for i in values])
+
+
+def _wins(k: Keyed):
+    """Whether a winner replaces what is stored (:func:`_decided`), of a row of stored rows beside winners (either
+    side null)."""
+    from pyspark.sql import functions as F
+
+    tomb = F.coalesce(F.col("__tomb"), F.lit(False))
+    return F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
+        (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
+        & (~tomb | F.col("__to").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to"))))))
+
+
+def _new_tombstones(tbl, winners, graves, keys) -> str | None:
+    """The deletes remembered after the batch, from its winners and the deletes remembered before it (not from
+    the stored rows): a key's winning delete, with the later of its order value and its earlier delete's; a key
+    whose record is not older than its delete forgets it; every other delete is kept. A delete older than the
+    key's stored row, and one kept beside a row that a newer record brought back, change no later decision: a
+    record that wins against the row wins against them, and a delete of the row is newer."""
+    from pyspark.sql import functions as F
+
+    mine = winners.select(*keys, "__bo", "__del")
+    if graves is None:
+        fresh = mine.where("__del AND __bo IS NOT NULL").select(*keys, F.col("__bo").alias("__to"))
+    else:
+        both = graves.drop("__tomb").join(mine, keys, "full_outer")
+        kept = (F.when(F.col("__del").isNull(), F.col("__to"))  # (a key the batch did not touch)
+                .when(F.col("__del") & F.col("__bo").isNotNull(), F.greatest("__to", "__bo"))
+                .when(F.col("__del") | F.col("__bo").isNull() | (F.col("__bo") < F.col("__to")), F.col("__to")))
+        fresh = both.select(*keys, kept.alias("__to")).where("__to IS NOT NULL")
+    where = f"{tbl.location().rstrip('/')}/metadata/{GRAVES}{uuid.uuid4().hex}"
+    fresh.write.mode("error").parquet(where)
+    return where
+
+
+def identified(schema, k: Keyed):
+    """``schema`` (a batch's target) with the key's columns required: a keyed table's schema union leaves its
+    identifier fields required (a new key column is added required)."""
+    from pyiceberg.schema import Schema
+
+    return Schema(*[f.model_copy(update={"required": True}) if f.name in k.key else f for f in schema.fields],
+                  schema_id=schema.schema_id)
+
+
+def _identify(tx, k: Keyed) -> None:
+    """The key's columns as the table's Iceberg identifier fields (required: a table being keyed has no null key,
+    :func:`check_unique`), unless they are already, or a key column is not there yet (no record had it)."""
+    schema = tx.table_metadata.schema()
+    names = {f.name: f for f in schema.fields}
+    if any(c not in names for c in k.key) or set(schema.identifier_field_names()) == set(k.key):
+        return
+    with tx.update_schema(allow_incompatible_changes=True) as update:
+        for name in k.key:
+            if not names[name].required:
+                update.update_column(name, required=True)
+        update.set_identifier_fields(*k.key)
+
+
+def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
+    """Inside ``tx``: the key as the table's identifier fields, the key's properties, the tombstones' directory,
+    and one overwrite snapshot that removes the files the write replaced and adds those it wrote (an append when
+    it replaced none). The files' metrics are read from their footers without pyiceberg's schema check: Spark
+    declares every column optional, the key's too, which no row leaves null."""
+    _identify(tx, k)
+    props = {KEY: ",".join(k.key)}
+    if k.order_by:
+        props[ORDER_BY] = k.order_by
+    if k.delete_when:
+        props[DELETE_WHEN] = k.delete_when
+    if merged.tombstones:
+        props[TOMBSTONES] = merged.tombstones
+    metadata = tx.table_metadata
+    if metadata.name_mapping() is None:
+        props["schema.name-mapping.default"] = metadata.schema().name_mapping.model_dump_json()
+    if any(tbl.properties.get(p) != v for p, v in props.items()):
+        tx.set_properties(props)
+    added = partitioned_data_files(tx.table_metadata, tbl.io, merged.written, fields or [])
+    if not merged.replaced and not added:
+        return
+    with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
+        for data_file in merged.replaced:
+            overwrite.delete_data_file(data_file)
+        for data_file in added:
+            overwrite.append_data_file(data_file)
+
+
+@dataclass(frozen=True)
+class Upsert:
+    """A keyed batch's part of the commit (:mod:`widen.sink.commit` calls it, and knows nothing else of keyed tables):
+    the schema with the key's columns required, the merge an attempt writes, and its part of the transaction."""
+
+    keyed: Keyed
+
+    @staticmethod
+    def of(k: Keyed | None) -> Upsert | None:
+        return Upsert(k) if k is not None else None
+
+    def schema(self, target):
+        """The schema after the batch with the key's columns required (the table's identifier fields)."""
+        return identified(target, self.keyed)
+
+    def adds_key(self, current) -> bool:
+        """Whether the batch brings a key column the table has not (added as a required column)."""
+        return any(c not in {f.name for f in current.fields} for c in self.keyed.key)
+
+    def write(self, tbl, batch, planned, fields, files, say) -> Merged:
+        """The files the batch rewrites, merged (``files``: the attempts' files, their key and merge; those of an
+        earlier attempt are kept when the table's files that may hold the batch's keys and its deletes are the
+        same)."""
+        # (routed once the batch was planned, for its keyless records; again only when this attempt's plan differs)
+        rows = routed(batch.source, planned, self.keyed, getattr(batch.source, "row_order", False))
+        candidates = candidate_files(tbl, self.keyed, rows)
+        key = merged_from(tbl, rows, planned.target, candidates), fields_key(fields)
+        if files.merged is not None and key == files.key:
+            say("the table changed under us, but not its files that may hold the batch's keys nor its deletes: "
+                "committing the merged files as written")
+            return files.merged
+        delete_files(tbl, files.written)
+        files.written, files.key, files.merged = [], None, None
+        # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
+        merged = merge(tbl, self.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
+        files.written, files.key, files.merged = list(merged.written), key, merged
+        unchanged(batch.prints)
+        return merged
+
+    def commit(self, tx, tbl, merged: Merged, fields, summary: dict) -> str:
+        """Its part of the transaction (:func:`commit`); returns the report's line of what it did."""
+        commit(tx, tbl, self.keyed, merged, fields, summary)
+        return merged.line()
