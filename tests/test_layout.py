@@ -77,7 +77,6 @@ DEFERRED_TODAY: dict[str, str] = {
         " widen.sink.ledger widen.sink.rescued",
     "widen.inspect.reader": "csv decimal io pyiceberg rich widen.engine.load widen.inspect.stats widen.sink.catalog",
     "widen.inspect.stats": "pyiceberg",
-    "widen.jvm": "widen.jobs",
     "widen.keyed": "pyiceberg widen.jobs widen.session widen.sink.files widen.sink.partitioning"
         " widen.sources",
     "widen.maintain": "pyarrow pyiceberg uuid widen.gc widen.sink.ledger widen.sources.spark_read",
@@ -94,13 +93,6 @@ DEFERRED_TODAY: dict[str, str] = {
     "widen.sink.prepare": "pyiceberg widen.compiler.iceberg widen.engine.planner widen.engine.schema"
         " widen.engine.typed",
     "widen.sink.rescued": "pyarrow pyiceberg widen.sources widen.sources.spark_read",
-    "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os pyarrow shutil"
-        " signal sys tempfile threading widen.engine.observe widen.engine.router"
-        " widen.engine.typed widen.jobs widen.jvm widen.sources.long_lines"
-        " widen.sources.spark_read",
-    "widen.sources.engines": "widen.sources widen.sources.spark_read",
-    "widen.sources.long_lines": "dataclasses pyarrow widen.engine.observe widen.jobs widen.settings zlib",
-    "widen.sources.spark_read": "pyarrow shutil tempfile widen.sources.long_lines",
     "widen.stream": "pathlib re shutil tempfile urllib widen.engine.load widen.errors widen.ingest"
         " widen.keyed widen.sink.catalog widen.sink.ledger widen.sink.partitioning"
         " widen.sink.rescued widen.sources.long_lines",
@@ -297,7 +289,6 @@ LONG_TODAY: set[str] = {
     "widen/cli/__init__.py",
     "widen/jvm/__init__.py",
     "widen/keyed/__init__.py",
-    "widen/sources/__init__.py",
 }
 
 

@@ -32,8 +32,10 @@ from widen.engine.observe import FieldObservation, LevelObservation, Observation
 from widen.engine.shapes import parse_shape
 from widen.jvm import build
 from widen.jvm.build import SOURCES  # noqa: F401 (the Java sources, importable from here too)
+from widen.jobs import unreadable
 from widen.rules.model import Rules
 from widen.session import cache_dir
+from widen.settings import debug
 
 CLASS = "widen.NativeObserver"
 ROUTER = "widen.NativeRouter"
@@ -52,8 +54,7 @@ _FAMILIES = {"integer", "decimal", "float", "boolean", "date", "timestamp", "str
 
 
 def _debug(message: str) -> None:
-    if os.environ.get("WIDEN_OBSERVE_DEBUG"):
-        print(f"[native] {message}", file=sys.stderr, flush=True)
+    debug("native", message)
 
 
 def enabled() -> bool:
@@ -328,8 +329,6 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
         data = bytes(_call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, covered.spec))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
-        from widen.jobs import unreadable
-
         if unreadable(exc) is not None:  # (a file no observer can read: the user's error, not the pass's)
             raise
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
