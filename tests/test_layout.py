@@ -287,7 +287,6 @@ LONG_TODAY: set[str] = {
     "engine/planner.py",
     "engine/values.py",
     "widen/cli/__init__.py",
-    "widen/jvm/__init__.py",
     "widen/keyed/__init__.py",
 }
 

@@ -155,7 +155,7 @@ def fingerprints(paths: list[Path], known_sizes=frozenset()) -> list[Fingerprint
     one content twice; files of equal content have equal sizes. So when no file has the size of another in the
     batch or one of ``known_sizes`` (the sizes of the files the table absorbed), none can be either, and the
     hashes, needed only for the ledger the commit records, are worked out in a thread while the batch is read
-    (hashing 1 GB takes about 0.7 s, before the first row otherwise); else they are worked out now."""
+    (hashing would otherwise come before the first row: docs/performance.md); else they are worked out now."""
     stats = []
     for path in paths:
         try:

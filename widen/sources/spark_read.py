@@ -41,8 +41,8 @@ class FileLines:
         if self.long_lines:
             paths = self._blanked(paths, long_lines)
         reader, resolved = files_reader(spark, paths)
-        # (columns, not SQL text: in a fresh session these columns took 0.11 s, as SQL text 0.35 s, Spark's parser's
-        # first text, which Spark's own read.json -> write.parquet never parses; the native path parses none)
+        # (columns, not SQL text: SQL text would be the first text Spark's parser parses in a fresh session, a cost
+        # Spark's own reader never pays; the native path parses none: docs/performance.md)
         self.raw = reader.text(resolved).select(
             "value",
             F.input_file_name().alias("source"),
