@@ -8,7 +8,7 @@ import struct
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import parse_shape
 from widen.jobs import unreadable
-from widen.jvm.covered import coverage, enabled, order, spec
+from widen.jvm.covered import coverage, order, spec
 from widen.jvm.loader import DATASET, STRING, call, failed_once, load_class
 from widen.rules.model import Rules
 from widen.settings import debug as _say_debug
@@ -44,8 +44,6 @@ def observe(lines, rules: Rules) -> NativeResult | None:
 
 def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
     """(:func:`observe`'s result, and when it is None, why)."""
-    if not enabled():
-        return None, "WIDEN_NATIVE=0"
     covered = coverage(rules)
     if covered.spec is None:
         _debug(f"the rules use typing the native pass does not cover: {covered.why}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import struct
 
-from widen.jvm.covered import EDGES, coverage, enabled, order, spec
+from widen.jvm.covered import EDGES, coverage, order, spec
 from widen.jvm.loader import ROUTER, STRING, call, failed_once, load_class
 from widen.jvm.observer import NativeResult, Reader, read_result
 from widen.engine.conversions import family
@@ -40,8 +40,6 @@ def _router_inputs(plan, rules: Rules, lenient: bool = False):
     (None, why) where it does not take the rules or the plan (``lenient``: :func:`_level_spec`'s)."""
     from widen.compiler.spark import struct_type
 
-    if not enabled():
-        return None, "WIDEN_NATIVE=0"
     text = spec(rules)
     if text is None:
         return None, f"the native router does not cover the rules: {coverage(rules).why}"

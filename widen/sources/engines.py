@@ -153,6 +153,15 @@ class Chooser:
             source.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
 
     @staticmethod
+    def native_pass(source: JsonLines, rules) -> tuple[bool, str]:
+        """Whether the native pass may observe JSON lines (lines it can read twice: :attr:`JsonLines.native`, and
+        :func:`native_gate`), and why not."""
+        if not source.native:
+            return False, "a DataFrame Widen does not read twice"
+        why = native_gate(rules)
+        return not why, why
+
+    @staticmethod
     def routed(source: JsonLines, compiled, carry: bool = False):
         """A plain batch's rows from the native router, or None where it declines: then the compiled projection
         writes the batch (its records parsed again as the projection reads them), and the batch says why."""

@@ -113,8 +113,9 @@ class JsonLines(Source):
         from widen.sources.observed import observe_frame
 
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            observed = observe_frame(self.lines, rules, native=self.native, only_plain=self.only_plain,
-                                     given=given)
+            native, why = self.chooser.native_pass(self, rules)
+            observed = observe_frame(self.lines, rules, native=native, only_plain=self.only_plain, given=given,
+                                     why=why)
         self.chooser.observed(self, observed)
         if observed.parsed is None:  # (only_plain, and not plain: nothing observed)
             return
@@ -141,7 +142,7 @@ class JsonLines(Source):
         return frame
 
     def observing(self, plan, rules):
-        if not self.native:
+        if not self.chooser.native_pass(self, rules)[0]:
             return None
         lines = self.lines.by_split() if isinstance(self.lines, FileLines) else self.lines
         self._pass, why = jvm.observing(lines, plan, rules)
