@@ -13,7 +13,7 @@ import sys
 import pytest
 
 import widen
-import widen.sources
+import widen.sources.driver
 from test_spark import normalise
 from widen.ingest import ingest, open_catalog
 from widen.sources import DriverLines, file_lines
@@ -117,16 +117,16 @@ def test_lines_split_among_processes_write_the_same_table(spark, rules, tmp_path
     """Each batch's lines observed and routed by three forked processes (a few lines each): their observations
     merged, their rows in order, the same table as Spark's path and as one process."""
     spark_run = _run(tmp_path, spark, rules, monkeypatch, "0", "spark")
-    monkeypatch.setattr(widen.sources, "LINES_PER_WORKER", 1)
-    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 3)
+    monkeypatch.setattr(widen.sources.driver, "LINES_PER_WORKER", 1)
+    monkeypatch.setattr(widen.sources.driver, "driver_workers", lambda: 3)
     forked = []
-    real = widen.sources._in_parallel
-    monkeypatch.setattr(widen.sources, "_in_parallel", lambda work, lines, *rest: forked.append(
+    real = widen.sources.driver._in_parallel
+    monkeypatch.setattr(widen.sources.driver, "_in_parallel", lambda work, lines, *rest: forked.append(
         (work.__name__, len(lines))) or real(work, lines, *rest))
     parallel = _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-3")
     assert forked == [("_observe_lines", 7), ("_route_lines", 7), ("_observe_lines", 4), ("_route_lines", 4)]
     _same(spark_run, parallel)
-    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 1)
+    monkeypatch.setattr(widen.sources.driver, "driver_workers", lambda: 1)
     _same(spark_run, _run(tmp_path, spark, rules, monkeypatch, "4096", "driver-1"))
 
 
@@ -211,7 +211,7 @@ def test_a_directory_of_many_rescued_lines_and_merged_spellings(spark, tmp_path,
     examples (all written), and rules that merge names differing by case (a record holding both is rescued)."""
     text = open(widen.default_rules_path(), encoding="utf-8").read()
     rules = widen.load_rules("merge.rules", text=text.replace("on case_conflict keep", "on case_conflict merge", 1))
-    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 2)
+    monkeypatch.setattr(widen.sources.driver, "driver_workers", lambda: 2)
     one = [f'{{"id": {i}, "Price": {i}}}' if i % 2 else f'{{"id": {i}, "price": "p{i}"}}' for i in range(200)]
     two = ["not json"] * 1001 + ['{"id": 1, "a": 1, "A": 2}', '{"id": 2, "A": [1]}', '{"id": 3, "a": {"b": 1}}']
     runs = []

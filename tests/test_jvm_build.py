@@ -162,7 +162,7 @@ def test_without_javac_or_a_current_jar_ingest_still_works_and_says_the_cost_onc
     Spark observer ingests the batch (the rows WIDEN_NATIVE=0 gives); with WIDEN_NATIVE=0 nothing is said."""
     monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")
     monkeypatch.setattr(build, "find_javac", lambda: None)
-    monkeypatch.setattr(jvm, "_LOADED", {})  # (this application loaded the real jar in an earlier test)
+    monkeypatch.setattr(jvm.loader, "_LOADED", {})  # (this application loaded the real jar in an earlier test)
     path = tmp_path / "b.jsonl"
     path.write_text("\n".join(json.dumps({"id": i, "x": [i, "s", 1.5][i % 3], "d": "2024-05-01"})
                               for i in range(30)) + "\nnot json\n")

@@ -58,14 +58,7 @@ UP_TODAY: set[str] = set()
 CYCLE_TODAY: set[str] = set()
 
 #: Imports inside functions that are not heavy optional dependencies today, by module: the modules imported.
-DEFERRED_TODAY: dict[str, str] = {
-    "widen.sources.engines": "widen.sources",
-    "widen.sources.long_lines": "dataclasses widen.engine.observe widen.settings zlib",
-    "widen.sources.spark_read": "shutil tempfile widen.sources.long_lines",
-    "widen.sources": "concurrent contextlib dataclasses functools hashlib multiprocessing os shutil signal sys"
-        " tempfile threading widen.engine.observe widen.engine.router widen.engine.typed widen.jvm"
-        " widen.sources.long_lines",
-}
+DEFERRED_TODAY: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -267,10 +260,7 @@ def test_every_module_is_in_a_room():
 # -- sizes and names -----------------------------------------------------------------------------------------------
 
 #: Modules still over 500 lines (splitting them by job shrinks the list to empty).
-LONG_TODAY: set[str] = {
-    "widen/jvm/__init__.py",
-    "widen/sources/__init__.py",
-}
+LONG_TODAY: set[str] = set()
 
 
 def _tree(path: Path) -> ast.Module:

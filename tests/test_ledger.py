@@ -252,7 +252,7 @@ def test_a_file_that_cannot_be_read_when_its_hash_is_worked_out_is_named_then(tm
 
 def test_a_file_rewritten_before_its_hash_is_worked_out_is_refused_not_recorded_by_the_new_bytes(monkeypatch,
                                                                                                    tmp_path):
-    import widen.sources as sources
+    import widen.sources.files as sources
 
     f = tmp_path / "f.jsonl"
     f.write_text('{"a": 1}\n')

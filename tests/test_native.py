@@ -106,12 +106,12 @@ def test_native_matches_python_on_generated_batches(spark, rules, lines):
     decline a generated batch may meet is the documented one: an array whose decimals Spark's VARIANT schema would
     merge beyond 38 digits (the Spark observer takes that batch)."""
     said = []
-    real = jvm._debug
-    jvm._debug = said.append
+    real = jvm.observer._debug
+    jvm.observer._debug = said.append
     try:
         declined = jvm.observe_local([line.encode("utf-8", "surrogatepass") for line in lines], rules, spark) is None
     finally:
-        jvm._debug = real
+        jvm.observer._debug = real
     if declined:
         assert said == ["declined: a decimal merge beyond 38 digits"]
         return
@@ -249,7 +249,7 @@ def test_a_failing_pass_leaves_the_batch_to_the_spark_observer(spark, rules, mon
     def broken(*args):
         raise RuntimeError("no such method")
 
-    monkeypatch.setattr(jvm, "_call", broken)
+    monkeypatch.setattr(jvm.observer, "call", broken)
     assert jvm.observe(lines_frame(spark, ['{"a": 1}']), rules) is None
 
 
@@ -335,7 +335,7 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
     monkeypatch.setattr(shutil, "which", lambda *a, **k: None)
     monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
     jvm.jar.cache_clear()
-    monkeypatch.setattr(jvm, "_LOADED", {})
+    monkeypatch.setattr(jvm.loader, "_LOADED", {})
     try:
         calls.clear()
         got = run(lines, "nojavac", True)

@@ -76,15 +76,15 @@ def test_stream_survives_a_restart_with_no_duplicate_and_no_loss(spark, rules, t
 def test_a_micro_batch_routed_on_the_driver_s_processes(spark, rules, tmp_path, monkeypatch):
     """A micro-batch on the driver path is observed and routed by processes forked inside Spark's ``foreachBatch``
     callback (a thread of the driver's py4j server): every record lands, as the reference engine writes it."""
-    import widen.sources
+    import widen.sources.driver as driver
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "100000")
     monkeypatch.setenv("WIDEN_NATIVE", "0")  # (the native engine takes every micro-batch it can: test_native_stream)
-    monkeypatch.setattr(widen.sources, "LINES_PER_WORKER", 1)
-    monkeypatch.setattr(widen.sources, "driver_workers", lambda: 3)
+    monkeypatch.setattr(driver, "LINES_PER_WORKER", 1)
+    monkeypatch.setattr(driver, "driver_workers", lambda: 3)
     forked = []
-    real = widen.sources._in_parallel
-    monkeypatch.setattr(widen.sources, "_in_parallel", lambda work, lines, *rest: forked.append(len(lines)) or
+    real = driver._in_parallel
+    monkeypatch.setattr(driver, "_in_parallel", lambda work, lines, *rest: forked.append(len(lines)) or
                         real(work, lines, *rest))
     landing, wh = tmp_path / "landing", str(tmp_path / "wh")
     landing.mkdir()

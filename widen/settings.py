@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from widen.errors import InputError
 
@@ -20,3 +21,10 @@ def bytes_setting(name: str, default: int, expected: str, least: int) -> int:
     if value < least:
         raise InputError(f"{name}={text!r}: expected {expected}")
     return value
+
+
+def debug(tag: str, message: str) -> None:
+    """``message`` on stderr, marked ``[tag]``, when ``WIDEN_OBSERVE_DEBUG`` is set (the observers' and the native
+    passes' timings and fallbacks)."""
+    if os.environ.get("WIDEN_OBSERVE_DEBUG"):
+        print(f"[{tag}] {message}", file=sys.stderr, flush=True)

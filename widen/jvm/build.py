@@ -42,9 +42,8 @@ SHIPPED = Path(__file__).with_name("widen-native.jar")
 RELEASE = "17"
 #: a fixed time for every entry (zip's earliest), so a rebuild of the same classes gives the same bytes
 EPOCH = (1980, 1, 1, 0, 0, 0)
-#: what running without the jar costs, from docs/performance.md's matrix (200k records, whole process, against
-#: Spark's reader): 1.19x on the native pass (`clean`), 4.58x-5.04x on the Spark observer and compiled projection
-#: for the same file (`delta-merge`, `case-merge`; a DataFrame of it, `dataframe`, 4.84x)
+#: what running without the jar costs: the Spark observer and compiled projection against the native pass, as
+#: docs/performance.md's matrix measures them
 COST = "the native pass is off: batches are observed by Spark expressions, about 4x slower"
 
 

@@ -14,7 +14,6 @@ is made again.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +26,8 @@ from widen.sink.commit import files_key, partition_fields
 from widen.sink.prepare import BatchPlan, prepare
 from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
-from widen.sources import unchanged
+from widen.sources import check_unchanged
+from widen.sources.engines import one_pass_allowed
 from widen.sink.files import data_directory, delete_files, write_parquet
 
 
@@ -78,9 +78,9 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
     refuses raises :class:`~widen.engine.modes.SchemaMismatch`, its files deleted."""
     source = batch.source
-    if os.environ.get("WIDEN_ONE_PASS", "1") == "0":
+    if not one_pass_allowed(source):  # (WIDEN_ONE_PASS, and a batch Spark reads: the chooser's)
         return Ahead()
-    spec = speculate(tbl, batch) if source.spark is not None else None
+    spec = speculate(tbl, batch)
     frame = source.observing(spec.plan, spec.rules) if spec is not None else None
     if frame is None:
         return Ahead()
@@ -89,8 +89,8 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
         with timed(report, "one pass"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: one pass"):
             ahead.written = write_parquet(frame, data_directory(tbl), partition_fields(
                 tbl, spec, batch.partition_by, batch.table)[1])
-        unchanged(batch.prints)  # (read once: the bytes observed are those written, and the ledger's hash theirs)
-        source.unchanged()
+        check_unchanged(batch.prints)  # (read once: the bytes observed are those written, and the ledger's hash theirs)
+        source.check_unchanged()
         ahead.observed, missed = source.observed_in_pass(batch.rules)
         if not ahead.observed:
             ahead.discard()

@@ -12,9 +12,18 @@ lone ``\\r``.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import os
+import zlib
 from dataclasses import dataclass
+
+import pyarrow as pa
+
+from widen.engine.observe import RESCUED_EXAMPLES, Rescued
+from widen.jobs import rows_frame
+from widen.settings import bytes_setting
+
 
 
 #: the longest line read, in bytes (its terminator not counted), unless ``WIDEN_MAX_LINE_BYTES`` says otherwise: a
@@ -30,8 +39,6 @@ _CHUNK = 1 << 20
 
 def max_line_bytes() -> int:
     """The longest line read (:data:`MAX_LINE_BYTES`, or ``WIDEN_MAX_LINE_BYTES``, a number of bytes)."""
-    from widen.settings import bytes_setting
-
     return bytes_setting("WIDEN_MAX_LINE_BYTES", MAX_LINE_BYTES,
                          f"a positive number of bytes (the default is {MAX_LINE_BYTES:,})", least=1)
 
@@ -96,8 +103,6 @@ class Inflater:
     """Decompresses a gzip file's bytes as they are read (every member of it, as Spark's reader does)."""
 
     def __init__(self):
-        import zlib
-
         self._zlib, self._d = zlib, zlib.decompressobj(wbits=31)
 
     def feed(self, data: bytes):
@@ -192,11 +197,6 @@ def _copy(fh, out, count: int | None) -> None:
 def with_long_lines(observations, long_lines: list):
     """A batch's observations with its long lines (``(file, LongLine)``) among its rescued lines: the first
     examples in file and line order, as the observers keep them, the rest counted."""
-    import dataclasses
-
-    from widen.engine.observe import RESCUED_EXAMPLES
-    from widen.engine.observe import Rescued
-
     rescued = sorted([*observations.rescued, *(Rescued(path, line.number, line.reason, line.text)
                                                for path, line in long_lines)],
                      key=lambda r: (r.source is None, r.source or "", r.line or 0))
@@ -207,16 +207,12 @@ def with_long_lines(observations, long_lines: list):
 def and_long_lines(spark, rescued, long_lines: list):
     """The batch's rescued rows (``source``, ``line``, ``reason``, ``value``: a DataFrame, or an Arrow table whose
     ``value`` is the line's bytes) and its long lines' (``value``: the kept bytes), in the same form."""
-    import pyarrow as pa
-
     rows = [(path, line.number, line.reason, line.head) for path, line in long_lines]
     columns = {"source": pa.string(), "line": pa.int32(), "reason": pa.string(), "value": pa.binary()}
     if isinstance(rescued, pa.Table):
         return pa.concat_tables([rescued, pa.table([pa.array(c, t) for c, t in zip(zip(*rows), columns.values())],
                                                    schema=rescued.schema)])
     from pyspark.sql import functions as F
-
-    from widen.jobs import rows_frame
 
     frame = rows_frame(spark, rows, columns)
     return rescued.select("source", F.col("line").cast("int").alias("line"), "reason", "value").unionByName(

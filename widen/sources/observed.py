@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import sys
 import time
 from dataclasses import dataclass
 
@@ -18,16 +16,16 @@ from widen.compiler.spark_observe import NeedsChecks, SparkObserver, parse_recor
 from widen.engine.observe import RESCUED_ALL_BYTES, RESCUED_ALL_LINES, RESCUED_EXAMPLES, Observations, Rescued
 from widen.jvm import observed as observe_natively
 from widen.rules.model import Rules
+from widen.settings import debug
 from widen.sources.spark_read import FileLines
 
 
 def _debug(message: str) -> None:
-    if os.environ.get("WIDEN_OBSERVE_DEBUG"):
-        print(f"[observe] {message}", file=sys.stderr, flush=True)
+    debug("observe", message)
 
 
 def _placed(observations: Observations, files) -> Observations:
-    """The native pass's rescued examples of unnumbered lines (:meth:`FileLines.keyed`) with their file's path and
+    """The native pass's rescued examples of unnumbered lines (:meth:`FileLines.by_split`) with their file's path and
     line number, in that order (as the Spark observer orders them)."""
     rescued = sorted((Rescued(*files.place(r.source, r.line), r.reason, r.raw) for r in observations.rescued),
                      key=lambda r: (r.source, r.line))
@@ -92,21 +90,22 @@ def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
     return tuple(line for _, line, _, _ in result.rescued), table
 
 
-def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False, given=None):
+def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False, given=None,
+                  why: str = "a DataFrame Widen does not read twice"):
     """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
     number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
     ``lines`` may be a batch's files (:class:`~widen.sources.spark_read.FileLines`): their lines are numbered only when the
     batch is not plain. ``only_plain``: for a batch the native pass does not observe plain, no other job (an :class:`Observed` without
     ``parsed``, saying why). ``given``: the native pass's (result, why), of a pass already made (one pass: the
-    router observed the lines as it wrote them)."""
+    router observed the lines as it wrote them). ``why``: the reason the native pass is not to run, when not
+    (:func:`widen.sources.engines.native_gate`)."""
     case_merge = rules.policy("case_conflict") == "merge"
     _t = time.perf_counter()
     files = lines if isinstance(lines, FileLines) else None
-    if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.keyed)
-        lines = files.keyed()
+    if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.by_split)
+        lines = files.by_split()
     # (the pass skips blank lines itself)
-    result, why = given if given is not None else observe_natively(lines, rules) if native else (
-        None, "a DataFrame Widen does not read twice")
+    result, why = given if given is not None else observe_natively(lines, rules) if native else (None, why)
     if result is not None:
         _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
     if result is not None and result.rescued is not None:

@@ -4,12 +4,20 @@ when their schemas conflict), and where files are."""
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Sequence
 from urllib.parse import unquote
 
+import pyarrow as pa
+import pyarrow.parquet as pq
+from pyarrow import fs
+
 from widen.errors import InputError
 from widen.jobs import OWN_JOB_SETTINGS, rows_frame, session_settings, unreadable  # noqa: F401 (importable here)
+from widen.sources.long_lines import blanked_copy
+
 
 
 def read_lines(spark, paths: Sequence[str]):
@@ -33,8 +41,8 @@ class FileLines:
         if self.long_lines:
             paths = self._blanked(paths, long_lines)
         reader, resolved = files_reader(spark, paths)
-        # (columns, not SQL text: in a fresh session these columns took 0.11 s, as SQL text 0.35 s, Spark's parser's
-        # first text, which Spark's own read.json -> write.parquet never parses; the native path parses none)
+        # (columns, not SQL text: SQL text would be the first text Spark's parser parses in a fresh session, a cost
+        # Spark's own reader never pays; the native path parses none: docs/performance.md)
         self.raw = reader.text(resolved).select(
             "value",
             F.input_file_name().alias("source"),
@@ -45,10 +53,6 @@ class FileLines:
         self._splits: dict | None = None
 
     def _blanked(self, paths: Sequence[str], long_lines: dict) -> list[str]:
-        import tempfile
-
-        from widen.sources.long_lines import blanked_copy
-
         self._copies = tempfile.mkdtemp(prefix="widen-lines-")
         out = []
         for path in paths:
@@ -60,12 +64,10 @@ class FileLines:
     def release(self) -> None:
         """Delete the copies read in place of files with long lines."""
         if self._copies is not None:
-            import shutil
-
             shutil.rmtree(self._copies, ignore_errors=True)
             self._copies = None
 
-    def keyed(self):
+    def by_split(self):
         """The lines as the native pass reads them (``value``, ``source``, ``block``, ``line``), unnumbered: each
         line's file and split (the pass names a line's source ``<file URI>\\0<block, 20 digits>``, which
         :meth:`place` reads) and its id (its partition's number, then its position in it: unique in the batch, and
@@ -74,6 +76,10 @@ class FileLines:
         from pyspark.sql import functions as F
 
         return self.raw.select("value", "source", "block", F.col("id").alias("line"))
+
+
+    #: :meth:`by_split` (its former name)
+    keyed = by_split
 
     def splits(self) -> dict:
         """(file URI, block) -> (partition, the split's first position, the lines of its file before it, the
@@ -112,8 +118,6 @@ class FileLines:
         splits = self.splits()
         if not splits:
             return self.raw.select("value", "source", F.lit(0).alias("line")).limit(0)
-        import pyarrow as pa
-
         rows = [(uri, block, *split) for (uri, block), split in splits.items()]
         table = rows_frame(self.spark, rows, {"source": pa.string(), "block": pa.int64(), "part": pa.int32(),
                                               "first": pa.int64(), "start": pa.int64(), "path": pa.string()})
@@ -127,8 +131,6 @@ class FileLines:
         them) and id (``line``), with their file's path and line number instead (``source``, ``line``), by a join
         with the splits."""
         from pyspark.sql import functions as F
-
-        import pyarrow as pa
 
         rows = [(uri, b, *split) for (uri, b), split in self.splits().items()]
         table = rows_frame(self.spark, rows, {"__uri": pa.string(), "__b": pa.int64(), "part": pa.int32(),
@@ -212,8 +214,6 @@ def parquet_parts(spark, paths: list[str], batch: str) -> list[tuple]:
 def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
     """(each file's schema, as text; the rows of all of them) from the files' Parquet footers; raises
     :class:`InputError` naming a file that is not Parquet."""
-    import pyarrow.parquet as pq
-
     schemas, rows = [], 0
     for path in paths:
         try:
@@ -228,8 +228,6 @@ def parquet_footers(paths: list[str]) -> tuple[list[str], int]:
 def filesystem(uri: str):
     """pyarrow's file system for a URI, and the path in it. A local file URI's path is taken as it is written, as
     Spark and pyiceberg's file IO take it (pyarrow would decode ``%3A``, and refuse a space)."""
-    from pyarrow import fs
-
     if uri.startswith("file:"):
         return fs.LocalFileSystem(), re.sub("^file:(//)?", "", uri)
     return fs.FileSystem.from_uri(uri)
@@ -237,8 +235,6 @@ def filesystem(uri: str):
 
 def list_files(directory: str, suffix: str = "") -> list[str]:
     """Files under a directory URI (recursively), as URIs; [] when it does not exist."""
-    from pyarrow import fs
-
     system, path = filesystem(directory)
     infos = system.get_file_info(fs.FileSelector(path, recursive=True, allow_not_found=True))
     prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
