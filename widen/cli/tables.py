@@ -11,13 +11,12 @@ import time
 # the modules that load pyiceberg, pyarrow or PySpark are imported inside the commands: the CLI starts Spark in a
 # thread (widen.session.start_early) and loads them beside it
 from widen.engine.load import load_rules
+from widen.cli.signals import watching
 from widen.errors import InputError, WidenError
 from widen.session import spark_session, start_early
 from widen.sink.partitioning import parse_partition_by
 from widen.sources import batch_files, check_inputs
 
-#: set while `--watch` runs: a Ctrl-C or SIGTERM is appended, and the watch loop stops the query
-watching: list = []
 
 
 def plural(count: int, word: str) -> str:
