@@ -22,7 +22,7 @@ from widen.errors import InputError
 
 #: the bytes of a file read to tell its kind
 HEAD_BYTES = 4096
-#: the bytes of a file's text read to tell whether it is one JSON array (docs/ingest.md#what-a-batch-file-is)
+#: the bytes of a file's text read to tell whether it is one JSON array (docs/ingest.md#files-and-directories)
 ARRAY_BYTES = 64 << 10
 
 #: what to do with a file of a format Widen does not read
