@@ -95,7 +95,7 @@ ARRAYS = {  # a file that is one JSON array of objects, in each layout
 def test_a_file_that_is_one_json_array_is_refused_whatever_its_layout(tmp_path, layout):
     """One JSON array of objects, on one line or pretty-printed, smaller or larger than the bytes read to tell it
     (`ARRAY_BYTES`), is refused in one line saying it is one JSON array and how to write it as JSON lines; gzipped
-    under `.gz`, too."""
+    under `.gz` (in one gzip member or several) and under `.bz2`, too."""
     text = ARRAYS[layout]
     assert "beyond" not in layout or len(text.encode()) > 2 * ARRAY_BYTES
     batch = tmp_path / "array.jsonl"
@@ -104,6 +104,12 @@ def test_a_file_that_is_one_json_array_is_refused_whatever_its_layout(tmp_path, 
     zipped = tmp_path / "array.jsonl.gz"
     zipped.write_bytes(gzip.compress(text.encode()))
     assert refused(zipped, tmp_path / "wh") == f"{zipped}{ARRAY}"
+    bzipped = tmp_path / "array.jsonl.bz2"
+    bzipped.write_bytes(bz2.compress(text.encode()))
+    assert refused(bzipped, tmp_path / "wh") == f"{bzipped}{ARRAY}"
+    members = tmp_path / "members.jsonl.gz"  # (two gzip members, the array cut between them)
+    members.write_bytes(gzip.compress(text.encode()[:5]) + gzip.compress(text.encode()[5:]))
+    assert refused(members, tmp_path / "wh") == f"{members}{ARRAY}"
 
 
 @pytest.mark.parametrize("text", [

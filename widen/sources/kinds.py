@@ -100,7 +100,7 @@ def _not_parquet(head: bytes, tail: bytes) -> str | None:
 
 def _not_json_lines(path: Path, head: bytes) -> str | None:
     """What is wrong with a file given as JSON lines, from its first bytes; None when nothing is."""
-    suffix = path.suffix.lower()
+    suffix = path.suffix  # (as Spark matches it: case counts)
     compressed = _compression(head)
     if compressed is not None and compressed[1] != suffix:
         return (f"{compressed[0]}, not JSON lines: its name must end in {compressed[1]} (a compressed file is read "
@@ -160,25 +160,32 @@ def _plain(path: Path, limit: int) -> tuple[bytes, bool]:
 
 def _decompressed(path: Path, suffix: str, limit: int) -> tuple[bytes, bool]:
     """(up to ``limit`` bytes of a ``.gz`` or ``.bz2`` file's text, whether they are all of it), decompressed only
-    as far as needed. A stream that is not what its name says, or ends too soon, yields what it held (the read that
-    follows says what is wrong with it). Of a gzip file of several members, the first member's text is looked at."""
+    as far as needed, across its members (streams) as Spark reads them. A file that is not what its name says, or
+    ends too soon, yields what it held (the read that follows says what is wrong with it)."""
     gz = suffix == ".gz"
-    inflate = zlib.decompressobj(wbits=31) if gz else bz2.BZ2Decompressor()
-    out = bytearray()
+    new = (lambda: zlib.decompressobj(wbits=31)) if gz else bz2.BZ2Decompressor
+    inflate, out, pending, whole = new(), bytearray(), b"", False
     try:
         with open(path, "rb") as fh:
-            while len(out) <= limit and not inflate.eof:
-                if gz:  # (zlib keeps the input it did not use: its next output)
+            while len(out) <= limit:
+                if inflate.eof:  # (the next member, if any)
+                    pending = inflate.unused_data or fh.read(HEAD_BYTES)
+                    if not pending:
+                        whole = True
+                        break
+                    inflate = new()
+                if pending:
+                    block, pending = pending, b""
+                elif gz:  # (zlib keeps the input it did not use: its next output)
                     block = inflate.unconsumed_tail or fh.read(HEAD_BYTES)
                 else:  # (bz2 keeps the output beyond the bound: asked for with no input)
                     block = fh.read(HEAD_BYTES) if inflate.needs_input else b""
                 if not block and (gz or inflate.needs_input):
-                    break
+                    break  # (it ends before its end marker)
                 out += inflate.decompress(block, limit + 1 - len(out))
-            whole = inflate.eof and not inflate.unused_data and not fh.read(1) and len(out) <= limit
     except (OSError, EOFError, ValueError, zlib.error):
         whole = False
-    return bytes(out[:limit]), whole
+    return bytes(out[:limit]), whole and len(out) <= limit
 
 
 def one_json_array(data: bytes, whole: bool) -> bool:
