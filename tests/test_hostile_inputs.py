@@ -114,11 +114,13 @@ def test_a_file_that_is_one_json_array_is_refused_whatever_its_layout(tmp_path, 
 
 @pytest.mark.parametrize("text", [
     "[1]\n[2]\n", '[{"id": 0}]\n[{"id": 1}]\n', "[1]", "[]\n", '[\n  1,\n  2\n]\n', '{"id": 0}\n[{"id": 1}]\n',
-    '\n\n{"id": 0}\n', '[{"id": 0}] [{"id": 1}]\n{"id": 2}\n', '[\n' + '"' + "s" * (2 * ARRAY_BYTES) + '"\n]\n',
+    '\n\n{"id": 0}\n', '[{"id": 0}] [{"id": 1}]\n{"id": 2}\n', '[{"id": 0}, {"id": 1}\n{"id": 2}\n',
+    '[{"id": 0},\n{"id": 1}\n{"id": 2}\n', '[{"id": 0},\n{"id": 1}]\n{"id": 2}\n', '[\n' + '"' + "s" * (2 * ARRAY_BYTES) + '"\n]\n',
 ])
 def test_json_lines_whose_lines_are_arrays_are_not_one_array(text):
-    """A file of lines each a JSON value (arrays too: their lines are rescued, not read as records), an array of no
-    objects, and an array whose first element is longer than the bytes read are not taken as one JSON array."""
+    """A file of lines each a JSON value (arrays too: their lines are rescued, not read as records), a first line
+    that is not JSON (an array cut short) followed by JSON lines, an array of no objects, and an array whose first
+    element is longer than the bytes read are not taken as one JSON array."""
     assert not one_json_array(text.encode()[:ARRAY_BYTES], len(text.encode()) <= ARRAY_BYTES)
 
 

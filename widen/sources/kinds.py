@@ -56,6 +56,7 @@ CODEC_SUFFIXES = (".gz", ".bz2", ".zst", ".deflate", ".lz4", ".snappy")
 JSON_ARRAY = "one JSON array, not JSON lines (one object per line): `jq -c '.[]' FILE` writes it so"
 
 _WHITESPACE = " \t\n\r"  # (JSON's)
+_BLANKS = re.compile(r"[ \t\n\r]*")
 
 
 def check_kind(path, input_format: str) -> None:
@@ -114,7 +115,7 @@ def _not_json_lines(path: Path, head: bytes) -> str | None:
     other = _other_format(text)
     if other is not None:
         return f"{other[0]}, not JSON lines: {other[1]}"
-    stripped = text.lstrip(b"\xef\xbb\xbf").lstrip(_WHITESPACE.encode())
+    stripped = text.removeprefix(b"\xef\xbb\xbf").lstrip(_WHITESPACE.encode())
     if stripped[:1] not in (b"[", b""):
         return None
     if not whole:
@@ -191,31 +192,55 @@ def _decompressed(path: Path, suffix: str, limit: int) -> tuple[bytes, bool]:
 def one_json_array(data: bytes, whole: bool) -> bool:
     """Whether a file's first bytes (``whole``: all of it) are one JSON array of objects rather than JSON lines.
     A file whose first line is a JSON value of its own is JSON lines (a line ``[1]`` is rescued, not records),
-    unless that line is the whole file and an array whose first element is an object. Otherwise a file whose text
-    starts with ``[`` followed by an object and a comma (on the same line or the next ones: a pretty-printed array)
-    is one array. A first element longer than ``data`` is not judged (the batch's hint names it afterwards)."""
+    unless that line is the whole file and an array whose first element is an object. Otherwise the text is one
+    array when it parses as one, or when it is the start of one (:func:`_array_start`). An array whose first element
+    is longer than ``data`` is not judged (the batch's hint names it afterwards)."""
     try:
         text = codecs.getincrementaldecoder("utf-8")().decode(data, final=whole)
     except UnicodeDecodeError:
         return False
-    text = text.lstrip("\ufeff").lstrip(_WHITESPACE)
+    text = text.removeprefix("\ufeff").lstrip(_WHITESPACE)
     if not text.startswith("["):
         return False
     ends = [i for i in (text.find("\n"), text.find("\r")) if i >= 0]
-    first = text[:min(ends)] if ends else text
+    first = min(ends) if ends else len(text)
     if ends or whole:
-        value = _value(first)
+        value = _value(text[:first])
         if value is not _NOTHING:  # a value of its own: JSON lines, unless it is the whole file
-            return bool(whole and not text[len(first):].strip(_WHITESPACE) and _of_objects(value))
+            return bool(whole and not text[first:].strip(_WHITESPACE) and _of_objects(value))
         value = _value(text) if whole else _NOTHING
         if value is not _NOTHING:
             return _of_objects(value)
-    try:
-        element, at = json.JSONDecoder().raw_decode(text, len(text) - len(text[1:].lstrip(_WHITESPACE)))
-    except (ValueError, RecursionError):
-        return False
-    rest = text[at:].lstrip(_WHITESPACE)
-    return isinstance(element, dict) and rest.startswith(",")
+    return _array_start(text, first)
+
+
+def _array_start(text: str, first: int) -> bool:
+    """Whether ``text`` (from ``[``) is the start of one JSON array whose first element is an object: its elements
+    parse one after the other, separated by commas, past the end of its first line (at ``first``), until the text
+    ends (within an element or after a comma) or the array closes with only blanks after it. A first line that is
+    not JSON followed by JSON lines is not: the element after it is not preceded by a comma."""
+    decoder, at, count = json.JSONDecoder(), 1, 0
+    first = first if first < len(text) else -1  # (a first line longer than the text: past it at once)
+    while True:
+        at = _BLANKS.match(text, at).end()
+        if at == len(text):  # (it ends after "[" or a comma)
+            return count > 0 and at > first
+        try:
+            element, at = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as exc:  # (cut by the end of the text, or not JSON)
+            cut = exc.pos >= len(text) or exc.msg.startswith("Unterminated string")
+            return cut and count > 0  # (the end of the text is past the first line)
+        except (ValueError, RecursionError):
+            return False
+        if count == 0 and not isinstance(element, dict):
+            return False
+        count += 1
+        at = _BLANKS.match(text, at).end()
+        if at == len(text) or text[at] == "]":
+            return at > first and not text[at + 1:].strip(_WHITESPACE)
+        if text[at] != ",":
+            return False
+        at += 1
 
 
 _NOTHING = object()
