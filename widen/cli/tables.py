@@ -72,9 +72,10 @@ def _start_spark_early(args) -> None:
     """In the CLI's own process, Spark's start begun beside the work that needs none (widen.session.start_early),
     once the checks that need no table pass (a mistake there starts no JVM); not for batches of empty files only,
     which need no Spark."""
-    from widen.sink.catalog import require_namespace
     from widen.keyed import keyed
-    require_namespace(args.table)
+    from widen.sink.catalog import require_writable
+
+    require_writable(args.table)
     check_inputs(args.batches, args.input_format)
     if args.partition_by is not None:
         parse_partition_by(args.partition_by)

@@ -74,11 +74,17 @@ def open_table_catalog(table: str, catalog: str | None, warehouse: str):
     :func:`load_or_create`, so that a run that writes nothing leaves nothing). A name of Widen's own tables (one
     ending in the rescued lines' suffix, in any case) is refused: a write there would collide with the rescued lines
     of the table it names. Reading such a table is fine."""
+    require_writable(table)
+    return open_catalog(catalog, warehouse)
+
+
+def require_writable(table: str) -> None:
+    """A name a write may go to: NAMESPACE.NAME (:func:`require_namespace`), and not one of Widen's own tables (raises
+    :class:`InputError`)."""
     require_namespace(table)
     if table.lower().endswith(RESCUED_SUFFIX):
         raise InputError(f"--table {table}: a name ending in {RESCUED_SUFFIX} is Widen's own, where the rescued lines "
                          f"of {table[:-len(RESCUED_SUFFIX)]} are kept: write to another name")
-    return open_catalog(catalog, warehouse)
 
 
 @dataclass
