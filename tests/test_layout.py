@@ -337,3 +337,20 @@ def test_a_pure_floor_loads_alone(floor):
             "print('\\n'.join(m for m in sys.modules if m.startswith(('widen', 'pyspark', 'pyiceberg', 'pyarrow'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert [m for m in loaded if m not in ("widen", "widen.errors") and not m.startswith(below)] == []
+
+
+def test_the_module_paths_earlier_releases_documented_still_import():
+    """The imports earlier releases' pages showed keep working where the code moved (``widen.properties``,
+    ``widen.modes``, ``widen.inspect``'s ``view_sql`` and ``column_stats``)."""
+    from widen.engine import laws, modes
+    from widen.inspect import stats
+    from widen.errors import SchemaMismatch
+    from widen.inspect import column_stats, view_sql
+    from widen.modes import SchemaMismatch as mismatch
+    from widen.modes import resolve_mode
+    from widen.properties import batch_sequences, batch_violations, check_rules, lattice_problems
+
+    assert (view_sql, column_stats) == (stats.view_sql, stats.column_stats)
+    assert (mismatch, resolve_mode) == (SchemaMismatch, modes.resolve_mode)
+    assert (batch_sequences, batch_violations, check_rules, lattice_problems) == (
+        laws.batch_sequences, laws.batch_violations, laws.check_rules, laws.lattice_problems)
