@@ -212,7 +212,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     ahead = Ahead()
     try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
         tbl = load_table(cat, batch.table) if tbl is _UNLOADED else tbl
-        ahead = one_pass(tbl, batch, report, say) if batch.upsert is None else ahead
+        ahead = one_pass(tbl, batch, report, say)
         if not ahead.observed:
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
                 source.observe(batch.rules)

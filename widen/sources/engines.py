@@ -49,10 +49,11 @@ def native_gate(rules) -> str:
     return "" if covered.spec is not None else f"the native pass does not cover the rules: {covered.why}"
 
 
-def one_pass_allowed(source: Source) -> bool:
-    """Whether a one pass may be tried for the batch (:mod:`widen.sink.onepass`): ``WIDEN_ONE_PASS`` is not 0 and
-    the batch is read by Spark (the source then says whether it can: :meth:`Source.observing`)."""
-    return os.environ.get("WIDEN_ONE_PASS", "1") != "0" and source.spark is not None
+def one_pass_allowed(source: Source, upsert=None) -> bool:
+    """Whether a one pass may be tried for the batch (:mod:`widen.sink.onepass`): ``WIDEN_ONE_PASS`` is not 0, the
+    batch is an append (``upsert`` None: a keyed batch is merged, never routed as it is observed) and read by Spark
+    (the source then says whether it can: :meth:`Source.observing`)."""
+    return os.environ.get("WIDEN_ONE_PASS", "1") != "0" and upsert is None and source.spark is not None
 
 
 def on_driver(prints) -> bool:
@@ -249,6 +250,17 @@ class Chooser:
         inner.observe(rules)
         inner.why = why or inner.why
         frame.take(inner)
+
+    @staticmethod
+    def observing_lines(source: JsonLines, plan, rules):
+        """One pass over JSON lines: the rows the native router routes by ``plan`` as the native pass observes the
+        lines, or None where the native pass may not run or the router does not take the plan (then the source is
+        observed first)."""
+        if not Chooser.native_pass(source, rules)[0]:
+            return None
+        lines = source.lines.by_split() if isinstance(source.lines, FileLines) else source.lines
+        source.one_pass = jvm.observing(lines, plan, rules)[0]
+        return source.one_pass.frame if source.one_pass is not None else None
 
     @staticmethod
     def observing_frame(frame: FrameLines, plan, rules):
