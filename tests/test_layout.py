@@ -67,6 +67,7 @@ class Import:
     target: str  # a module of the project, or the top-level name of another distribution
     line: int
     deferred: bool  # inside a function
+    full: str = ""  # the module as named (``pyiceberg.table``, where ``target`` is ``pyiceberg``)
 
 
 def module_name(path: Path) -> tuple[str, bool]:
@@ -123,10 +124,11 @@ def imports_of(name: str, source: str, package: bool, known: set[str]) -> list[I
                 anchor = anchor[:len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base]) if base else ".".join(anchor)
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
-        for target in dict.fromkeys(targets):
+        for full in dict.fromkeys(targets):
+            target = full
             if target not in known and target.split(".")[0] != "widen":
                 target = target.split(".")[0]
-            found.append(Import(name, target, node.lineno, deferred))
+            found.append(Import(name, target, node.lineno, deferred, full))
     return found
 
 
@@ -200,17 +202,47 @@ def _heavy(modules: dict[str, tuple[str, bool]], imports: dict[str, list[Import]
     return heavy
 
 
+def _loaded(modules: dict[str, tuple[str, bool]], imports: dict[str, list[Import]]) -> dict[str, set[str]]:
+    """What loading each module loads: what it imports at its top (another distribution's modules by their full
+    names), their packages' ``__init__``, and so on down."""
+    direct = {}
+    for name, found in imports.items():
+        targets = {i.target if i.target in modules else i.full for i in found if not i.deferred}
+        for target in list(targets):
+            parts = target.split(".")
+            targets |= {".".join(parts[:n]) for n in range(1, len(parts)) if ".".join(parts[:n]) in modules}
+        direct[name] = targets
+    closure = {}
+    for name in direct:
+        seen, todo = set(), list(direct[name])
+        while todo:
+            target = todo.pop()
+            if target not in seen:
+                seen.add(target)
+                todo.extend(direct.get(target, ()))
+        closure[name] = seen
+    return closure
+
+
+def _already(imp: Import, loaded: set[str]) -> bool:
+    """Whether what ``imp`` imports (inside a function) is loaded with its module anyway: it, or a module under it."""
+    named = imp.target if imp.target.startswith("widen") else imp.full
+    return any(m == named or m.startswith(named + ".") for m in loaded)
+
+
 def problems(modules: dict[str, tuple[str, bool]]) -> dict[str, set[str]]:
     """What breaks the floors, by kind: ``up`` ("importer -> imported" across rooms against the table), ``cycle``
-    (the modules of each circle), ``deferred`` ("module: imported" inside a function, not deferrable)."""
+    (the modules of each circle), ``deferred`` ("module: imported" inside a function, not deferrable, or already
+    loaded when the module loads: a deferral that defers nothing)."""
     known = set(modules)
     found = {"up": set(), "cycle": set(), "deferred": set()}
     edges: dict[str, set[str]] = {}
     imports = {name: imports_of(name, source, package, known) for name, (source, package) in modules.items()}
     heavy = _heavy(modules, imports)
+    loaded = _loaded(modules, imports)
     for name in modules:
         for imp in imports[name]:
-            if imp.deferred and imp.target not in heavy:
+            if imp.deferred and (imp.target not in heavy or _already(imp, loaded[name])):
                 found["deferred"].add(f"{name}: {imp.target}")
             if imp.target not in known or imp.target == name:
                 continue
@@ -244,12 +276,15 @@ def test_the_floors_check_finds_planted_violations():
         "widen.engine.pong": ("def f():\n    from widen.engine import ping\n    return ping\n", False),
         "widen.engine.lazy": ("def f():\n    import json\n    import pyspark\n    from . import spark\n", False),
         "widen.engine.spark": ("import pyspark\n", False),  # (a module that loads PySpark may be imported late)
+        "widen.engine.loaded": ("import pyspark.sql\nfrom . import spark\ndef f():\n    import pyspark\n"
+                                "def g():\n    from . import spark\n", False),  # (deferrals that defer nothing)
         "widen.engine": ("", True),
     }
     found = problems(planted)
     assert found["up"] == {"widen.rules.low -> widen.engine.high"}
     assert found["cycle"] == {"widen.engine.ping", "widen.engine.pong"}
-    assert found["deferred"] == {"widen.engine.pong: widen.engine.ping", "widen.engine.lazy: json"}
+    assert found["deferred"] == {"widen.engine.pong: widen.engine.ping", "widen.engine.lazy: json",
+                                 "widen.engine.loaded: pyspark", "widen.engine.loaded: widen.engine.spark"}
 
 
 def test_every_module_is_in_a_room():
