@@ -157,7 +157,7 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
+        return for_files(self.spark, [] if empty else prints, batch, self.input_format, upsert=self.keyed is not None)
 
 
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
@@ -197,7 +197,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
-        source = for_frame(df, json_column, source_column, batch, list(long_lines), keyed is not None)
+        source = for_frame(df, json_column, source_column, batch, list(long_lines), upsert=keyed is not None)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, Upsert.of(keyed)), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done, tbl)
     report.seconds = time.perf_counter() - started
