@@ -287,12 +287,12 @@ def native_classes_ran_on_the_executors(cluster: Cluster, app: str, stderr: str,
     ``mapPartitions at NativeObserver.java``) succeeded, and each executor ran some, deserialising the pass's
     closures, classes only that jar holds; the native router's stages too. An executor without the classes fails
     its tasks (the driver then falls back to the Spark observer, silently to the ingest's result)."""
-    from widen.jvm import build
+    from widen.jvm import jarfile
 
     driver_said = [line for line in stderr.splitlines() if line.startswith("widen: ")]
-    if build.current():
+    if jarfile.current():
         assert driver_said == [] and not cache.exists(), (driver_said, sorted(cache.rglob("*")))
-        used = build.SHIPPED
+        used = jarfile.SHIPPED
     else:  # (a developer's edited sources: the driver compiled them, and said so)
         [used] = cache.glob("jvm/*/widen-native.jar")
         assert len(driver_said) == 1 and "compiling the Java sources" in driver_said[0], driver_said
