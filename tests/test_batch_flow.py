@@ -74,3 +74,32 @@ def test_a_three_batch_ingest_loads_its_table_twice_a_batch_and_plans_once(spark
     # each batch's plan once; the second and third batches' one pass adds its speculative plan
     plans = {k: v for k, v in counted.items() if k.startswith("plan ")}
     assert sum(plans.values()) == 3 + 2, counted
+
+
+def test_a_retry_after_a_conflict_reloads_the_table_once(spark, tmp_path, counted, monkeypatch):
+    """Another writer commits between our load and our commit: the failed commit's table is reloaded once (whether
+    it landed, what the next attempt plans against), and the next attempt loads nothing more."""
+    from helpers import another_writer_after_our_write
+
+    warehouse = str(tmp_path / "wh")
+    paths = []
+    for name, record in (("seed", {"id": 0, "x": 1}), ("theirs", {"id": 2, "x": "two"}), ("ours", {"id": 1, "x": 2})):
+        paths.append(tmp_path / f"{name}.jsonl")
+        paths[-1].write_text(json.dumps(record) + "\n")
+    quiet = lambda m: None
+    widen.ingest([str(paths[0])], "d.t", warehouse=warehouse, spark=spark, progress=quiet)
+    theirs = []
+
+    def their_commit():
+        before = counted["load d.t"]
+        widen.ingest([str(paths[1])], "d.t", warehouse=warehouse, spark=spark, progress=quiet)
+        theirs.append(counted["load d.t"] - before)
+
+    another_writer_after_our_write(monkeypatch, their_commit)
+    counted.clear()
+    [report] = widen.ingest([str(paths[2])], "d.t", warehouse=warehouse, spark=spark, progress=quiet)
+    assert report.attempts == 2
+    # the run's load (planned against), the first attempt's, the failed commit's reload; none for the second attempt
+    assert counted["load d.t"] - theirs[0] == 1 + 1 + 1, counted
+    rows = open_catalog(None, warehouse).load_table("d.t").scan().to_arrow().to_pylist()
+    assert sorted(r["id"] for r in rows) == [0, 1, 2]

@@ -194,16 +194,6 @@ def retryable(exc: Exception) -> bool:
     return operational and ("locked" in text or "busy" in text)
 
 
-def changed(cat, table: str, tbl) -> bool:
-    """Another writer committed since ``tbl`` was loaded: whatever our commit raised (pyiceberg's own retry of a
-    stale schema change raises ValueError), it was a conflict."""
-    try:
-        now = load_table(cat, table)
-    except Exception:
-        return False
-    return now is not None and now.metadata_location != tbl.metadata_location
-
-
 def snapshot_where(tbl, properties: dict[str, str]):
     """The newest snapshot of the table's current history whose summary has all of ``properties``, or None."""
     from pyiceberg.table.snapshots import ancestors_of
@@ -223,9 +213,9 @@ def snapshot_with(tbl, commit_id: str):
     return snapshot_where(tbl, {COMMIT_ID: commit_id})
 
 
-def landed(cat, table: str, commit_id: str) -> int | None:
-    """The snapshot our commit created, if it landed after all (a lost acknowledgement); None when it did not.
-    Raises :class:`CommitUnknown` when the table cannot be read to tell (its files are then kept)."""
+def reloaded(cat, table: str):
+    """The table loaded after a failed commit (None when it does not exist), retrying what may pass; raises
+    :class:`CommitUnknown` when it cannot be read (whether the commit landed cannot be told: its files are kept)."""
     tbl = None
     for attempt in range(MAX_ATTEMPTS):
         try:
@@ -239,6 +229,12 @@ def landed(cat, table: str, commit_id: str) -> int | None:
                     "`widen gc` later for files of a commit that did not land"
                 ) from exc
             time.sleep(BACKOFF_SECONDS * (2 ** attempt))
+    return tbl
+
+
+def landed_in(tbl, commit_id: str) -> int | None:
+    """The snapshot of ``tbl`` (None: no table) our commit created, found by its id, or in the ledger when that
+    snapshot has expired; None when it did not land."""
     snap = snapshot_with(tbl, commit_id) if tbl is not None else None
     if snap is None and tbl is not None and read_ledger(tbl).has_commit(commit_id):
         # it landed, and its snapshot has already expired (the ledger still names the commit)
@@ -255,6 +251,8 @@ class Attempt:
     tbl: object = None
     #: the attempt is committing its transaction: a failure now may be a conflict, or may have landed after all
     committing: bool = False
+    #: the table as the previous attempt's failure reloaded it (once: to tell whether it landed), or None
+    reloaded: object = None
 
 
 def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], object],
@@ -265,8 +263,9 @@ def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], objec
     a :class:`~widen.errors.WidenError` (the attempt's own verdict), a failure before the attempt commits (its
     ``committing`` not set: a Spark write that failed) and any other failure are raised. ``not_landed`` is called
     when a failed commit is known not to have landed."""
+    handed = None
     for number in range(1, MAX_ATTEMPTS + 1):
-        current = Attempt(number)
+        current = Attempt(number, reloaded=handed)
         try:
             return attempt(current)
         except WidenError:  # the batch's own verdict (refused, absorbed, a fault injected): never a conflict
@@ -274,22 +273,32 @@ def retrying(cat, table: str, commit_id: str, attempt: Callable[[Attempt], objec
         except Exception as exc:
             if not current.committing:
                 raise
-            snapshot = landed(cat, table, commit_id)  # raises CommitUnknown when the table cannot be read
+            delay, likely = backoff(number), retryable(exc) and number < MAX_ATTEMPTS
+            if likely:  # (a conflict, most likely: the table is reloaded once, after the wait, for both questions)
+                _say_retry(say, exc, delay, number)
+                time.sleep(delay)
+            handed = reloaded(cat, table)  # raises CommitUnknown when the table cannot be read
+            snapshot = landed_in(handed, commit_id)
             if snapshot is None and not_landed is not None:
                 not_landed()
             if snapshot is not None:
                 if say is not None:
                     say(f"the catalog reported {type(exc).__name__} but the commit landed (snapshot {snapshot})")
                 return Landed(snapshot)
-            conflict = retryable(exc) or (current.tbl is not None and changed(cat, table, current.tbl))
+            conflict = retryable(exc) or (current.tbl is not None and handed is not None
+                                          and handed.metadata_location != current.tbl.metadata_location)
             if not conflict or number == MAX_ATTEMPTS:
                 raise
-            delay = backoff(number)
-            if say is not None:
-                say(f"commit conflict ({type(exc).__name__}: {str(exc).splitlines()[0][:120]}); "
-                    f"reloading the table and retrying in {delay:.1f}s (attempt {number + 1}/{MAX_ATTEMPTS})")
-            time.sleep(delay)
+            if not likely:
+                _say_retry(say, exc, delay, number)
+                time.sleep(delay)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _say_retry(say, exc: Exception, delay: float, number: int) -> None:
+    if say is not None:
+        say(f"commit conflict ({type(exc).__name__}: {str(exc).splitlines()[0][:120]}); "
+            f"reloading the table and retrying in {delay:.1f}s (attempt {number + 1}/{MAX_ATTEMPTS})")
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
 from widen.sink.partitioning import (add_spec, check_asked, partitioned_data_files, layout, replaced_columns, source_paths,
                                      spec_layout)
 from widen.sink.prepare import BatchPlan, prepare
-from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table, retrying,
-                                snapshot_with, values_written)
+from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table,
+                                no_library_retries, retrying, snapshot_with, values_written)
 from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import read as read_ledger
@@ -115,7 +115,8 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
              first: BatchPlan | None, first_fields):
     """One attempt: returns None once committed, ``Landed(-1)`` when an earlier attempt had committed after all."""
     report.attempts = attempt.number
-    tbl = attempt.tbl = files.committed = load_or_create(cat, batch.table, created=files.created)
+    tbl = attempt.tbl = files.committed = (no_library_retries(attempt.reloaded) if attempt.reloaded is not None
+                                           else load_or_create(cat, batch.table, created=files.created))
     absorbed = read_ledger(tbl)
     if snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
         files.written = []  # they belong to the table
