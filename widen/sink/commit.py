@@ -77,11 +77,11 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     except CommitUnknown:
         raise
     except Exception:  # known not to have landed
-        _drop(cat, batch.table, files.written)
+        _drop(cat, batch.table, files)
         raise
     except BaseException:  # Ctrl-C: the files stay if the commit may have landed
         if not files.may_have_landed:
-            _drop(cat, batch.table, files.written)
+            _drop(cat, batch.table, files)
         raise
     if isinstance(result, Landed):
         report.recovered = True
@@ -93,10 +93,11 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     _finish(files.committed if files.committed is not None else load_table(cat, batch.table), commit_id, report)
 
 
-def _drop(cat, table: str, written: list[str]) -> None:
-    """Delete the files of a commit that did not land (whatever is left, `widen gc` lists)."""
-    if written:
-        delete_files(load_table(cat, table), written)
+def _drop(cat, table: str, files: _Files) -> None:
+    """Delete the files of a commit that did not land (whatever is left, `widen gc` lists), by the file IO of the
+    table as an attempt loaded it (the catalog may be what failed: locked, or its database unreadable)."""
+    if files.written:
+        delete_files(files.committed if files.committed is not None else load_table(cat, table), files.written)
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,
