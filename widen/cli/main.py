@@ -75,8 +75,8 @@ def exit_code(exc: WidenError) -> int:
     return 1 if isinstance(exc, PlanError) else 3 if isinstance(exc, StorageError) else 2
 
 
-#: the commands that write to the table (a storage fault there says nothing of the batch was committed)
-WRITING = ("ingest", "gc", "maintain")
+#: the commands that write a batch (a storage fault there says that nothing of the batch was committed)
+WRITING = ("ingest",)
 
 
 def _storage_fault(exc: Exception, args):

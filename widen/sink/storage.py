@@ -113,7 +113,7 @@ def _text(exc: BaseException) -> str:
     return "\n".join(str(c) for c in chain(exc))
 
 
-_FULL = ("no space left on device", "database or disk is full", "disk quota exceeded")
+_FULL = ("no space left on device", "database or disk is full")
 _DENIED = (("read-only file system", "read-only file system", errno.EROFS),
            ("permission denied", "permission denied", errno.EACCES),
            ("accessdeniedexception", "permission denied", errno.EPERM),
@@ -128,7 +128,9 @@ def fault(exc: BaseException, table: str, where: Callable[[], str | None], writi
     lower = text.lower()
     numbers = {c.errno for c in chain(exc) if isinstance(c, OSError) and c.errno}
     uncreated = re.search(r"Mkdirs failed to create (\S+)", text)
-    if errno.ENOSPC in numbers or errno.EDQUOT in numbers or any(s in lower for s in _FULL):
+    if errno.EDQUOT in numbers or "disk quota exceeded" in lower:
+        what = "disk quota exceeded"
+    elif errno.ENOSPC in numbers or any(s in lower for s in _FULL):
         what = "no space left on device"
     elif uncreated:  # (Hadoop's local file system says no more: the directory is asked why)
         what = _why_unwritable(local(uncreated.group(1)))
@@ -143,10 +145,11 @@ def fault(exc: BaseException, table: str, where: Callable[[], str | None], writi
         except Exception:  # (the table cannot be loaded either: the line names no directory)
             path = None
     place = f" under {local(path)}" if path else ""
+    doing = "writing" if re.search(r"writ|mkdirs|creat|disk is full", lower) else "reading"
     if writing:
-        return StorageError(f"{table}: {what} writing{place}; nothing of the batch was committed (its partial files "
+        return StorageError(f"{table}: {what} {doing}{place}; nothing of the batch was committed (its partial files "
                             "are removed): once the fault is gone, the same command again lands every record once")
-    return StorageError(f"{table}: {what} reading{place}")
+    return StorageError(f"{table}: {what} {doing}{place}")
 
 
 def _why_unwritable(path: str) -> str:
@@ -160,7 +163,7 @@ def _why_unwritable(path: str) -> str:
             pass
     except OSError as exc:
         return (exc.strerror or str(exc)).lower()
-    return "a directory could not be created"
+    return "a directory could not be created (the file system gave no reason)"
 
 
 def _path(exc: BaseException, text: str) -> str | None:
@@ -217,9 +220,10 @@ def metadata_damage(exc: BaseException, table: str, location: Callable[[], str |
 
 
 def damaged_file(tbl, exc: BaseException | None = None) -> TableDamaged | None:
-    """The first file the table's current snapshot reads that is missing or does not parse (its manifest list, a
-    manifest, a data file; a data file's footer is read when ``exc`` is Parquet's), as one line naming it; None
-    when each is whole."""
+    """The first file the table's current snapshot reads that is missing or does not parse, as one line naming
+    it; None when each is whole. Its manifest list and manifests are read; its data files are looked at only when
+    ``exc`` is a failure to read a file (those it names, when it names any of them; their footers when it is
+    Parquet's)."""
     snapshot = tbl.current_snapshot()
     if snapshot is None:
         return None
@@ -228,16 +232,21 @@ def damaged_file(tbl, exc: BaseException | None = None) -> TableDamaged | None:
         manifests = snapshot.manifests(tbl.io)
     except Exception as err:
         return _file_damage(table, "manifest list", snapshot.manifest_list, err)
-    parquet = exc is not None and "parquet" in _text(exc).lower()
+    text = _text(exc) if exc is not None else ""
+    named = {local(p) for p in re.findall(r"(?:file:)?/[^\s'\"]+?\.parquet", text)}
+    footer = "parquet" in text.lower() and "magic" in text.lower()
+    data = bool(named) or footer or _missing(exc) if exc is not None else True
     for manifest in manifests:
         try:
             entries = manifest.fetch_manifest_entry(tbl.io, discard_deleted=True)
         except Exception as err:
             return _file_damage(table, "manifest", manifest.manifest_path, err)
-        for entry in entries:
+        for entry in entries if data else ():
             path = entry.data_file.file_path
+            if named and local(path) not in named:
+                continue
             try:
-                _whole(tbl.io.new_input(path), parquet)
+                _whole(tbl.io.new_input(path), footer)
             except Exception as err:
                 return _file_damage(table, "data file", path, err)
     return None
@@ -286,9 +295,9 @@ def translated(exc: BaseException, table: str, load: Callable[[], object], writi
     try:
         tbl = table_now()
         return damaged_file(tbl, exc) if tbl is not None else None
-    except (TableDamaged, StorageError) as err:  # (its metadata, or a lock past the bound, said in one line)
+    except TableDamaged as err:  # (its metadata file, read again)
         return err
-    except Exception:  # (the table cannot be loaded to tell)
+    except Exception:  # (the table cannot be loaded to tell: the failure as it is)
         return None
 
 
