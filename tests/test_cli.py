@@ -406,17 +406,6 @@ def test_plan_names_a_truncated_or_false_gzip_file(tmp_path):
         f"{false}: not a gzip file, although its name ends in .gz"), out.stderr
 
 
-def test_a_pretty_printed_json_array_is_named_as_one(tmp_path):
-    """A file that is a pretty-printed JSON array, not JSON lines: its lines are rescued as they are, and the batch
-    says the file is a JSON array and how to write it as JSON lines."""
-    array = tmp_path / "array.jsonl"
-    array.write_text('[\n  {"f": 1},\n  {"f": 2}\n]\n')
-    out = widen("ingest", "--warehouse", str(tmp_path / "wh"), "--table", "t.a", str(array))
-    assert out.returncode == 0, out.stderr
-    assert (f"batch 1: observed 1 records, 3 rescued; {array}: a JSON array, not JSON lines (one object per line: "
-            "`jq -c '.[]' FILE` writes them so)") in out.stderr
-
-
 def _interrupted(cmd: list[str], sig, ready: str, wait: float, cwd) -> tuple[subprocess.CompletedProcess, list[str]]:
     """The CLI run as a user runs it, sent ``sig`` ``wait`` seconds after ``ready`` is on its stderr; its result,
     and the processes it had started (the driver JVM)."""

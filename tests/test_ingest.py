@@ -171,21 +171,22 @@ def test_widen_s_own_jobs_run_without_adaptive_execution_and_a_caller_s_keep_its
     import widen.sink.commit as commit
     import widen.sources.observed as spark_observe
     from widen.ingest import write
+    from widen.sources.engines import CHOOSER
     from widen.jobs import OWN_JOB_SETTINGS
 
     keys = ("spark.sql.adaptive.enabled", "spark.sql.shuffle.partitions")
     seen = []
-    observe, write_parquet = spark_observe.observe_frame, commit.write_parquet
+    observe, write_parquet = CHOOSER.observe_lines, commit.write_parquet
 
-    def observing(lines, rules, **kwargs):
+    def observing(*args):
         seen.append(("observe", *(spark.conf.get(k) for k in keys)))
-        return observe(lines, rules, **kwargs)
+        return observe(*args)
 
     def writing(df, data_dir, fields=()):
         seen.append(("write", *(df.sparkSession.conf.get(k) for k in keys)))
         return write_parquet(df, data_dir, fields)
 
-    monkeypatch.setattr(spark_observe, "observe_frame", observing)
+    monkeypatch.setattr(CHOOSER, "observe_lines", observing)
     monkeypatch.setattr(commit, "write_parquet", writing)
     lines = ['{"a": 1, "t": "2024-01-02"}', '{"a": "x", "t": [1.5]}', '{"a": 2.5, "r": {"b": true}}']
     batch = tmp_path / "b.jsonl"

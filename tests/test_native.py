@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import widen
 from widen import jvm
-from widen.sources.observed import observe_dataframe
+from widen.sources.engines import observe_dataframe
 from widen.engine.values import json_text
 from widen.ingest import ingest, open_catalog
 from widen.engine.laws import json_records, json_values

@@ -174,10 +174,10 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
     from widen.sources.spark_read import FileLines
 
     monkeypatch.setenv("WIDEN_DRIVER_BATCH_BYTES", "0")
-    from widen.sources import observed as spark_observe
+    from widen.sources.engines import CHOOSER
 
     counted, examples = [], []
-    splits, observe = FileLines.splits, spark_observe.observe_frame
+    splits, observe = FileLines.splits, CHOOSER.observe_lines
     # (the job that counts each split's lines runs when no count was taken)
     monkeypatch.setattr(FileLines, "splits", lambda self: (self._splits is None and counted.append(1)) or splits(self))
 
@@ -186,7 +186,7 @@ def test_lines_are_numbered_only_when_a_line_must_be_named(spark, rules, tmp_pat
         examples.append([(r.source, r.line, r.reason, r.raw) for r in got.observations.rescued])
         return got
 
-    monkeypatch.setattr(spark_observe, "observe_frame", observing)
+    monkeypatch.setattr(CHOOSER, "observe_lines", observing)
     good = ['{"id": %d, "v": %s}' % (i, v) for i, v in enumerate(["1", '"x"', "2.5", "true", '"2024-01-01"'] * 8)]
     (tmp_path / "batch").mkdir()
     files = []

@@ -11,7 +11,7 @@ from pyspark.sql import functions as F
 
 import widen
 from widen.compiler.spark import compile_plan
-from widen.sources.observed import observe_dataframe
+from widen.sources.engines import observe_dataframe
 from widen.compiler.spark_types import SparkTypes, shape_code
 from widen.compiler.sql import F as S
 from widen.engine.typer import EMPTY, Typer

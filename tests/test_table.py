@@ -130,7 +130,7 @@ def test_spark_writes_the_reference_rows_for_every_pair(spark, rules):
     reference router's rows for the last batch of every scenario above."""
     from test_spark import lines_frame, normalise
     from widen.compiler.spark import compile_plan
-    from widen.sources.observed import observe_dataframe
+    from widen.sources.engines import observe_dataframe
 
     for param in scenarios():
         batches, _, quote = param.values

@@ -38,6 +38,27 @@ def test_a_name_of_widens_own_rescued_table_is_refused_before_any_work(tmp_path,
     assert not (Path(warehouse) / "catalog.db").exists() or open_catalog(None, warehouse).list_namespaces() == []
 
 
+def test_a_rescued_tables_name_is_refused_before_spark_starts(tmp_path, monkeypatch):
+    """In the CLI's own process Spark starts beside the work once the checks that need no table pass: a name of
+    Widen's own tables is one of those checks, so its refusal starts no JVM; any other name goes on to the start."""
+    from widen.cli import tables
+    from widen.cli.args import parser
+
+    class Started(Exception):
+        pass
+
+    def start_early(*_):
+        raise Started
+
+    monkeypatch.setattr(tables, "start_early", start_early)
+    batch = _write(tmp_path / "b.jsonl", [{"a": 1}])
+    for table, outcome in (("ns.t__rescued", InputError), ("ns.t", Started)):
+        args = parser().parse_args(["ingest", "--warehouse", str(tmp_path / "wh"), "--table", table, batch])
+        args.own_process = True
+        with pytest.raises(outcome):
+            tables.run_ingest(args)
+
+
 @pytest.mark.spark
 def test_a_dataframe_into_a_rescued_tables_name_is_refused_and_the_rescued_table_still_reads(spark, tmp_path):
     warehouse = str(tmp_path / "wh")

@@ -56,7 +56,7 @@ _LAZY = {
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
-    "observe_dataframe": ("widen.sources.observed", "observe_dataframe"),
+    "observe_dataframe": ("widen.sources.engines", "observe_dataframe"),
     "stream": ("widen.stream", "stream"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
@@ -80,7 +80,7 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.engine.load import default_rules_path, load_rules
     from widen.rules.model import Rules
     from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
-    from widen.sources.observed import observe_dataframe
+    from widen.sources.engines import observe_dataframe
     from widen.compiler.spark_typed import compile_typed, typed_columns
     from widen.inspect.reader import folded, read
     from widen.session import spark_session

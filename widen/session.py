@@ -7,6 +7,7 @@ own default, ``local[*]``. (A master set on the builder would override spark-sub
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -314,3 +315,27 @@ def stop_jvm(timeout: float = 10.0) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+#: what an interrupted run undoes before its process exits (the CLI's Ctrl-C handler calls :func:`undo_interrupted`)
+_undo: list = []
+
+
+@contextlib.contextmanager
+def undone_if_interrupted(undo):
+    """While the block runs, ``undo`` (no arguments) is what an interrupt undoes: files written and not committed, a
+    table created with nothing in it."""
+    _undo.append(undo)
+    try:
+        yield
+    finally:
+        _undo.remove(undo)
+
+
+def undo_interrupted() -> None:
+    """Undo what the runs in progress would leave (newest first), as far as it can: each undo's failure is its own."""
+    for undo in reversed(list(_undo)):
+        try:
+            undo()
+        except Exception:  # (the interrupt stops the run anyway: what is left, `widen gc` lists)
+            pass

@@ -8,19 +8,14 @@ locked past its bound: :class:`~widen.errors.StorageError`), 130 interrupted.
 
 from __future__ import annotations
 
-import logging
 import os
-import signal
 import sys
 from typing import Sequence
 
-import widen.session
 from widen.cli.args import parser
-from widen.cli.offline import run_check, run_compile, run_plan
-from widen.cli.tables import (run_gc, run_ingest, run_inspect, run_maintain, run_report, run_show,
-                              watching)
+from widen.cli.signals import interrupts
 from widen.errors import PlanError, StorageError, WidenError
-from widen.session import QUIET_OPTION, stop_jvm
+from widen.session import QUIET_OPTION
 from widen.sink.storage import translated
 
 
@@ -34,30 +29,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ["SPARK_SUBMIT_OPTS"] = " ".join(o for o in opts.split() if o != QUIET_OPTION)
     args.own_process = argv is None
     if argv is None:  # the process is the CLI's: Ctrl-C and SIGTERM stop it cleanly
-        _interrupts(args.command)
+        interrupts(args.command)
     try:
         if getattr(args, "table", None):
             from widen.sink.catalog import require_namespace
 
             require_namespace(args.table)
-        if args.command == "plan":
-            return run_plan(args)
-        if args.command == "check":
-            return run_check(args)
-        if args.command == "ingest":
-            return run_ingest(args)
-        if args.command == "compile":
-            return run_compile(args)
-        if args.command == "gc":
-            return run_gc(args)
-        if args.command == "maintain":
-            return run_maintain(args)
-        if args.command in ("stats", "view"):
-            return run_inspect(args)
-        if args.command == "show":
-            return run_show(args)
-        if args.command == "report":
-            return run_report(args)
+        return _command(args.command)(args)
     except Exception as exc:
         known = exc if isinstance(exc, WidenError) else _storage_fault(exc, args)
         if known is None or args.debug:
@@ -67,7 +45,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         print("interrupted", file=sys.stderr)
         return 130
-    return 2  # pragma: no cover
 
 
 def exit_code(exc: WidenError) -> int:
@@ -94,30 +71,12 @@ def _storage_fault(exc: Exception, args):
     return translated(exc, table, load, writing=args.command in WRITING)
 
 
-def _interrupts(command: str) -> None:
-    """Ctrl-C and SIGTERM: the driver JVM stopped (no JVM outlives the CLI), one line, exit 130; what was committed
-    stays committed (each batch is one Iceberg commit, as after a kill: docs/guarantees.md). Under `--watch` the
-    query is stopped and the summary printed instead."""
-    def stop(signum, frame):
-        if watching and len(watching) < 3:  # (a second one while the query stops: stop hard)
-            watching.append(signum)
-            return
-        try:
-            logging.disable(logging.CRITICAL)  # (py4j's logger would report the interrupted call)
-            try:
-                stop_jvm()
-            except Exception:  # (no PySpark, or a JVM already gone)
-                pass
-            line = "interrupted" + (": the batches reported above are committed, the one in progress is not (the "
-                                    "same command again finishes it: committed files are skipped)"
-                                    if command == "ingest" else "")
-            # (straight to the descriptor: the signal may land while the main thread writes to sys.stderr; a
-            # progress bar may have hidden the terminal's cursor)
-            os.write(2, (("\x1b[?25h" if os.isatty(2) else "") + line + "\n").encode())
-            sys.stdout.flush()
-        finally:
-            os._exit(130)
+def _command(name: str):
+    """The function that runs a command (imported once the arguments parse: ``widen --help`` or a mistaken flag
+    loads neither PySpark nor pyarrow nor the rules' graph)."""
+    from widen.cli import offline, tables
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    widen.session.on_interrupt = stop
+    return {"plan": offline.run_plan, "check": offline.run_check, "compile": offline.run_compile,
+            "ingest": tables.run_ingest, "gc": tables.run_gc, "maintain": tables.run_maintain,
+            "stats": tables.run_inspect, "view": tables.run_inspect, "show": tables.run_show,
+            "report": tables.run_report}[name]

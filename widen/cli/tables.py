@@ -11,13 +11,12 @@ import time
 # the modules that load pyiceberg, pyarrow or PySpark are imported inside the commands: the CLI starts Spark in a
 # thread (widen.session.start_early) and loads them beside it
 from widen.engine.load import load_rules
+from widen.cli.signals import watching
 from widen.errors import InputError, WidenError
 from widen.session import spark_session, start_early
 from widen.sink.partitioning import parse_partition_by
 from widen.sources import batch_files, check_inputs
 
-#: set while `--watch` runs: a Ctrl-C or SIGTERM is appended, and the watch loop stops the query
-watching: list = []
 
 
 def plural(count: int, word: str) -> str:
@@ -73,9 +72,10 @@ def _start_spark_early(args) -> None:
     """In the CLI's own process, Spark's start begun beside the work that needs none (widen.session.start_early),
     once the checks that need no table pass (a mistake there starts no JVM); not for batches of empty files only,
     which need no Spark."""
-    from widen.sink.catalog import require_namespace
     from widen.keyed import keyed
-    require_namespace(args.table)
+    from widen.sink.catalog import require_writable
+
+    require_writable(args.table)
     check_inputs(args.batches, args.input_format)
     if args.partition_by is not None:
         parse_partition_by(args.partition_by)

@@ -86,19 +86,37 @@ def open_table_catalog(table: str, catalog: str | None, warehouse: str):
     :func:`load_or_create`, so that a run that writes nothing leaves nothing). A name of Widen's own tables (one
     ending in the rescued lines' suffix, in any case) is refused: a write there would collide with the rescued lines
     of the table it names. Reading such a table is fine."""
+    require_writable(table)
+    return open_catalog(catalog, warehouse)
+
+
+def require_writable(table: str) -> None:
+    """A name a write may go to: NAMESPACE.NAME (:func:`require_namespace`), and not one of Widen's own tables (raises
+    :class:`InputError`)."""
     require_namespace(table)
     if table.lower().endswith(RESCUED_SUFFIX):
         raise InputError(f"--table {table}: a name ending in {RESCUED_SUFFIX} is Widen's own, where the rescued lines "
                          f"of {table[:-len(RESCUED_SUFFIX)]} are kept: write to another name")
-    return open_catalog(catalog, warehouse)
 
 
-def _create_namespace(cat, table: str) -> None:
+@dataclass
+class Created:
+    """What a run created in the catalog: the namespace (its name) and the table (its first metadata file), if any;
+    undone by :func:`discard_created` when the run commits nothing."""
+
+    namespace: str | None = None
+    metadata: str | None = None
+
+
+def _create_namespace(cat, table: str, created: Created | None = None) -> None:
     """The table's namespace, created when missing (another process may create it at the same moment)."""
     from pyiceberg.exceptions import NamespaceAlreadyExistsError
 
+    namespace = table.rsplit(".", 1)[0]
     try:
-        cat.create_namespace(table.rsplit(".", 1)[0])
+        cat.create_namespace(namespace)
+        if created is not None:
+            created.namespace = namespace
     except NamespaceAlreadyExistsError:
         pass
     except Exception as exc:  # another process created it between our check and our insert
@@ -137,9 +155,10 @@ def metadata_location(cat, table: str) -> str | None:
     return row[0] if row else None
 
 
-def load_or_create(cat, table: str, schema=None):
+def load_or_create(cat, table: str, schema=None, created: Created | None = None):
     """The table, created (with no columns unless ``schema``: its columns arrive with its first data, in one
-    commit) if it does not exist; a table another process created first is loaded."""
+    commit) if it does not exist; a table another process created first is loaded. ``created``: what this call
+    created is recorded there."""
     from pyiceberg.exceptions import TableAlreadyExistsError
     from pyiceberg.schema import Schema
 
@@ -148,8 +167,11 @@ def load_or_create(cat, table: str, schema=None):
         if tbl is not None:
             return no_library_retries(tbl)
         try:
-            _create_namespace(cat, table)
-            return cat.create_table(table, schema=schema or Schema(), properties=TABLE_PROPERTIES)
+            _create_namespace(cat, table, created)
+            tbl = cat.create_table(table, schema=schema or Schema(), properties=TABLE_PROPERTIES)
+            if created is not None:
+                created.metadata = tbl.metadata_location
+            return tbl
         except TableAlreadyExistsError:
             continue
         except Exception as exc:
@@ -157,6 +179,22 @@ def load_or_create(cat, table: str, schema=None):
                 raise
             time.sleep(backoff(attempt))
     return no_library_retries(cat.load_table(table))
+
+
+def discard_created(cat, table: str, created: Created) -> None:
+    """A run that commits nothing leaves nothing: the table it created, while no one has changed it since (its
+    metadata file the one it was created with, no snapshot), is dropped with that file, and the namespace it
+    created, when empty."""
+    if created.metadata is not None:
+        tbl = load_table(cat, table)
+        if tbl is not None and tbl.metadata_location == created.metadata and tbl.current_snapshot() is None:
+            cat.drop_table(table)
+            tbl.io.delete(created.metadata)
+        created.metadata = None
+    if created.namespace is not None:
+        if not cat.list_tables(created.namespace):
+            cat.drop_namespace(created.namespace)
+        created.namespace = None
 
 
 def no_library_retries(tbl):

@@ -14,8 +14,9 @@ from widen.compiler.iceberg import TYPES_PROPERTY, hint_ids, read_hints
 from widen.sink.partitioning import (add_spec, check_asked, partitioned_data_files, layout, replaced_columns, source_paths,
                                      spec_layout)
 from widen.sink.prepare import BatchPlan, prepare
-from widen.sink.catalog import Attempt, Landed, load_or_create, load_table, retrying, snapshot_with, values_written
-from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
+from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table, retrying,
+                                snapshot_with, values_written)
+from widen.errors import Absorbed, CatalogLocked, CommitUnknown, InputError, WidenError
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
@@ -23,6 +24,7 @@ from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
 from widen.sources import unchanged
 from widen.jobs import session_settings, write_settings
+from widen.session import undone_if_interrupted
 from widen.sink.files import data_directory, delete_files, write_parquet
 
 
@@ -58,6 +60,8 @@ class _Files:
     plan: object = None
     #: the table as the landed commit left it (its snapshot is the report's)
     committed: object = None
+    #: what the attempts created in the catalog (dropped again when the batch does not land)
+    created: Created = field(default_factory=Created)
 
 
 def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan | None = None,
@@ -71,17 +75,19 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     if written is not None:
         files.plan = first
     try:
-        result = retrying(cat, batch.table, commit_id,
-                          lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first, fields),
-                          say, not_landed=lambda: setattr(files, "may_have_landed", False))
+        with undone_if_interrupted(lambda: _undo(cat, batch.table, files)):
+            result = retrying(cat, batch.table, commit_id,
+                              lambda attempt: _attempt(attempt, cat, batch, report, say, commit_id, files, first,
+                                                       fields),
+                              say, not_landed=lambda: setattr(files, "may_have_landed", False))
     except CommitUnknown:
         raise
-    except Exception:  # known not to have landed
-        _drop(cat, batch.table, files)
+    except Exception as exc:  # known not to have landed
+        files.may_have_landed = False
+        _undo(cat, batch.table, files, catalog=not isinstance(exc, CatalogLocked))
         raise
     except BaseException:  # Ctrl-C: the files stay if the commit may have landed
-        if not files.may_have_landed:
-            _drop(cat, batch.table, files)
+        _undo(cat, batch.table, files)
         raise
     if isinstance(result, Landed):
         report.recovered = True
@@ -93,18 +99,25 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     _finish(files.committed if files.committed is not None else load_table(cat, batch.table), commit_id, report)
 
 
-def _drop(cat, table: str, files: _Files) -> None:
-    """Delete the files of a commit that did not land (whatever is left, `widen gc` lists), by the file IO of the
-    table as an attempt loaded it (the catalog may be what failed: locked, or its database unreadable)."""
-    if files.written:
-        delete_files(files.committed if files.committed is not None else load_table(cat, table), files.written)
+def _undo(cat, table: str, files: _Files, catalog: bool = True) -> None:
+    """What a batch that did not land leaves: nothing, unless its commit may have landed (the catalog cannot tell:
+    its files are kept for ``widen gc``). Its files are deleted, by the file IO of the table as an attempt loaded it
+    (whatever is left, ``widen gc`` lists), and the table this batch created is dropped while it is still empty,
+    unless the catalog is what failed (``catalog`` false: locked past its bound; a table left empty reads)."""
+    if files.may_have_landed:
+        return
+    written, files.written = files.written, []
+    if written:
+        delete_files(files.committed if files.committed is not None else load_table(cat, table), written)
+    if catalog:
+        discard_created(cat, table, files.created)
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,
              first: BatchPlan | None, first_fields):
     """One attempt: returns None once committed, ``Landed(-1)`` when an earlier attempt had committed after all."""
     report.attempts = attempt.number
-    tbl = attempt.tbl = files.committed = load_or_create(cat, batch.table)
+    tbl = attempt.tbl = files.committed = load_or_create(cat, batch.table, created=files.created)
     absorbed = read_ledger(tbl)
     if snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
         files.written = []  # they belong to the table

@@ -14,6 +14,7 @@ from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
 from widen.sink.files import data_directory, delete_files, parquet_writer, removed_on_failure
 from widen.sources import unchanged
+from widen.sources.kinds import JSON_ARRAY
 from widen.sources.spark_read import filesystem, list_files
 
 
@@ -135,10 +136,12 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
 
 def array_hint(observations) -> str:
     """A hint for files whose first line was rescued as the opening of a JSON array (a pretty-printed ``[`` or
-    ``[{...},``): Widen reads JSON lines, one object per line, so such a file's other lines are rescued too."""
+    ``[{...},``) that the check before any work could not tell from its first bytes
+    (:func:`widen.sources.kinds.one_json_array`: an array whose first element is longer than the bytes it reads,
+    or holds no object): Widen reads JSON lines, one object per line, so such a file's other lines are rescued
+    too."""
     files = sorted({str(r.source) for r in observations.rescued if r.line == 1 and r.reason == "not valid JSON"
                     and (r.raw or "").lstrip("\ufeff \t").startswith("[")})
     if not files:
         return ""
-    return (f"; {', '.join(files[:3])}{' ...' if len(files) > 3 else ''}: a JSON array, not JSON lines (one object "
-            "per line: `jq -c '.[]' FILE` writes them so)")
+    return f"; {', '.join(files[:3])}{' ...' if len(files) > 3 else ''}: {JSON_ARRAY}"

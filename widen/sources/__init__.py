@@ -3,6 +3,7 @@ batch's data as the write sees it, JSON lines (observed by the native pass or in
 DataFrame (observed from its schema). :mod:`widen.sources.engines` chooses how a batch runs.
 
 The modules, by job: :mod:`~widen.sources.files` (a batch's files, lines, fingerprints and checks),
+:mod:`~widen.sources.kinds` (what a file is, from its first bytes),
 :mod:`~widen.sources.source` (the :class:`Source` protocol, :class:`JsonLines`), :mod:`~widen.sources.driver` (the
 driver engine), :mod:`~widen.sources.frames` (DataFrames of JSON texts), :mod:`~widen.sources.typed` (typed input),
 :mod:`~widen.sources.observed` (a batch observed), :mod:`~widen.sources.spark_read` (reading in Spark),

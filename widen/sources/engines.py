@@ -28,6 +28,7 @@ import os
 from pathlib import Path
 
 from widen import jvm
+from widen.engine.observe import RESCUED_ALL_BYTES, RESCUED_ALL_LINES
 from widen.sources.driver import DriverLines, driver_rows
 from widen.sources.files import SUFFIXES, WATCHED_ROW, WATCHED_SOURCE, driver_batch_bytes
 from widen.sources.frames import FrameLines, rereadable
@@ -99,6 +100,20 @@ def for_frame(df, json_column: str | None, source_column: str | None, batch: str
     return frame
 
 
+def observe_dataframe(lines, rules, native: bool = False):
+    """Observe a batch of lines (a DataFrame of ``value``, ``source``, ``line``) in Spark: (observations, the parsed
+    lines: ``record`` and ``reason``, ``reason`` null for records). Rescued lines are counted in Spark; at most
+    :data:`~widen.engine.observe.RESCUED_EXAMPLES` of them reach the driver as examples (all are written by the
+    caller from the returned frame). The caller unpersists the frame.
+
+    ``native``: lines that read the same each time (files Widen lists and fingerprints) may be observed by the
+    native pass (:mod:`widen.jvm`), which caches nothing: the returned frame then parses them again as it is
+    read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
+    source = _lines(lines, native=native)
+    source.observe(rules)
+    return source.observations, source.parsed
+
+
 def json_source(df, json_column: str, source_column: str | None, batch: str) -> Source:
     """A DataFrame whose ``json_column`` holds one JSON document per row, as a batch (:class:`FrameLines`); a row's
     source is ``source_column``'s value, or the batch's name."""
@@ -146,11 +161,31 @@ class Chooser:
     """What the sources this module makes ask when the native passes decline: they report, it decides and labels."""
 
     @staticmethod
-    def observed(source: JsonLines, observed) -> None:
-        """JSON lines observed (:func:`widen.sources.observed.observe_frame`): the engine that observed them."""
+    def observe_lines(source: JsonLines, rules, given=None):
+        """JSON lines observed (an :class:`~widen.sources.observed.Observed`), the source labelled with the engine
+        that observed them and why: the native pass when :meth:`native_pass` allows it (``given``: its result of a
+        pass already made, the one pass's), plain when it kept every rescued line; its observations and the compiled
+        projection when it kept too few of them; else the Spark observer. A source that takes only a plain batch
+        (``only_plain``) is left unobserved, and its caller chooses."""
+        from widen.sources import observed as how
+
+        lines, files = how.batch_lines(source.lines)
+        native, why = Chooser.native_pass(source, rules)
+        result, why = given if given is not None else how.observe_natively(lines, rules) if native else (None, why)
+        if result is not None and result.rescued is not None:
+            observed = how.natively_plain(lines, result, files)
+        else:
+            if result is not None:
+                why = (f"{result.observations.rescued_count:,} rescued lines, more than the native router skips "
+                       f"({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
+            if source.only_plain:
+                source.why = why
+                return how.unobserved(why)
+            observed = (how.natively_projected(lines, result, files, rules, why) if result is not None
+                        else how.in_spark(lines, files, rules, why))
         source.why = observed.why
-        if observed.parsed is not None:  # (only_plain, and not plain: nothing observed, the caller chooses)
-            source.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
+        source.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
+        return observed
 
     @staticmethod
     def native_pass(source: JsonLines, rules) -> tuple[bool, str]:

@@ -16,6 +16,7 @@ from typing import Iterator
 
 from widen.errors import InputError
 from widen.settings import bytes_setting
+from widen.sources.kinds import check_kind
 from widen.sources.long_lines import Inflater, Scanner, blanked_copy, located, max_line_bytes, scan
 
 
@@ -275,7 +276,8 @@ DRIVER_BATCH_BYTES = 8 << 20
 
 def check_inputs(batches, input_format: str) -> None:
     """Raise :class:`InputError` before any work for an input format Widen does not read, a batch's file that does
-    not exist or cannot be read (not after batch 1 committed), or a setting that is not a number of bytes
+    not exist or cannot be read, or is not a file of the format (:func:`widen.sources.kinds.check_kind`: not after
+    batch 1 committed, and never recorded in the ledger), or a setting that is not a number of bytes
     (``WIDEN_DRIVER_BATCH_BYTES``, ``WIDEN_MAX_LINE_BYTES``)."""
     if input_format not in ("json", "parquet"):
         raise InputError(f"unknown input format '{input_format}' (json or parquet)")
@@ -283,6 +285,7 @@ def check_inputs(batches, input_format: str) -> None:
         for path in batch_files(batch, input_format):
             if not os.access(path, os.R_OK):
                 raise InputError(f"{path}: permission denied (not readable)")
+            check_kind(path, input_format)
     driver_batch_bytes(), max_line_bytes()
 
 

@@ -1,5 +1,6 @@
-"""A batch observed: the native pass when it covers the batch, else the Spark observer
-(:mod:`widen.compiler.spark_observe`), and what the write needs to know of which observed it (:class:`Observed`)."""
+"""How a batch is observed: by the native pass (plain, or projected), or by the Spark observer
+(:mod:`widen.compiler.spark_observe`), and what the write needs to know of which observed it (:class:`Observed`).
+Which of them runs is the chooser's (:class:`widen.sources.engines.Chooser`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pyspark.sql import functions as F
 from pyspark.sql.types import StringType
 
 from widen.compiler.spark_observe import NeedsChecks, SparkObserver, parse_records
-from widen.engine.observe import RESCUED_ALL_BYTES, RESCUED_ALL_LINES, RESCUED_EXAMPLES, Observations, Rescued
+from widen.engine.observe import RESCUED_EXAMPLES, Observations, Rescued
 from widen.jvm import observed as observe_natively
 from widen.rules.model import Rules
 from widen.settings import debug
@@ -32,22 +33,9 @@ def _placed(observations: Observations, files) -> Observations:
     return dataclasses.replace(observations, rescued=tuple(rescued))
 
 
-def observe_dataframe(lines: DataFrame, rules: Rules, native: bool = False) -> tuple[Observations, DataFrame]:
-    """Observe a batch of lines in Spark: (observations, the parsed lines, cached: ``record`` and ``reason``;
-    ``reason`` is null for records). Rescued lines are counted in Spark; at most :data:`RESCUED_EXAMPLES` of them
-    reach the driver as examples (all are written by the caller from the returned frame). The caller unpersists
-    the frame.
-
-    ``native``: lines that read the same each time (files Widen lists and fingerprints) may be observed by the
-    native pass (:mod:`widen.jvm`), which caches nothing: the returned frame then parses them again as it is
-    read. A caller's DataFrame is parsed and cached once (its plan may be costly, or not give the same rows twice)."""
-    observed = observe_frame(lines, rules, native)
-    return observed.observations, observed.parsed
-
-
 @dataclass
 class Observed:
-    """A batch observed (:func:`observe_frame`): its observations; the lines as the write reads them (``parsed``:
+    """A batch observed (:meth:`widen.sources.engines.Chooser.observe_lines`): its observations; the lines as the write reads them (``parsed``:
     ``reason`` null for a record); whether the native pass observed it (``native``) and the native router may write
     it (``plain``: every line the pass read, and every line it rescued kept: ``skip`` has their ids, which the
     router leaves out, and ``rescued`` the rescued lines as a frame for the rescued table); and why not, when not
@@ -90,44 +78,38 @@ def _rescued_rows(spark, result, files) -> tuple[tuple, "object | None"]:
     return tuple(line for _, line, _, _ in result.rescued), table
 
 
-def observe_frame(lines, rules: Rules, native: bool = False, only_plain: bool = False, given=None,
-                  why: str = "a DataFrame Widen does not read twice"):
-    """:func:`observe_dataframe`, and whether the native pass observed the batch *plain*: every line a record, every
-    number as VARIANT holds it (no per-line check), so the native router (:func:`widen.jvm.route`) can write it.
-    ``lines`` may be a batch's files (:class:`~widen.sources.spark_read.FileLines`): their lines are numbered only when the
-    batch is not plain. ``only_plain``: for a batch the native pass does not observe plain, no other job (an :class:`Observed` without
-    ``parsed``, saying why). ``given``: the native pass's (result, why), of a pass already made (one pass: the
-    router observed the lines as it wrote them). ``why``: the reason the native pass is not to run, when not
-    (:func:`widen.sources.engines.native_gate`)."""
-    case_merge = rules.policy("case_conflict") == "merge"
-    _t = time.perf_counter()
+def batch_lines(lines):
+    """The lines a pass reads and the batch's files (None for a DataFrame): a batch's files
+    (:class:`~widen.sources.spark_read.FileLines`) are read by split, numbered only when some line must be named."""
     files = lines if isinstance(lines, FileLines) else None
-    if files is not None:  # a batch's files: numbered only if some line must be named (FileLines.by_split)
-        lines = files.by_split()
-    # (the pass skips blank lines itself)
-    result, why = given if given is not None else observe_natively(lines, rules) if native else (None, why)
-    if result is not None:
-        _debug(f"native observer: {time.perf_counter() - _t:.2f}s")
-    if result is not None and result.rescued is not None:
-        return _plain(lines, result, files)
-    if result is not None:
-        why = (f"{result.observations.rescued_count:,} rescued lines, more than the native router skips "
-               f"({RESCUED_ALL_LINES:,} lines, {RESCUED_ALL_BYTES >> 20} MiB)")
-    if only_plain:  # (nothing else observed: the caller takes another engine, and says why)
-        return Observed(Observations(), None, why=why)
+    return (files.by_split() if files is not None else lines), files
+
+
+def unobserved(why: str) -> Observed:
+    """Nothing observed (a batch only a plain native pass may observe, which was not plain), and why."""
+    return Observed(Observations(), None, why=why)
+
+
+def natively_projected(lines, result, files, rules: Rules, why: str) -> Observed:
+    """The native pass's observations of a batch it does not find plain: the compiled projection writes it, parsing
+    the lines as it reads them (nothing cached)."""
+    case_merge = rules.policy("case_conflict") == "merge"
+    lines = _numbered(lines, files)
+    if files is not None:
+        result.observations = _placed(result.observations, files)
+    checks = result.needs_checks
+    return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
+                    native=True, why=why)
+
+
+def _numbered(lines, files):
+    """The batch's lines numbered (a batch's files: :meth:`FileLines.numbered`), blank ones left out."""
     if files is not None:
         lines = files.numbered()
-        if result is not None:
-            result.observations = _placed(result.observations, files)
-    lines = lines.filter(F.trim(F.col("value")) != "")
-    if result is not None:  # one pass in the JVM; the write parses the lines as it reads them (nothing cached)
-        checks = result.needs_checks
-        return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
-                        native=True, why=why)
-    return _spark_observed(lines, rules, why, _t)
+    return lines.filter(F.trim(F.col("value")) != "")
 
 
-def _plain(lines, result, files) -> Observed:
+def natively_plain(lines, result, files) -> Observed:
     """A batch the native pass observed, every rescued line kept: the router reads the text, nothing else, and
     leaves out the lines the pass rescued, which the driver writes to the rescued table (columns, not SQL text:
     FileLines)."""
@@ -141,8 +123,10 @@ def _plain(lines, result, files) -> Observed:
                     native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
 
 
-def _spark_observed(lines, rules: Rules, why: str, _t: float) -> Observed:
+def in_spark(lines, files, rules: Rules, why: str) -> Observed:
     """The Spark observer's observation of the lines (numbered, blank ones left out)."""
+    _t = time.perf_counter()
+    lines = _numbered(lines, files)
     case_merge = rules.policy("case_conflict") == "merge"
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so

@@ -110,13 +110,8 @@ class JsonLines(Source):
 
         from pyspark.sql import functions as F
 
-        from widen.sources.observed import observe_frame
-
         with session_settings(self.spark, OWN_JOB_SETTINGS) if self.own else contextlib.nullcontext():
-            native, why = self.chooser.native_pass(self, rules)
-            observed = observe_frame(self.lines, rules, native=native, only_plain=self.only_plain, given=given,
-                                     why=why)
-        self.chooser.observed(self, observed)
+            observed = self.chooser.observe_lines(self, rules, given)
         if observed.parsed is None:  # (only_plain, and not plain: nothing observed)
             return
         self.observed = observed
