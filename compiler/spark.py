@@ -8,6 +8,7 @@ from typing import Mapping
 
 from pyspark.sql import DataFrame
 
+from pyspark.sql import functions as PF
 from widen.compiler.spark_columns import (FROM_JSON_OPTIONS, Native, data_type, foreign_type,  # noqa: F401
                                           spark_schema, struct_type)
 from widen.compiler.spark_projection import SparkCompiler
@@ -53,8 +54,6 @@ class CompiledPlan:
         return "\n".join(f"{name}={text}" for stage in self.stages(source) for name, text in stage)
 
     def __call__(self, df: DataFrame) -> DataFrame:
-        from pyspark.sql import functions as PF
-
         for stage in self.stages(self.source(df.columns)):
             df = df.select(*[PF.expr(text).alias(name) for name, text in stage], *self.carry)
         return df

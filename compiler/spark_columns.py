@@ -8,6 +8,9 @@ from typing import Mapping
 
 from pyspark.sql import types as T
 
+from pyiceberg.io.pyarrow import schema_to_pyarrow
+from pyiceberg.schema import Schema
+from pyiceberg.types import NestedField
 from widen.compiler.iceberg import primitive
 from widen.compiler.sql import F
 from widen.compiler.spark_exprs import spark_type
@@ -110,9 +113,6 @@ def foreign_type(col: TableColumn) -> T.DataType:
     which a batch writes null: the type Widen reads it as (:func:`spark_schema`), so that its files
     hold the table's type. Raises :class:`~widen.rules.errors.InputError` for one that is not a primitive (a map) or that
     Spark does not write as itself (a uuid, a fixed, a time)."""
-    from pyiceberg.io.pyarrow import schema_to_pyarrow
-    from pyiceberg.schema import Schema
-    from pyiceberg.types import NestedField
     from pyspark.sql.pandas.types import from_arrow_schema
 
     try:
@@ -131,7 +131,6 @@ def foreign_type(col: TableColumn) -> T.DataType:
 def spark_schema(schema):
     """The Spark read schema of an Iceberg schema (Iceberg ``timestamp`` is Spark's TIMESTAMP_NTZ, ``timestamptz``
     its TIMESTAMP)."""
-    from pyiceberg.io.pyarrow import schema_to_pyarrow
     from pyspark.sql.pandas.types import from_arrow_schema
 
     return from_arrow_schema(schema_to_pyarrow(schema, include_field_ids=False), prefer_timestamp_ntz=True)

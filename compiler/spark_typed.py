@@ -12,6 +12,7 @@ from __future__ import annotations
 from pyspark.sql import DataFrame
 from pyspark.sql import types as T
 
+from pyspark.sql import functions as PF
 from widen.compiler.spark import data_type
 from widen.compiler.spark_exprs import spark_type
 from widen.compiler.spark_text import double_text, timestamp_text
@@ -179,8 +180,6 @@ class CompiledTypedPlan:
         return "\n".join(f"{name}={text}" for name, text in self.exprs)
 
     def __call__(self, df: DataFrame) -> DataFrame:
-        from pyspark.sql import functions as PF
-
         return df.select(*[PF.expr(text).alias(name) for name, text in self.exprs], *self.carry)
 
 

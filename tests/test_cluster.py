@@ -165,8 +165,17 @@ def driver(cluster: Cluster, *args: str, timeout: float = 600, conf: tuple[str, 
     """A driver process against the cluster: it waits for both executors before running anything (so both are
     offered tasks), and neither it nor the executors have a Python interpreter for Python work. ``conf``: more
     Spark settings (``key=value``)."""
+    try:
+        return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=driver_env(conf, more_env),
+                              timeout=timeout, cwd=cluster.root)
+    except subprocess.TimeoutExpired as exc:
+        raise AssertionError(f"the driver did not finish in {timeout}s: {exc.stderr}\n{cluster.logs()}") from None
+
+
+def driver_env(conf: tuple[str, ...], more_env: dict) -> dict:
+    """:func:`driver`'s environment."""
     more_conf = "".join(f"--conf {c} " for c in conf)
-    env = {
+    return {
         **daemon_env(),
         **more_env,
         "WIDEN_DRIVER_MEMORY": "1g",
@@ -174,11 +183,6 @@ def driver(cluster: Cluster, *args: str, timeout: float = 600, conf: tuple[str, 
         "--conf spark.scheduler.minRegisteredResourcesRatio=1.0 "
         f"--conf spark.scheduler.maxRegisteredResourcesWaitingTime=120s {more_conf}pyspark-shell",
     }
-    try:
-        return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=timeout,
-                              cwd=cluster.root)
-    except subprocess.TimeoutExpired as exc:
-        raise AssertionError(f"the driver did not finish in {timeout}s: {exc.stderr}\n{cluster.logs()}") from None
 
 
 def record(i: int, day: int) -> dict:
@@ -283,12 +287,12 @@ def native_classes_ran_on_the_executors(cluster: Cluster, app: str, stderr: str,
     ``mapPartitions at NativeObserver.java``) succeeded, and each executor ran some, deserialising the pass's
     closures, classes only that jar holds; the native router's stages too. An executor without the classes fails
     its tasks (the driver then falls back to the Spark observer, silently to the ingest's result)."""
-    from widen.jvm import build
+    from widen.jvm import jarfile
 
     driver_said = [line for line in stderr.splitlines() if line.startswith("widen: ")]
-    if build.current():
+    if jarfile.current():
         assert driver_said == [] and not cache.exists(), (driver_said, sorted(cache.rglob("*")))
-        used = build.SHIPPED
+        used = jarfile.SHIPPED
     else:  # (a developer's edited sources: the driver compiled them, and said so)
         [used] = cache.glob("jvm/*/widen-native.jar")
         assert len(driver_said) == 1 and "compiling the Java sources" in driver_said[0], driver_said
@@ -373,3 +377,43 @@ def test_spark_submit_driver_runs_on_the_cluster_and_python_work_would_fail(clus
     assert run.returncode != 0, out[-4000:]
     assert f'Cannot run program "{NO_PYTHON}"' in out, out[-4000:]
     assert cluster.app("python-control")["id"]
+
+
+def _executors(cluster: Cluster) -> list[tuple[int, Path]]:
+    """The executor processes alive on the cluster's workers: (pid, its log)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            work = Path(os.readlink(f"/proc/{entry}/cwd"))
+        except OSError:
+            continue
+        if b"org.apache.spark.executor.CoarseGrainedExecutorBackend" in command and cluster.root in work.parents:
+            found.append((int(entry), work / "stderr"))
+    return found
+
+
+def test_an_executor_lost_mid_batch_costs_a_retry_not_a_row(cluster, tmp_path):
+    """An executor killed (SIGKILL, as a lost machine) while the batch's tasks run: Spark runs its tasks again on the
+    executors left and the one the master starts in its place; the ingest succeeds and the table holds every record
+    exactly once."""
+    write_batch(tmp_path / "big", 1, files=4, per_file=60_000)
+    env = driver_env((), {"WIDEN_CACHE_DIR": str(tmp_path / "cache")})
+    proc = subprocess.Popen([sys.executable, "-m", "widen.cli", "ingest", "--master", cluster.url, "--table",
+                             "t.lost", "--warehouse", str(tmp_path / "wh"), str(tmp_path / "big")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cluster.root)
+    killed = None
+    deadline = time.time() + 300
+    while killed is None and proc.poll() is None and time.time() < deadline:
+        for pid, log in _executors(cluster):
+            if log.exists() and "Running task" in log.read_text(errors="replace"):
+                os.kill(pid, signal.SIGKILL)
+                killed = log
+                break
+        time.sleep(0.1)
+    out, err = proc.communicate(timeout=600)
+    assert killed is not None, f"no executor ran a task before the ingest ended: {err[-3000:]}"
+    assert proc.returncode == 0, f"{err[-4000:]}\n{cluster.logs()}"
+    rows = open_catalog(None, str(tmp_path / "wh")).load_table("t.lost").scan(selected_fields=("id",)).to_arrow()
+    ids = sorted(rows.column("id").to_pylist())
+    assert ids == sorted(1000 + i for i in range(4 * 60_000)), (len(ids), len(set(ids)))

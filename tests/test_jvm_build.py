@@ -1,4 +1,4 @@
-"""The native passes' jar is a shipped component (widen/jvm/build.py): built once by ``python -m widen.jvm.build``,
+"""The native passes' jar is a shipped component (widen/jvm/jarfile.py): built once by ``python -m widen.jvm.build``,
 committed with the Java sources it was built from, and versioned against the Spark it was built for. At run time
 ``widen.jvm.jar()`` takes it when it is current; otherwise it compiles the sources into the cache, saying so once
 on stderr, and where it cannot (no javac, an unwritable cache) it says once on stderr what that costs."""
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -14,7 +16,7 @@ import pytest
 
 from widen import jvm
 from widen.ingest import ingest, open_catalog
-from widen.jvm import build
+from widen.jvm import build, jarfile
 
 REBUILD = "python -m widen.jvm.build"
 
@@ -30,8 +32,8 @@ def fresh_jar(monkeypatch, tmp_path):
 
 def fake_jar(path: Path, **attributes: str) -> Path:
     """A jar of no classes whose manifest records ``attributes`` (the build's, unless given)."""
-    recorded = {"Manifest-Version": "1.0", "Widen-Sources-SHA256": build.sources_sha256(),
-                "Widen-Spark-Version": build.spark_version(), **attributes}
+    recorded = {"Manifest-Version": "1.0", "Widen-Sources-SHA256": jarfile.sources_sha256(),
+                "Widen-Spark-Version": jarfile.spark_version(), **attributes}
     text = "".join(f"{k}: {v}\r\n" for k, v in recorded.items()) + "\r\n"
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as z:
@@ -48,38 +50,47 @@ def widen_lines(err: str) -> list[str]:
 
 def test_the_shipped_jar_is_built_from_these_sources():
     """Fails when a .java file changed and the jar was not rebuilt (and committed) with it."""
-    attributes = build.manifest(build.SHIPPED)
-    assert attributes is not None, f"no jar at {build.SHIPPED}: build it with `{REBUILD}` and commit it"
-    assert attributes.get("Widen-Sources-SHA256") == build.sources_sha256(), (
-        f"{build.SHIPPED} was built from other Java sources than {[f.name for f in jvm.SOURCES]}: rebuild it with "
+    attributes = jarfile.manifest(jarfile.SHIPPED)
+    assert attributes is not None, f"no jar at {jarfile.SHIPPED}: build it with `{REBUILD}` and commit it"
+    assert attributes.get("Widen-Sources-SHA256") == jarfile.sources_sha256(), (
+        f"{jarfile.SHIPPED} was built from other Java sources than {[f.name for f in jvm.SOURCES]}: rebuild it with "
         f"`{REBUILD}` and commit it with them")
-    assert attributes.get("Widen-Java-Release") == build.RELEASE
+    assert attributes.get("Widen-Java-Release") == jarfile.RELEASE
     assert attributes.get("Widen-Javac-Version", "").startswith("javac ")
 
 
 def test_the_shipped_jar_names_the_spark_it_was_built_for():
     """It records the PySpark version it was compiled against, and that is the installed one's major.minor (the
     Spark the package is tested with): another minor would compile the sources at first use instead."""
-    built = (build.manifest(build.SHIPPED) or {}).get("Widen-Spark-Version", "")
-    assert built.count(".") >= 1 and built.split(".")[0].isdigit(), f"{build.SHIPPED} names no Spark version"
-    assert build.minor(built) == build.minor(build.spark_version()), (
-        f"{build.SHIPPED} was built for Spark {built}, the installed PySpark is {build.spark_version()}: rebuild it "
-        f"with `{REBUILD}` against the Spark the package ships for")
+    built = (jarfile.manifest(jarfile.SHIPPED) or {}).get("Widen-Spark-Version", "")
+    assert built.count(".") >= 1 and built.split(".")[0].isdigit(), f"{jarfile.SHIPPED} names no Spark version"
+    assert jarfile.minor(built) == jarfile.minor(jarfile.spark_version()), (
+        f"{jarfile.SHIPPED} was built for Spark {built}, the installed PySpark is {jarfile.spark_version()}: rebuild "
+        f"it with `{REBUILD}` against the Spark the package ships for")
 
 
 def test_problem_says_why_a_jar_cannot_be_used(tmp_path):
     """Current: built from these sources for the same major.minor Spark (any patch release); else the reason."""
-    version = build.spark_version()
+    version = jarfile.spark_version()
     good = fake_jar(tmp_path / "good.jar")
-    assert build.problem(good) is None and build.current(good)
-    assert build.problem(good, spark=build.minor(version) + ".99") is None
+    assert jarfile.problem(good) is None and jarfile.current(good)
+    assert jarfile.problem(good, spark=jarfile.minor(version) + ".99") is None
     other = f"{int(version.split('.')[0])}.{int(version.split('.')[1]) + 1}.0"
-    assert build.problem(good, spark=other) == f"good.jar was built for Spark {version}, not this Spark {other}"
+    assert jarfile.problem(good, spark=other) == f"good.jar was built for Spark {version}, not this Spark {other}"
     stale = fake_jar(tmp_path / "stale.jar", **{"Widen-Sources-SHA256": "0" * 64})
-    assert build.problem(stale) == "stale.jar was not built from these Java sources"
-    assert build.problem(tmp_path / "none.jar") == f"there is no built jar at {tmp_path / 'none.jar'}"
+    assert jarfile.problem(stale) == "stale.jar was not built from these Java sources"
+    assert jarfile.problem(tmp_path / "none.jar") == f"there is no built jar at {tmp_path / 'none.jar'}"
     (tmp_path / "junk.jar").write_text("not a zip")
-    assert not build.current(tmp_path / "junk.jar")
+    assert not jarfile.current(tmp_path / "junk.jar")
+
+
+def test_the_build_command_runs_with_no_warning(tmp_path):
+    """``python -m widen.jvm.build --help`` prints its usage, exits 0 and says nothing on stderr: runpy finds the
+    command's module not yet imported by its package (no RuntimeWarning that it was)."""
+    done = subprocess.run([sys.executable, "-W", "default", "-m", "widen.jvm.build", "--help"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: {REBUILD} "), done
+    assert done.stderr == ""
 
 
 @pytest.mark.spark
@@ -87,29 +98,29 @@ def test_the_build_is_reproducible_and_current(tmp_path):
     """Two builds give the same bytes (sorted entries, fixed times); the jar is current for the sources and Spark,
     its manifest read back as Java reads it (lines of at most 72 bytes, continued); built by the shipped jar's
     JDK and Spark from its sources, it is the shipped jar itself."""
-    if build.find_javac() is None:
+    if jarfile.find_javac() is None:
         pytest.skip("no javac")
     one, two = tmp_path / "one.jar", tmp_path / "two.jar"
     assert build.main(["--out", str(one)]) == 0
-    assert build.compile_jar(two) is None
+    assert jarfile.compile_jar(two) is None
     assert one.read_bytes() == two.read_bytes()
-    assert build.problem(one) is None and build.main(["--check", "--out", str(one)]) == 0
+    assert jarfile.problem(one) is None and build.main(["--check", "--out", str(one)]) == 0
     raw = zipfile.ZipFile(one).read("META-INF/MANIFEST.MF")
     assert all(len(line) <= 72 for line in raw.split(b"\r\n"))
     names = zipfile.ZipFile(one).namelist()
     assert names[0] == "META-INF/MANIFEST.MF" and names[1:] == sorted(names[1:])
     assert {"widen/NativeObserver.class", "widen/NativeRouter.class"} <= set(names)
-    shipped, built = build.manifest(build.SHIPPED) or {}, build.manifest(one)
+    shipped, built = jarfile.manifest(jarfile.SHIPPED) or {}, jarfile.manifest(one)
     if all(shipped.get(k) == built[k] for k in ("Widen-Sources-SHA256", "Widen-Spark-Version", "Widen-Javac-Version")):
-        assert build.SHIPPED.read_bytes() == one.read_bytes()
+        assert jarfile.SHIPPED.read_bytes() == one.read_bytes()
 
 
 # --- jar(): the shipped jar, else the cache, else nothing; each said once ---------------------------------------
 
 def test_jar_takes_the_shipped_jar_when_it_is_current(fresh_jar, monkeypatch, tmp_path, capsys):
     good = fake_jar(tmp_path / "widen-native.jar")
-    monkeypatch.setattr(build, "SHIPPED", good)
-    monkeypatch.setattr(build, "find_javac", lambda: pytest.fail("compiled though the shipped jar is current"))
+    monkeypatch.setattr(jarfile, "SHIPPED", good)
+    monkeypatch.setattr(jarfile, "find_javac", lambda: pytest.fail("compiled though the shipped jar is current"))
     assert jvm.jar() == good
     assert capsys.readouterr().err == "" and not fresh_jar.exists()
 
@@ -118,11 +129,12 @@ def test_jar_takes_the_shipped_jar_when_it_is_current(fresh_jar, monkeypatch, tm
 def test_a_stale_shipped_jar_is_compiled_into_the_cache_saying_so_once(fresh_jar, monkeypatch, tmp_path, capsys):
     """A jar recorded for other sources (a developer edited the Java): the sources are compiled into the cache
     with one line on stderr saying why; the next process takes the cache's jar, again with one line."""
-    if build.find_javac() is None:
+    if jarfile.find_javac() is None:
         pytest.skip("no javac")
-    monkeypatch.setattr(build, "SHIPPED", fake_jar(tmp_path / "widen-native.jar", **{"Widen-Sources-SHA256": "0" * 64}))
+    stale = fake_jar(tmp_path / "widen-native.jar", **{"Widen-Sources-SHA256": "0" * 64})
+    monkeypatch.setattr(jarfile, "SHIPPED", stale)
     path = jvm.jar()
-    assert path is not None and path.is_relative_to(fresh_jar) and build.problem(path) is None
+    assert path is not None and path.is_relative_to(fresh_jar) and jarfile.problem(path) is None
     assert jvm.jar() == path  # (once a process)
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith("widen: widen-native.jar was not built from these Java sources: compiling the Java "
@@ -135,24 +147,24 @@ def test_a_stale_shipped_jar_is_compiled_into_the_cache_saying_so_once(fresh_jar
 
 def test_another_spark_minor_and_no_javac_says_the_cost_once(fresh_jar, monkeypatch, tmp_path, capsys):
     """Built for another Spark minor and no javac to compile for this one: one line, with the cost."""
-    built = build.spark_version()
-    monkeypatch.setattr(build, "SHIPPED", fake_jar(tmp_path / "widen-native.jar"))
-    monkeypatch.setattr(build, "spark_version", lambda: "3.9.0")
-    monkeypatch.setattr(build, "find_javac", lambda: None)
+    built = jarfile.spark_version()
+    monkeypatch.setattr(jarfile, "SHIPPED", fake_jar(tmp_path / "widen-native.jar"))
+    monkeypatch.setattr(jarfile, "spark_version", lambda: "3.9.0")
+    monkeypatch.setattr(jarfile, "find_javac", lambda: None)
     assert jvm.jar() is None and jvm.jar() is None
     [line] = capsys.readouterr().err.splitlines()
     assert line == (f"widen: widen-native.jar was built for Spark {built}, not this Spark 3.9.0, and there is no "
-                    f"javac to compile it: {build.COST}")
+                    f"javac to compile it: {jarfile.COST}")
     assert not fresh_jar.exists()
 
 
 def test_an_unwritable_cache_says_the_cost_once(fresh_jar, monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")
-    monkeypatch.setattr(build, "find_javac", lambda: "/nonexistent/javac")
+    monkeypatch.setattr(jarfile, "SHIPPED", tmp_path / "none.jar")
+    monkeypatch.setattr(jarfile, "find_javac", lambda: "/nonexistent/javac")
     fresh_jar.write_text("a file where the cache's directory should be")
     assert jvm.jar() is None
     [line] = capsys.readouterr().err.splitlines()
-    assert f"the cache {fresh_jar} cannot take one" in line and line.endswith(build.COST), line
+    assert f"the cache {fresh_jar} cannot take one" in line and line.endswith(jarfile.COST), line
 
 
 @pytest.mark.spark
@@ -160,8 +172,8 @@ def test_without_javac_or_a_current_jar_ingest_still_works_and_says_the_cost_onc
         spark, rules, fresh_jar, monkeypatch, tmp_path, capsys):
     """No current jar and no javac: one line on stderr says the native pass is off and what that costs, and the
     Spark observer ingests the batch (the rows WIDEN_NATIVE=0 gives); with WIDEN_NATIVE=0 nothing is said."""
-    monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")
-    monkeypatch.setattr(build, "find_javac", lambda: None)
+    monkeypatch.setattr(jarfile, "SHIPPED", tmp_path / "none.jar")
+    monkeypatch.setattr(jarfile, "find_javac", lambda: None)
     monkeypatch.setattr(jvm.loader, "_LOADED", {})  # (this application loaded the real jar in an earlier test)
     path = tmp_path / "b.jsonl"
     path.write_text("\n".join(json.dumps({"id": i, "x": [i, "s", 1.5][i % 3], "d": "2024-05-01"})
@@ -176,7 +188,7 @@ def test_without_javac_or_a_current_jar_ingest_still_works_and_says_the_cost_onc
 
     got = run("wh-nojavac")
     assert widen_lines(capsys.readouterr().err) == [
-        f"widen: there is no built jar at {tmp_path / 'none.jar'}, and there is no javac to compile it: {build.COST}"]
+        f"widen: there is no built jar at {tmp_path / 'none.jar'}, and there is no javac to compile it: {jarfile.COST}"]
     assert got[1] == (30, 1) and not fresh_jar.exists()
     jvm.jar.cache_clear()
     monkeypatch.setenv("WIDEN_NATIVE", "0")

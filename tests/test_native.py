@@ -329,11 +329,11 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
         off[name] = run(batch, name + "-off", False)
         assert on == off[name]
 
-    from widen.jvm import build
+    from widen.jvm import jarfile
 
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(shutil, "which", lambda *a, **k: None)
-    monkeypatch.setattr(build, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
+    monkeypatch.setattr(jarfile, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
     jvm.jar.cache_clear()
     monkeypatch.setattr(jvm.loader, "_LOADED", {})
     try:

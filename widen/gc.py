@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from pyarrow import fs
 from widen.keyed import TOMBSTONES
 from widen.sink.ledger import plain_path
 from widen.sources.spark_read import filesystem
@@ -37,8 +38,6 @@ def orphan_files(tbl, older_than_seconds: float = 3600.0, without: frozenset[int
 
 def _old_files(directory: str, older_than_seconds: float) -> list[str]:
     """The URIs of the files under ``directory`` (recursively) at least the given age."""
-    from pyarrow import fs
-
     system, path = filesystem(directory)
     prefix = directory[: len(directory) - len(path)] if directory.endswith(path) else ""
     now = time.time()

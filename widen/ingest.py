@@ -163,7 +163,7 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None)
+        return for_files(self.spark, [] if empty else prints, batch, self.input_format, upsert=self.keyed is not None)
 
 
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
@@ -204,7 +204,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)), \
             said_in_one_line(table, lambda: load_table(cat, table)):
-        source = for_frame(df, json_column, source_column, batch, list(long_lines), keyed is not None)
+        source = for_frame(df, json_column, source_column, batch, list(long_lines), upsert=keyed is not None)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, Upsert.of(keyed)), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done, tbl)
     report.seconds = time.perf_counter() - started
@@ -219,7 +219,7 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
     ahead = Ahead()
     try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
         tbl = load_table(cat, batch.table) if tbl is _UNLOADED else tbl
-        ahead = one_pass(tbl, batch, report, say) if batch.upsert is None else ahead
+        ahead = one_pass(tbl, batch, report, say)
         if not ahead.observed:
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
                 source.observe(batch.rules)

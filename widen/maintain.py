@@ -15,6 +15,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+from pyarrow import fs
 from widen.errors import InputError
 from widen.gc import orphan_files
 from widen.sink.faults import checkpoint
@@ -110,8 +111,6 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
 
 def _mtime(uri: str) -> float:
     """When the file was last written; infinitely late for a file that is not there (nothing to delete)."""
-    from pyarrow import fs
-
     filesystem, path = file_system(uri)
     info = filesystem.get_file_info(path)
     if info.type == fs.FileType.NotFound:

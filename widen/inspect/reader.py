@@ -24,6 +24,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pyiceberg.expressions import AlwaysTrue
+from pyiceberg.expressions.parser import parse
+from pyiceberg.expressions.visitors import bind
+from pyiceberg.io.pyarrow import ArrowProjectionVisitor
+from pyiceberg.types import DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType
+import pyiceberg.expressions as E
 from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.stats import families, quoted, view_sql
@@ -44,9 +50,6 @@ def _filter(where: str | None, schema=None):
     """pyiceberg's expression for ``where`` (its parser reads SQL-like comparisons: ``a > 1 AND b = 'x'``), else
     None when it reads another dialect (Spark SQL's functions...), or when pyiceberg would read it otherwise than
     Spark (:func:`_faithful`): then nothing is pruned, Spark filters."""
-    from pyiceberg.expressions import AlwaysTrue
-    from pyiceberg.expressions.parser import parse
-
     if not where:
         return AlwaysTrue()
     try:
@@ -61,9 +64,6 @@ def _faithful(expr, schema) -> bool:
     integer with an integer column: pyiceberg rounds ``a > 1.5`` on a long column to ``a > 2``; no backslash in a
     string, which Spark unescapes and pyiceberg keeps; no LIKE, whose ``_`` pyiceberg does not read as a wildcard),
     case-sensitive names that exist, and no date or time (texts pyiceberg and Spark parse apart)."""
-    import pyiceberg.expressions as E
-    from pyiceberg.types import (DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType)
-
     if isinstance(expr, (E.And, E.Or)):
         return _faithful(expr.left, schema) and _faithful(expr.right, schema)
     if isinstance(expr, E.Not):
@@ -166,9 +166,6 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
     """Up to ``limit`` rows of the table (``tbl`` when loaded already) as an Arrow table, read by pyiceberg (no
     Spark): the scan stops at the limit, and ``where`` (pyiceberg's filter syntax) prunes files by partition and
     column statistics."""
-    from pyiceberg.expressions import AlwaysTrue
-    from pyiceberg.expressions.visitors import bind
-
     tbl = tbl if tbl is not None else open_table(table, catalog, warehouse)
     expr = AlwaysTrue()
     if where:
@@ -197,8 +194,6 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
 def _null_lists_kept():
     """While open, pyiceberg's read keeps a null list of records null, as the file holds it: pyiceberg 0.12 rebuilds
     such a list from its offsets and values alone, which reads a null list as ``[]`` (apache/iceberg-python#3833)."""
-    from pyiceberg.io.pyarrow import ArrowProjectionVisitor
-
     projected = ArrowProjectionVisitor.list
     if getattr(projected, "keeps_nulls", False):  # (a scan already open keeps them)
         yield

@@ -122,29 +122,36 @@ final class Partition {
             rescue(at, "not valid JSON", lineText(raw, text), raw);
             return null;
         }
-        if (!(value instanceof Obj)) {
-            rescue(at, "a JSON " + jsonType(value) + " is not an object", lineText(raw, text), raw);
-            return null;
-        }
-        if (parsed.depth > MAX_NESTING) {
-            needsChecks = true;
-            rescue(at, "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING,
-                   lineText(raw, text), raw);
-            return null;
-        }
-        if (parsed.lone) {
-            rescue(at, LONE_SURROGATE, lineText(raw, text), raw);
-            return null;
-        }
-        if (rules.caseMerge && collides(value)) {
-            rescue(at, "names that differ only by case in one object (" + collision(value)
-                   + "): on case_conflict merge they are one field", lineText(raw, text), raw);
+        String reason = rescueReason(value, parsed);
+        if (reason != null) {
+            rescue(at, reason, lineText(raw, text), raw);
             return null;
         }
         if (parsed.asText) needsChecks = true;
         records++;
+        return observe((Obj) value, at);
+    }
+
+    /** Why a parsed line is rescued (not an object, nested too deep, a lone surrogate, names that differ only by
+     * case on case_conflict merge), or null when it is a record to observe. */
+    private String rescueReason(Object value, Parsed parsed) {
+        if (!(value instanceof Obj)) return "a JSON " + jsonType(value) + " is not an object";
+        if (parsed.depth > MAX_NESTING) {
+            needsChecks = true;
+            return "nested " + parsed.depth + " levels deep, more than " + MAX_NESTING;
+        }
+        if (parsed.lone) return LONE_SURROGATE;
+        if (rules.caseMerge && collides(value)) {
+            return "names that differ only by case in one object (" + collision(value)
+                   + "): on case_conflict merge they are one field";
+        }
+        return null;
+    }
+
+    /** Observes a record into the partition's tree; returns it, or null when the pass declines it. */
+    private Obj observe(Obj record, Place at) {
         try {
-            emptyNames += rules.level(root, (Obj) value);
+            emptyNames += rules.level(root, record);
         } catch (Declined d) {
             if (declined == null) declined = d.getMessage();
             return null;
@@ -152,7 +159,7 @@ final class Partition {
             if (declined == null) declined = where(at) + e;
             return null;
         }
-        return (Obj) value;
+        return record;
     }
 
     /** widen.engine.values.LONE_SURROGATE. */

@@ -79,10 +79,31 @@ class Rules implements Serializable {
 
     Rules(String specJson) throws IOException {
         JsonNode spec = new ObjectMapper().readTree(specJson);
-        JsonNode types = spec.get("types");
-        ntypes = types.size();
+        ntypes = spec.get("types").size();
         TYPE_NAMES = new String[ntypes]; family = new String[ntypes]; iceberg = new String[ntypes];
         precision = new int[ntypes]; scale = new int[ntypes];
+        readTypes(spec.get("types"));
+        top = spec.get("top").asInt();
+        readChoices(spec.get("choices"));
+        mixed = choiceType[MIXED].length > 0 ? choiceType[MIXED][0] : top;
+        ups = new int[ntypes][]; guardedUps = new int[ntypes][]; paths = new Edge[ntypes][ntypes][];
+        readPaths(spec);
+        join = ints(spec.get("join"));
+        caseMerge = spec.has("case_merge") && spec.get("case_merge").asBoolean();
+        floatCasts = onlyFloatCasts();
+        bound = new BigDecimal[ntypes];
+        for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
+        codes = shapeCodes();
+        longBound = new long[ntypes]; intBits = new int[ntypes];
+        for (int t = 0; t < ntypes; t++) {
+            int digits = Math.max(0, precision[t] - scale[t]);
+            longBound[t] = digits >= 19 ? Long.MAX_VALUE : BigDecimal.TEN.pow(digits).longValueExact();
+            intBits[t] = !family[t].equals("integer") ? 0 : iceberg[t].equals("int") ? 32 : 64;
+        }
+    }
+
+    /** Each type's name, family, Iceberg type and decimal precision and scale, from the spec's ``types``. */
+    private void readTypes(JsonNode types) {
         for (int i = 0; i < ntypes; i++) {
             JsonNode t = types.get(i);
             // (interned, as Jackson interns a record's names: a lookup by the same text finds the same instance)
@@ -90,10 +111,13 @@ class Rules implements Serializable {
             family[i] = t.get("family").asText().intern(); iceberg[i] = t.get("iceberg").asText().intern();
             precision[i] = t.get("p").asInt(); scale[i] = t.get("s").asInt();
         }
-        top = spec.get("top").asInt();
+    }
+
+    /** Each kind of JSON value's choices, in order: a type and its detector (name and code), from ``choices``. */
+    private void readChoices(JsonNode choices) {
         String[] kinds = {"integer", "fraction", "boolean", "string", "mixed"};
         for (int k = 0; k < 5; k++) {
-            JsonNode cs = spec.get("choices").get(kinds[k]);
+            JsonNode cs = choices.get(kinds[k]);
             choiceType[k] = new int[cs.size()]; choiceDetector[k] = new String[cs.size()];
             choiceDetect[k] = new int[cs.size()];
             for (int i = 0; i < cs.size(); i++) {
@@ -102,8 +126,10 @@ class Rules implements Serializable {
                 choiceDetect[k][i] = detectCode(choiceDetector[k][i]);
             }
         }
-        mixed = choiceType[MIXED].length > 0 ? choiceType[MIXED][0] : top;
-        ups = new int[ntypes][]; guardedUps = new int[ntypes][]; paths = new Edge[ntypes][ntypes][];
+    }
+
+    /** Each type's upper bounds, those along a guarded edge, and the lattice path (its edges) to each bound. */
+    private void readPaths(JsonNode spec) {
         for (int t = 0; t < ntypes; t++) {
             ups[t] = ints(spec.get("ups").get(t));
             guardedUps[t] = ints(spec.get("guarded").get(t));
@@ -116,30 +142,30 @@ class Rules implements Serializable {
                 paths[t][ups[t][j]] = edges;
             }
         }
-        join = ints(spec.get("join"));
-        caseMerge = spec.has("case_merge") && spec.get("case_merge").asBoolean();
-        floatCasts = new boolean[ntypes];
+    }
+
+    /** By type: whether it has guarded upper bounds and every one is reached by one cast into a float type. */
+    private boolean[] onlyFloatCasts() {
+        boolean[] out = new boolean[ntypes];
         for (int t = 0; t < ntypes; t++) {
             boolean all = guardedUps[t].length > 0;
             for (int u : guardedUps[t]) {
                 Edge[] p = paths[t][u];
                 all &= p != null && p.length == 1 && p[0].how == VIA_CAST && family[u].equals("float");
             }
-            floatCasts[t] = all;
+            out[t] = all;
         }
-        bound = new BigDecimal[ntypes];
-        for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));
-        codes = new String[ntypes + 1][CODED_DIMS];
+        return out;
+    }
+
+    /** The shape codes of records (row 0) and of each type (row type + 1) at dims below CODED_DIMS, interned. */
+    private String[][] shapeCodes() {
+        String[][] out = new String[ntypes + 1][CODED_DIMS];
         for (int t = -1; t < ntypes; t++) {
             String name = t < 0 ? "record" : TYPE_NAMES[t];
-            for (int d = 0; d < CODED_DIMS; d++) codes[t + 1][d] = shapeCode(name, d).intern();
+            for (int d = 0; d < CODED_DIMS; d++) out[t + 1][d] = shapeCode(name, d).intern();
         }
-        longBound = new long[ntypes]; intBits = new int[ntypes];
-        for (int t = 0; t < ntypes; t++) {
-            int digits = Math.max(0, precision[t] - scale[t]);
-            longBound[t] = digits >= 19 ? Long.MAX_VALUE : BigDecimal.TEN.pow(digits).longValueExact();
-            intBits[t] = !family[t].equals("integer") ? 0 : iceberg[t].equals("int") ? 32 : 64;
-        }
+        return out;
     }
 
     private static int[] ints(JsonNode a) {

@@ -16,16 +16,17 @@ The native router (``NativeRouter.java``, :func:`route`) writes a batch the pass
 router's port, building Spark's rows for its Parquet writer; it declines up front what it does not build, and the
 compiled projection writes the batch then.
 
-The modules, by job: :mod:`~widen.jvm.covered` (the rules as the pass reads them), :mod:`~widen.jvm.loader` (the
-jar, loading it, calling it), :mod:`~widen.jvm.observer` (the pass and its result), :mod:`~widen.jvm.router` (the
-router and the one pass), :mod:`~widen.jvm.build`. Whether a batch takes them is :mod:`widen.sources.engines`'.
+The modules, by job: :mod:`~widen.jvm.covered` (the rules as the pass reads them), :mod:`~widen.jvm.jarfile` (the
+jar's sources, compiling them, whether a jar is current), :mod:`~widen.jvm.loader` (the jar to use, loading it,
+calling it), :mod:`~widen.jvm.observer` (the pass and its result), :mod:`~widen.jvm.router` (the router and the one
+pass), and :mod:`~widen.jvm.build`, the build's command, which no module imports (``python -m`` runs it unloaded).
+Whether a batch takes them is :mod:`widen.sources.engines`'.
 """
 
 from __future__ import annotations
 
-from widen.jvm import build  # noqa: F401
-from widen.jvm.build import SOURCES  # noqa: F401 (the Java sources, importable from here too)
 from widen.jvm.covered import MAX_JSON_TYPES, Coverage, coverage, enabled, order, spec  # noqa: F401
+from widen.jvm.jarfile import SOURCES  # noqa: F401 (the Java sources, importable from here too)
 from widen.jvm.loader import CLASS, DATASET, STRING, call, jar, load_class  # noqa: F401
 from widen.jvm.observer import NativeResult, observe, observe_local, observed, read_result  # noqa: F401
 from widen.jvm.router import ROUTER, OnePass, observing, route, routed  # noqa: F401

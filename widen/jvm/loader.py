@@ -9,8 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from widen.jvm import build
-from widen.jvm.build import SOURCES
+from widen.jvm import jarfile
+from widen.jvm.jarfile import SOURCES
 from widen.session import cache_dir
 from widen.settings import debug as _say_debug
 
@@ -30,31 +30,31 @@ def jar() -> Path | None:
     (saying so once on stderr); None when neither can be had (saying once on stderr what that costs)."""
     import pyspark
 
-    why = build.problem(build.SHIPPED)
+    why = jarfile.problem(jarfile.SHIPPED)
     if why is None:
-        return build.SHIPPED
+        return jarfile.SHIPPED
     source = b"".join(f.read_bytes() for f in SOURCES)
     key = hashlib.sha256(source + pyspark.__version__.encode()).hexdigest()[:16]
     target = cache_dir() / "jvm" / key / "widen-native.jar"
     if target.exists():
         _say(f"{why}: using the one compiled into the cache, {target}")
         return target
-    javac = build.find_javac()
+    javac = jarfile.find_javac()
     if javac is None:
-        _say(f"{why}, and there is no javac to compile it: {build.COST}")
+        _say(f"{why}, and there is no javac to compile it: {jarfile.COST}")
         return None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         if not os.access(target.parent, os.W_OK):
             raise PermissionError(f"{target.parent} is not writable")
     except OSError as exc:
-        _say(f"{why}, and the cache {cache_dir()} cannot take one ({exc}): {build.COST}")
+        _say(f"{why}, and the cache {cache_dir()} cannot take one ({exc}): {jarfile.COST}")
         return None
     _say(f"{why}: compiling the Java sources with javac into the cache, {target.parent}")
-    error = build.compile_jar(target, javac)
+    error = jarfile.compile_jar(target, javac)
     if error is not None:
         _debug(error)
-        _say(f"the native jar could not be compiled ({error.splitlines()[0]}): {build.COST}")
+        _say(f"the native jar could not be compiled ({error.splitlines()[0]}): {jarfile.COST}")
         return None
     return target
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
+from pyiceberg.schema import Schema
+import pyarrow.parquet as pq
 from widen.errors import InputError, WidenError
 from widen.jobs import session_settings, write_settings
 from widen.keyed.routed import Routed, routed
@@ -104,8 +107,6 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
 def _with_rows(tbl, written: list) -> list:
     """The files of ``written`` that hold rows; the others deleted, never committed (Spark's first task writes a
     file even when it has no rows: a merge whose rows all land in other tasks, or that keeps none)."""
-    import pyarrow.parquet as pq
-
     kept, empty = [], []
     for path in written:
         with tbl.io.new_input(path).open() as stream:
@@ -145,8 +146,6 @@ def _candidates(tbl, k: Keyed, low, high) -> list:
     """The data files of the table's snapshot that may hold one of the batch's keys: those whose bounds of the
     key's first column (and partition values, where the key is partitioned on) overlap the batch's, ``low`` to
     ``high`` (None: the batch has no key)."""
-    from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
-
     if tbl is None or tbl.current_snapshot() is None or low is None:
         return []
     first = k.key[0]
@@ -247,8 +246,6 @@ def _new_tombstones(tbl, winners, graves, keys) -> str | None:
 def identified(schema, k: Keyed):
     """``schema`` (a batch's target) with the key's columns required: a keyed table's schema union leaves its
     identifier fields required (a new key column is added required)."""
-    from pyiceberg.schema import Schema
-
     return Schema(*[f.model_copy(update={"required": True}) if f.name in k.key else f for f in schema.fields],
                   schema_id=schema.schema_id)
 

@@ -23,13 +23,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Iterable
 
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+from pyarrow import fs
+
+from widen.errors import InputError, LedgerMissing, WidenError  # noqa: F401
+from widen.sources.spark_read import filesystem as file_system
+
 #: the table property naming the current ledger file
 PROPERTY = "widen.ledger"
 #: how ledger files are named under ``<table>/metadata/``
 PREFIX = "widen-ledger-"
-
-from widen.errors import InputError, LedgerMissing, WidenError  # noqa: F401
-from widen.sources.spark_read import filesystem as file_system
 
 QUERY_ID = "widen.stream.query-id"
 BATCH_ID = "widen.stream.batch-id"
@@ -84,8 +89,6 @@ class _Entries(Mapping):
     @functools.cached_property
     def sizes(self) -> frozenset[int]:
         """The sizes of the entries (files: equal contents have equal sizes)."""
-        import pyarrow as pa
-
         return frozenset(self._table.column("size").take(pa.array(list(self._rows.values()), pa.int64())).to_pylist())
 
     def holds(self, fp) -> bool:
@@ -121,20 +124,14 @@ class Ledger:
         return entry if entry is not None and entry.number >= batch_id else None
 
     def has_commit(self, commit_id: str) -> bool:
-        import pyarrow.compute as pc
-
         return bool(pc.any(pc.equal(self.table.column("commit_id"), commit_id)).as_py())
 
 
 def _arrow(entries: list[Entry]):
-    import pyarrow as pa
-
     return pa.table({c: [getattr(e, c) for e in entries] for c in _COLUMNS}, schema=_schema())
 
 
 def _schema():
-    import pyarrow as pa
-
     return pa.schema([("kind", pa.string()), ("key", pa.string()), ("path", pa.string()), ("size", pa.int64()),
                       ("number", pa.int64()), ("snapshot_id", pa.int64()), ("batch", pa.string()),
                       ("commit_id", pa.string()), ("committed_ms", pa.int64())])
@@ -162,7 +159,6 @@ def read(tbl) -> Ledger:
     location = own_file(tbl, PROPERTY, PREFIX)
     if not location:
         return _from_summaries(tbl)
-    import pyarrow.parquet as pq
 
     try:
         with tbl.io.new_input(location).open(seekable=True) as stream:
@@ -210,9 +206,6 @@ def after(previous: Ledger, prints: Iterable, *, snapshot_id: int | None, batch:
     """The ledger once a commit has absorbed ``prints`` (:class:`widen.sources.Fingerprint`) and, when
     ``summary`` names a streaming query and batch, that micro-batch. ``replace`` (an overwrite of the table's
     data): the files absorbed before are forgotten with their data; streams are kept."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
     now = int(time.time() * 1000)
     common = dict(snapshot_id=snapshot_id, batch=str(batch), commit_id=commit_id, committed_ms=now)
     new, seen = [], set()
@@ -238,8 +231,6 @@ def after(previous: Ledger, prints: Iterable, *, snapshot_id: int | None, batch:
 def write(tbl, ledger: Ledger, snapshot_id: int | None) -> str:
     """Write ``ledger`` as a new file under the table's ``metadata/`` directory (through the table's FileIO, so
     any storage pyiceberg writes to); returns its location."""
-    import pyarrow.parquet as pq
-
     table = ledger.table
     location = (f"{tbl.location().rstrip('/')}/metadata/{PREFIX}{snapshot_id if snapshot_id is not None else 0}-"
                 f"{uuid.uuid4().hex}.parquet")
@@ -268,8 +259,6 @@ def record(tx, tbl, previous: Ledger, prints: Iterable, *, batch: str, commit_id
 def superseded(tbl) -> list[str]:
     """Ledger files under the table's ``metadata/`` directory other than the current one (each commit leaves the
     one before it behind)."""
-    from pyarrow import fs
-
     current = plain_path(tbl.properties.get(PROPERTY) or "")
     directory = f"{tbl.location().rstrip('/')}/metadata"
     filesystem, path = file_system(directory)  # (a local path as written: a space, a %3A)

@@ -78,7 +78,7 @@ def one_pass(tbl, batch, report: BatchReport, say) -> Ahead:
     batch went). Where no pass was made, or the pass declined the batch, it is left unobserved. A batch the mode
     refuses raises :class:`~widen.engine.modes.SchemaMismatch`, its files deleted."""
     source = batch.source
-    if not one_pass_allowed(source):  # (WIDEN_ONE_PASS, and a batch Spark reads: the chooser's)
+    if not one_pass_allowed(source, batch.upsert):  # (the chooser's: WIDEN_ONE_PASS, an append, read by Spark)
         return Ahead()
     spec = speculate(tbl, batch)
     frame = source.observing(spec.plan, spec.rules) if spec is not None else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyiceberg.schema import Schema
 from widen.compiler.iceberg import from_iceberg, iceberg_primitives, read_hints, to_iceberg
 from widen.engine.modes import check, effective_mode
 from widen.engine.planner import plan
@@ -32,8 +33,6 @@ class BatchPlan:
 def prepare(tbl, rules, mode: str, source, batch: str) -> BatchPlan:
     """Plan the batch against the table (None: none yet) in the mode; raises :class:`~widen.engine.modes.SchemaMismatch`
     when the mode refuses it."""
-    from pyiceberg.schema import Schema
-
     current = tbl.schema() if tbl is not None else Schema()
     properties = tbl.properties if tbl is not None else {}
     format_version = tbl.format_version if tbl is not None else 2

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import uuid
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 from widen.sink.catalog import (RESCUED_SUFFIX, Attempt, load_or_create, no_library_retries, retrying,  # noqa: F401
                                 snapshot_with)
 from widen.errors import Absorbed, CommitUnknown
@@ -72,8 +74,6 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     or an Arrow table of lines held on the driver (written with pyarrow: no Spark job)."""
     from pyspark.sql import functions as F
 
-    import pyarrow as pa
-
     if isinstance(bad, pa.Table):
         return _write_arrow(tbl, bad, batch, prints, force)
     if not force:
@@ -91,9 +91,6 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
 def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     """:func:`_write` of an Arrow table (``source``, ``line``, ``reason``, ``value``: bytes), the columns as Spark's
     write gives them (``raw``: the text, invalid UTF-8 replaced by U+FFFD; ``raw_bytes`` only for such a line)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     rows = bad.to_pylist()
     if not force:
         paths = {fp.path for fp in prints}

@@ -22,12 +22,12 @@ from widen.sources.files import (
 )
 from widen.sources.frames import FrameLines, rereadable
 from widen.sources.source import LINE, SOURCE, VALUE, Delegating, JsonLines, Source
-from widen.sources.typed import Typed, TypedFrame, TypedParts
+from widen.sources.typed import TypedFrame, TypedParts
 
 __all__ = [
     "CHANGED", "DRIVER_BATCH_BYTES", "LINE", "LINES_PER_WORKER", "SOURCE", "SUFFIXES", "VALUE", "WATCHED_ROW",
     "WATCHED_SOURCE", "Delegating", "DriverLines", "Fingerprint", "FrameLines", "InputError", "JsonLines", "Line",
-    "SmallFiles", "Source", "Typed", "TypedFrame", "TypedParts", "batch_files", "bytes_setting", "check_inputs",
+    "SmallFiles", "Source", "TypedFrame", "TypedParts", "batch_files", "bytes_setting", "check_inputs",
     "check_unchanged", "driver_batch_bytes", "driver_rows", "driver_workers", "file_lines", "fingerprints",
     "json_source", "observe_files", "on_driver", "rereadable", "unchanged", "unique_contents",
 ]

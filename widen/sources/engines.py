@@ -49,10 +49,11 @@ def native_gate(rules) -> str:
     return "" if covered.spec is not None else f"the native pass does not cover the rules: {covered.why}"
 
 
-def one_pass_allowed(source: Source) -> bool:
-    """Whether a one pass may be tried for the batch (:mod:`widen.sink.onepass`): ``WIDEN_ONE_PASS`` is not 0 and
-    the batch is read by Spark (the source then says whether it can: :meth:`Source.observing`)."""
-    return os.environ.get("WIDEN_ONE_PASS", "1") != "0" and source.spark is not None
+def one_pass_allowed(source: Source, upsert=None) -> bool:
+    """Whether a one pass may be tried for the batch (:mod:`widen.sink.onepass`): ``WIDEN_ONE_PASS`` is not 0, the
+    batch is an append (``upsert`` None: a keyed batch is merged, never routed as it is observed) and read by Spark
+    (the source then says whether it can: :meth:`Source.observing`)."""
+    return os.environ.get("WIDEN_ONE_PASS", "1") != "0" and upsert is None and source.spark is not None
 
 
 def on_driver(prints) -> bool:
@@ -67,18 +68,18 @@ def on_driver(prints) -> bool:
 
 # -- the sources of a batch ------------------------------------------------------------------------------------
 
-def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool = False) -> Source:
-    """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``keyed``:
+def for_files(spark, prints, batch: str, input_format: str = "json", upsert: bool = False) -> Source:
+    """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``upsert``:
     a keyed write's (:mod:`widen.keyed`)."""
     paths = [fp.path for fp in prints]
     if input_format != "json":  # (files whose schemas Spark cannot merge: a part per schema)
-        parts = [_typed(TypedFrame(frame, records=rows, keyed=keyed, files=True))
+        parts = [_typed(TypedFrame(frame, records=rows, upsert=upsert, files=True))
                  for frame, rows in parquet_parts(spark, paths, batch)]
         return parts[0] if len(parts) == 1 else _typed(TypedParts(parts))
     if not prints or all(fp.size == 0 for fp in prints):
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
-    if keyed:  # (never the driver's: its rows have no line to order a key's records by)
+    if upsert:  # (never the driver's: its rows have no line to order a key's records by)
         return _lines(FileLines(spark, paths, long_lines), own=True)
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's
         return SmallFiles(spark, paths, long_lines)
@@ -86,16 +87,16 @@ def for_files(spark, prints, batch: str, input_format: str = "json", keyed: bool
 
 
 def for_frame(df, json_column: str | None, source_column: str | None, batch: str, long_lines=(),
-              keyed: bool = False) -> Source:
+              upsert: bool = False) -> Source:
     """The source of a DataFrame: of JSON texts in ``json_column`` (:class:`~widen.sources.FrameLines`: the native
-    engine, else the driver's or Spark's), or typed; ``keyed``: a keyed write's (:mod:`widen.keyed`)."""
+    engine, else the driver's or Spark's), or typed; ``upsert``: a keyed write's (:mod:`widen.keyed`)."""
     if json_column is None:
         from pyspark.sql import functions as F
 
         if source_column == WATCHED_SOURCE and WATCHED_ROW in df.columns:  # (a watched folder's Parquet files)
-            return _typed(TypedFrame(df, keyed=keyed, watched=True))
-        return _typed(TypedFrame(df, keyed=keyed, origin=F.col(source_column) if source_column else F.lit(batch)))
-    frame = FrameLines(df, json_column, source_column, batch, keyed, chooser=CHOOSER)
+            return _typed(TypedFrame(df, upsert=upsert, watched=True))
+        return _typed(TypedFrame(df, upsert=upsert, origin=F.col(source_column) if source_column else F.lit(batch)))
+    frame = FrameLines(df, json_column, source_column, batch, upsert, chooser=CHOOSER)
     frame.long_lines = list(long_lines)  # (a watched folder's lines too long to read: widen.stream)
     return frame
 
@@ -217,7 +218,7 @@ class Chooser:
         from pyspark.sql import functions as F
 
         why = native_gate(rules)
-        if frame.keyed:
+        if frame.upsert:
             frame.cached = frame.texts().persist(StorageLevel.MEMORY_AND_DISK)
             inner = _lines(frame.cached, own=False, native=not why)
             inner.observe(rules)
@@ -249,6 +250,17 @@ class Chooser:
         inner.observe(rules)
         inner.why = why or inner.why
         frame.take(inner)
+
+    @staticmethod
+    def observing_lines(source: JsonLines, plan, rules):
+        """One pass over JSON lines: the rows the native router routes by ``plan`` as the native pass observes the
+        lines, or None where the native pass may not run or the router does not take the plan (then the source is
+        observed first)."""
+        if not Chooser.native_pass(source, rules)[0]:
+            return None
+        lines = source.lines.by_split() if isinstance(source.lines, FileLines) else source.lines
+        source.one_pass = jvm.observing(lines, plan, rules)[0]
+        return source.one_pass.frame if source.one_pass is not None else None
 
     @staticmethod
     def observing_frame(frame: FrameLines, plan, rules):

@@ -21,11 +21,11 @@ class FrameLines(Delegating):
     of its texts (with their source and an id per row), made once as Spark reads them (two reads of another plan
     could give other rows: it is computed once). A batch the native pass does not take is observed and routed on
     the driver when its texts are small enough (:func:`driver_rows`), else by Spark expressions
-    (:class:`JsonLines`). A keyed write's (``keyed``) is cached with an id per row, which orders a key's records
+    (:class:`JsonLines`). A keyed write's (``upsert``) is cached with an id per row, which orders a key's records
     (the later row wins a tie) and is never shown as a line number: observed by the native pass, else by Spark
     expressions, never on the driver (whose rows carry no id)."""
 
-    def __init__(self, df, json_column: str, source_column: str | None, batch: str, keyed: bool = False,
+    def __init__(self, df, json_column: str, source_column: str | None, batch: str, upsert: bool = False,
                  chooser=None):
         from pyspark.sql import functions as F
 
@@ -39,7 +39,7 @@ class FrameLines(Delegating):
         #: (source, :class:`widen.sources.long_lines.LongLine`) of lines of the frame's files too long to read, which it
         #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
         self.long_lines: list = []
-        self.keyed = keyed
+        self.upsert = upsert
         #: a keyed write's ties go to the later row (a watched folder's, whose source is each line's file: to the
         #: later file, then line, as a batch of files'; widen.stream.watch)
         self.row_order = source_column != WATCHED_SOURCE
@@ -54,7 +54,7 @@ class FrameLines(Delegating):
 
     def rescued_frame(self):
         frame = self.inner.rescued_frame()
-        if self.keyed and not hasattr(frame, "to_pylist"):  # (Spark's rows: a row's id is not a line number)
+        if self.upsert and not hasattr(frame, "to_pylist"):  # (Spark's rows: a row's id is not a line number)
             from pyspark.sql import functions as F
 
             frame = frame.withColumn("line", F.lit(None).cast("int"))

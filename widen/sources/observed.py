@@ -15,7 +15,7 @@ from pyspark.sql.types import StringType
 
 from widen.compiler.spark_observe import NeedsChecks, SparkObserver, parse_records
 from widen.engine.observe import RESCUED_EXAMPLES, Observations, Rescued
-from widen.jvm import observed as observe_natively
+from widen.jvm import observed as observe_natively  # noqa: F401 (the chooser calls it from here)
 from widen.rules.model import Rules
 from widen.settings import debug
 from widen.sources.spark_read import FileLines

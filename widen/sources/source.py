@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 
-from widen import jvm
 from widen.engine.observe import Observations
 from widen.jobs import OWN_JOB_SETTINGS, session_settings
 from widen.sources.long_lines import and_long_lines, with_long_lines
@@ -98,7 +97,8 @@ class JsonLines(Source):
         #: the native pass may read the lines (twice: files Widen lists, or a DataFrame cached): by default own ones
         self.native = own if native is None else native
         self.plain = False
-        self._pass = None  # a one pass made (:meth:`observing`)
+        #: the one pass made over the lines (:meth:`observing`), or None
+        self.one_pass = None
         self.key_rescued = None
         #: observe only a batch the native pass finds plain (:class:`SmallFiles`): any other is left unobserved
         self.only_plain = only_plain
@@ -137,14 +137,11 @@ class JsonLines(Source):
         return frame
 
     def observing(self, plan, rules):
-        if not self.chooser.native_pass(self, rules)[0]:
-            return None
-        lines = self.lines.by_split() if isinstance(self.lines, FileLines) else self.lines
-        self._pass, why = jvm.observing(lines, plan, rules)
-        return self._pass.frame if self._pass is not None else None
+        """One pass where :mod:`widen.sources.engines` chooses one (:attr:`chooser`), else None."""
+        return self.chooser.observing_lines(self, plan, rules)
 
     def observed_in_pass(self, rules) -> tuple[bool, str]:
-        result, missed = self._pass.result(rules)
+        result, missed = self.one_pass.result(rules)
         if result is None or result.rescued is None:  # declined, or too many rescued lines kept to skip them
             return False, missed or ""
         self.observe(rules, given=(result, ""))

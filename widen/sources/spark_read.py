@@ -78,9 +78,6 @@ class FileLines:
         return self.raw.select("value", "source", "block", F.col("id").alias("line"))
 
 
-    #: :meth:`by_split` (its former name)
-    keyed = by_split
-
     def splits(self) -> dict:
         """(file URI, block) -> (partition, the split's first position, the lines of its file before it, the
         file's path), from one job that counts each split's lines."""
@@ -106,7 +103,7 @@ class FileLines:
             offsets[source] = start + n
 
     def place(self, source: str, position: int) -> tuple[str, int]:
-        """(file path, line number) of a line :meth:`keyed` names by its split and position."""
+        """(file path, line number) of a line :meth:`by_split` names by its split and position."""
         uri, _, block = source.rpartition(_SPLIT)
         _, first, start, path = self.splits()[(uri, int(block))]
         return path, start + (position & _POSITION) - first + 1
@@ -127,7 +124,7 @@ class FileLines:
 
 
     def placed(self, frame, source: str, line: str, block: str | None = None):
-        """``frame``'s lines named by file URI, split (``block``; or within ``source``, as :meth:`keyed` names
+        """``frame``'s lines named by file URI, split (``block``; or within ``source``, as :meth:`by_split` names
         them) and id (``line``), with their file's path and line number instead (``source``, ``line``), by a join
         with the splits."""
         from pyspark.sql import functions as F
@@ -149,7 +146,7 @@ class FileLines:
 #: a line's position in its partition, in its id (Spark's ``monotonically_increasing_id``: the partition above bit 33)
 _POSITION = (1 << 33) - 1
 
-#: between a file's URI and its split's block in a source the native pass names (:meth:`FileLines.keyed`; no URI
+#: between a file's URI and its split's block in a source the native pass names (:meth:`FileLines.by_split`; no URI
 #: holds it: Spark %-escapes it)
 _SPLIT = "\u0000"
 

@@ -22,13 +22,13 @@ class _TypedSource(Source):
 
 class TypedFrame(_TypedSource):
     """A typed DataFrame (Parquet files, or a user's frame), observed from its schema. A keyed write's
-    (``keyed``: :mod:`widen.keyed`) names each row: Parquet files by their file and row (read again as they are),
+    (``upsert``: :mod:`widen.keyed`) names each row: Parquet files by their file and row (read again as they are),
     a DataFrame by an id per row in a cache of it (the later row wins a tie; ``origin``: its rows' source)."""
 
     #: a keyed write's rows, with :data:`SOURCE` and ``LINE``; its keyless rows (``keyed_lines``)
     lined = None
 
-    def __init__(self, frame, records: int | None = None, keyed: bool = False, files: bool = False,
+    def __init__(self, frame, records: int | None = None, upsert: bool = False, files: bool = False,
                  origin=None, watched: bool = False):
         from widen.compiler.spark_typed import typed_columns
 
@@ -40,8 +40,8 @@ class TypedFrame(_TypedSource):
         self.known_records = records
         self.spark = frame.sparkSession
         self.columns = typed_columns(frame.schema)
-        self.row_order = keyed and not (files or watched)
-        if keyed:
+        self.row_order = upsert and not (files or watched)
+        if upsert:
             self.lined = self._lined(whole, files, origin, watched)
 
     @staticmethod
@@ -153,4 +153,3 @@ def _union(frames: list):
 
 
 #: :class:`TypedFrame` (its former name)
-Typed = TypedFrame
