@@ -19,12 +19,27 @@ from widen.rules.errors import (  # noqa: F401 (every error importable from here
 )
 
 
-class CommitUnknown(WidenError):
+class StorageError(WidenError):
+    """The storage or the catalog under a table failed: no space left on the device, a directory that cannot be
+    written, the catalog's database locked past its bound, a commit the catalog cannot tell landed or not. Once the
+    fault is gone, the same command again lands every record once. The CLI exits 3."""
+
+
+class CatalogLocked(StorageError):
+    """Another process held the catalog's database locked for longer than ``WIDEN_CATALOG_LOCK_SECONDS``."""
+
+
+class CommitUnknown(StorageError):
     """The catalog failed in a way that leaves unknown whether the commit landed (the files are kept for
     ``widen gc``; running the same command again finds out)."""
 
 
-class LedgerMissing(WidenError):
+class TableDamaged(WidenError):
+    """A file of the table (its metadata, a manifest list, a manifest, a data file) is missing or does not parse.
+    The CLI exits 2."""
+
+
+class LedgerMissing(TableDamaged):
     """The table names a ledger file that is gone."""
 
 
@@ -39,3 +54,4 @@ class Absorbed(WidenError):
     def __init__(self, files: list):
         super().__init__(f"{len(files)} file(s) absorbed by another writer")
         self.files = files
+

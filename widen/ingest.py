@@ -29,6 +29,7 @@ from widen.sink.onepass import Ahead, one_pass
 from widen.progress import enabled as progress_bars, spark_progress
 from widen.sink.report import BatchReport, timed
 from widen.sink.rescued import array_hint, write_rescued
+from widen.sink.storage import said_in_one_line, translated
 from widen.sources import Source, batch_files, check_inputs, fingerprints, unique_contents
 from widen.jobs import batch_settings, frame_settings, session_settings, unreadable  # noqa: F401
 from widen.sources.engines import for_files, for_frame
@@ -64,8 +65,9 @@ def ingest(
     """
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
-    cat = open_table_catalog(table, catalog, warehouse)
-    tbl = load_table(cat, table)  # (the first batch plans against it)
+    with said_in_one_line(table, lambda: load_table(open_catalog(catalog, warehouse), table)):
+        cat = open_table_catalog(table, catalog, warehouse)
+        tbl = load_table(cat, table)  # (the first batch plans against it)
     check_asked(terms, tbl, table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
     run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
@@ -116,7 +118,11 @@ class _Run:
                 tbl = load_table(self.cat, self.table)
                 self.say(f"batch {number}: another writer ingested {len(absorbed.files)} of these files meanwhile; "
                          + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
-            except Exception as exc:  # (a file Spark cannot read is the user's error: one line)
+            except Exception as exc:  # (a storage fault, a damaged file of the table: one line; a file Spark
+                # cannot read is the user's error: one line too)
+                known = translated(exc, self.table, lambda: load_table(self.cat, self.table))
+                if known is not None:
+                    raise known from exc
                 if unreadable(exc) is None:
                     raise
                 raise unreadable(exc) from None
@@ -196,7 +202,8 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
-    with session_settings(df.sparkSession, frame_settings(df.sparkSession)):
+    with session_settings(df.sparkSession, frame_settings(df.sparkSession)), \
+            said_in_one_line(table, lambda: load_table(cat, table)):
         source = for_frame(df, json_column, source_column, batch, list(long_lines), upsert=keyed is not None)
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, Upsert.of(keyed)), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done, tbl)

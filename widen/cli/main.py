@@ -1,7 +1,9 @@
 """The ``widen`` command line: the dispatch, the signals, the exit codes.
 
 Errors print as messages (``file:line:col`` for rules) and exit non-zero; ``--debug`` shows tracebacks.
-Exit codes: 0 success, 1 a batch was rejected or a property failed, 2 unusable input or rules.
+Exit codes: 0 success, 1 a batch was rejected or a property failed, 2 unusable input or rules (a damaged table's
+file too), 3 the storage or the catalog failed (a full device, a directory that cannot be written, the catalog
+locked past its bound: :class:`~widen.errors.StorageError`), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from typing import Sequence
 
 from widen.cli.args import parser
 from widen.cli.signals import interrupts
-from widen.errors import PlanError, WidenError
+from widen.errors import PlanError, StorageError, WidenError
 from widen.session import QUIET_OPTION
+from widen.sink.storage import translated
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -33,14 +36,39 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             require_namespace(args.table)
         return _command(args.command)(args)
-    except WidenError as exc:
-        if args.debug:
+    except Exception as exc:
+        known = exc if isinstance(exc, WidenError) else _storage_fault(exc, args)
+        if known is None or args.debug:
             raise
-        print(str(exc), file=sys.stderr)
-        return 1 if isinstance(exc, PlanError) else 2  # 1: a batch the rules refuse; 2: unusable input
+        print(str(known), file=sys.stderr)
+        return exit_code(known)
     except KeyboardInterrupt:  # pragma: no cover
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def exit_code(exc: WidenError) -> int:
+    """1: a batch the rules refuse; 3: the storage or the catalog failed; 2: unusable input (a damaged table too)."""
+    return 1 if isinstance(exc, PlanError) else 3 if isinstance(exc, StorageError) else 2
+
+
+#: the commands that write a batch (a storage fault there says that nothing of the batch was committed)
+WRITING = ("ingest",)
+
+
+def _storage_fault(exc: Exception, args):
+    """A failure of a command on a table that is a storage fault or a damaged file of it, said in one line
+    (:func:`widen.sink.storage.translated`); None for any other."""
+    table = getattr(args, "table", None)
+    if not table:
+        return None
+    from widen.sink.catalog import existing_catalog, load_table, open_catalog
+
+    def load():
+        existing_catalog(table, args.catalog, args.warehouse)
+        return load_table(open_catalog(args.catalog, args.warehouse), table)
+
+    return translated(exc, table, load, writing=args.command in WRITING)
 
 
 def _command(name: str):

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from pyiceberg.expressions import AlwaysTrue
 from pyiceberg.expressions.parser import parse
+from pyiceberg.expressions.visitors import bind
 from pyiceberg.io.pyarrow import ArrowProjectionVisitor
 from pyiceberg.types import DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType
 import pyiceberg.expressions as E
@@ -33,6 +34,7 @@ from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.stats import families, quoted, view_sql
 from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
+from widen.sink.storage import said_in_one_line
 
 
 def open_table(table: str, catalog: str | None = None, warehouse: str = "warehouse"):
@@ -108,8 +110,11 @@ def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] 
          snapshot_id: int | None = None, catalog: str | None = None, warehouse: str = "warehouse"):
     """A Spark DataFrame of ``table`` (NAMESPACE.NAME) at its current snapshot (or ``snapshot_id``), read by the
     executors from the data files; ``where`` (a filter in Spark SQL, which pyiceberg also reads for pruning when it
-    can) keeps the rows it holds for, ``columns`` the columns named. Nothing but the file list is on the driver."""
-    return _read(spark, open_table(table, catalog, warehouse), table, where, columns, snapshot_id)
+    can) keeps the rows it holds for, ``columns`` the columns named. Nothing but the file list is on the driver.
+    A damaged metadata file or manifest raises :class:`~widen.errors.TableDamaged` naming it."""
+    tbl = open_table(table, catalog, warehouse)
+    with said_in_one_line(table, lambda: tbl, writing=False):
+        return _read(spark, tbl, table, where, columns, snapshot_id)
 
 
 def _read(spark, tbl, table: str, where, columns, snapshot_id):
@@ -144,7 +149,8 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
     SQL of the session can read; returns the folded view as a DataFrame."""
     rules = rules if rules is not None else load_rules()
     tbl = open_table(table, catalog, warehouse)
-    frame = _read(spark, tbl, table, where, None, None)
+    with said_in_one_line(table, lambda: tbl, writing=False):
+        frame = _read(spark, tbl, table, where, None, None)
     base = view or table.replace(".", "_")
     # (quoted: Spark parses a view's name, and a table's name may hold what an identifier cannot, ``ns.t-1``)
     frame.createOrReplaceTempView(quoted(base))
@@ -175,12 +181,13 @@ def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None
     unknown = [c for c in columns or () if c not in names]
     if unknown:
         raise InputError(f"{table} has no top-level column {', '.join(unknown)} (its columns: {', '.join(names)})")
-    try:
-        with _null_lists_kept():
-            return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",),
-                            limit=limit).to_arrow()
-    except ValueError as exc:  # (a filter naming a column the table does not have, bound against its schema)
+    try:  # (bound here, as the scan binds it: a ValueError of the scan itself is a file's, not the filter's)
+        bind(tbl.schema(), expr, case_sensitive=True)
+    except ValueError as exc:  # (a filter naming a column the table does not have)
         raise InputError(f"--where {where!r}: {exc}") from None
+    with _null_lists_kept():
+        return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",),
+                        limit=limit).to_arrow()
 
 
 @contextmanager

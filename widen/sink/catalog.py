@@ -8,7 +8,9 @@ repeated. Guarantees and the tests that hold them: ``docs/guarantees.md``.
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +18,7 @@ from typing import Callable
 
 from widen.errors import CommitUnknown, InputError, WidenError
 from widen.sink.ledger import read as read_ledger
+from widen.sink.storage import BUSY_SECONDS, CatalogWaits, metadata_damage
 
 #: commit attempts per batch before giving up (each after reloading the table; backoff doubles, with jitter)
 MAX_ATTEMPTS = 10
@@ -34,23 +37,32 @@ RESCUED_SUFFIX = "__rescued"
 
 def open_catalog(catalog: str | None, warehouse: str):
     """The named pyiceberg catalog (its own configuration: ``.pyiceberg.yaml`` or ``PYICEBERG_CATALOG__*``), or
-    an embedded SQLite catalog in ``warehouse``."""
+    an embedded SQLite catalog in ``warehouse``. A SQLite catalog's calls wait for a lock another process holds on
+    its database, up to a bound (:class:`widen.sink.storage.CatalogWaits`)."""
     from pyiceberg.catalog import load_catalog
     from pyiceberg.catalog.sql import SqlCatalog
 
     if catalog:
+        waits = CatalogWaits(f"--catalog {catalog}")
         try:
-            return load_catalog(catalog)
+            cat = waits.call(load_catalog, catalog)
         except ValueError as exc:  # (pyiceberg names its own options: "URI missing, please provide using --uri")
             env = "PYICEBERG_CATALOG__" + catalog.upper().replace("-", "_") + "__URI"
             raise InputError(f"--catalog {catalog}: pyiceberg has no usable configuration for it "
                              f"({str(exc).split(',')[0]}): configure it in .pyiceberg.yaml or with {env} "
                              "(docs/production.md)") from None
+        if isinstance(cat, SqlCatalog) and cat.engine.dialect.name == "sqlite":
+            waits.database = cat.engine.url.database or waits.database
+            return waits.wrap(cat)
+        return cat
     root = Path(warehouse).resolve()
     root.mkdir(parents=True, exist_ok=True)
+    database = root / "catalog.db"
+    waits = CatalogWaits(str(database))
     # the warehouse's URI as its path, not percent-encoded (Path.as_uri writes `co:lon` as `co%3Alon`, which Spark
     # and pyiceberg's file IO take literally: the tables would live in a directory of that name)
-    return SqlCatalog("widen", uri=f"sqlite:///{root / 'catalog.db'}", warehouse=f"file://{root}")
+    return waits.wrap(waits.call(SqlCatalog, "widen", uri=f"sqlite:///{database}?timeout={BUSY_SECONDS}",
+                                 warehouse=f"file://{root}"))
 
 
 def require_namespace(table: str) -> None:
@@ -113,13 +125,34 @@ def _create_namespace(cat, table: str, created: Created | None = None) -> None:
 
 
 def load_table(cat, table: str):
-    """The table, or None when it (or its namespace) does not exist."""
+    """The table, or None when it (or its namespace) does not exist. Raises :class:`~widen.errors.TableDamaged`
+    naming its metadata file when that is missing or does not parse."""
     from pyiceberg.exceptions import NoSuchNamespaceError, NoSuchTableError
 
     try:
         return cat.load_table(table)
     except (NoSuchTableError, NoSuchNamespaceError):
         return None
+    except WidenError:
+        raise
+    except Exception as exc:
+        damage = metadata_damage(exc, table, lambda: metadata_location(cat, table))
+        if damage is None:
+            raise
+        raise damage from exc
+
+
+def metadata_location(cat, table: str) -> str | None:
+    """The metadata file a SQLite catalog names for ``table``, read from its database without reading the file (the
+    JDBC catalog's table of tables, which pyiceberg's SQL catalog keeps); None for another catalog."""
+    engine = getattr(cat, "engine", None)
+    if engine is None or engine.dialect.name != "sqlite" or not engine.url.database:
+        return None
+    namespace, name = table.rsplit(".", 1)
+    with contextlib.closing(sqlite3.connect(f"file:{engine.url.database}?mode=ro", uri=True, timeout=1)) as db:
+        row = db.execute("SELECT metadata_location FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
+                         "AND table_name = ?", (cat.name, namespace, name)).fetchone()
+    return row[0] if row else None
 
 
 def load_or_create(cat, table: str, schema=None, created: Created | None = None):

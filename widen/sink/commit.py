@@ -16,7 +16,7 @@ from widen.sink.partitioning import (add_spec, check_asked, partitioned_data_fil
 from widen.sink.prepare import BatchPlan, prepare
 from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table,
                                 no_library_retries, retrying, snapshot_with, values_written)
-from widen.errors import Absorbed, CommitUnknown, InputError, WidenError
+from widen.errors import Absorbed, CatalogLocked, CommitUnknown, InputError, WidenError
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
@@ -82,9 +82,9 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
                               say, not_landed=lambda: setattr(files, "may_have_landed", False))
     except CommitUnknown:
         raise
-    except Exception:  # known not to have landed
+    except Exception as exc:  # known not to have landed
         files.may_have_landed = False
-        _undo(cat, batch.table, files)
+        _undo(cat, batch.table, files, catalog=not isinstance(exc, CatalogLocked))
         raise
     except BaseException:  # Ctrl-C: the files stay if the commit may have landed
         _undo(cat, batch.table, files)
@@ -99,16 +99,18 @@ def commit_batch(cat, batch: Batch, report: BatchReport, say, first: BatchPlan |
     _finish(files.committed if files.committed is not None else load_table(cat, batch.table), commit_id, report)
 
 
-def _undo(cat, table: str, files: _Files) -> None:
+def _undo(cat, table: str, files: _Files, catalog: bool = True) -> None:
     """What a batch that did not land leaves: nothing, unless its commit may have landed (the catalog cannot tell:
-    its files are kept for ``widen gc``). Its files are deleted (whatever is left, ``widen gc`` lists), and the table
-    this batch created is dropped while it is still empty."""
+    its files are kept for ``widen gc``). Its files are deleted, by the file IO of the table as an attempt loaded it
+    (whatever is left, ``widen gc`` lists), and the table this batch created is dropped while it is still empty,
+    unless the catalog is what failed (``catalog`` false: locked past its bound; a table left empty reads)."""
     if files.may_have_landed:
         return
     written, files.written = files.written, []
     if written:
-        delete_files(load_table(cat, table), written)
-    discard_created(cat, table, files.created)
+        delete_files(files.committed if files.committed is not None else load_table(cat, table), written)
+    if catalog:
+        discard_created(cat, table, files.created)
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,

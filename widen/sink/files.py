@@ -4,9 +4,10 @@ partitioned table, and deleting those of a write no commit took."""
 from __future__ import annotations
 
 import uuid
+from contextlib import contextmanager
 
 from widen.sink.partitioning import with_partition_columns
-from widen.sources.spark_read import list_files
+from widen.sources.spark_read import filesystem, list_files
 
 
 def data_directory(tbl) -> str:
@@ -18,13 +19,28 @@ def data_directory(tbl) -> str:
 def write_parquet(df, data_dir: str, fields=()) -> list[str]:
     """Write the batch's Parquet files (a partitioned table's one directory per partition:
     :mod:`widen.sink.partitioning`); returns their URIs."""
-    writer = parquet_writer(df)
-    if not fields:
-        writer.parquet(data_dir)
-    else:
-        df, names = with_partition_columns(df, fields)
-        parquet_writer(df).partitionBy(*names).parquet(data_dir)
+    with removed_on_failure(data_dir):
+        if not fields:
+            parquet_writer(df).parquet(data_dir)
+        else:
+            df, names = with_partition_columns(df, fields)
+            parquet_writer(df).partitionBy(*names).parquet(data_dir)
     return list_files(data_dir, ".parquet")
+
+
+@contextmanager
+def removed_on_failure(data_dir: str):
+    """A write into ``data_dir``, a directory of its own: when it fails (a full device, a task that failed), what it
+    left there is removed (Spark's job removes its tasks' files, not the directory, and not always every file)."""
+    try:
+        yield
+    except Exception:
+        system, path = filesystem(data_dir)
+        try:
+            system.delete_dir(path)
+        except OSError:  # (never created, or a file system that cannot be written: `widen gc` lists what stays)
+            pass
+        raise
 
 
 #: the bytes of a string's bounds a Parquet file's statistics keep. Parquet drops a column chunk's statistics,

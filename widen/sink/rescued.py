@@ -14,7 +14,7 @@ from widen.sink.catalog import (RESCUED_SUFFIX, Attempt, load_or_create, no_libr
 from widen.errors import Absorbed, CommitUnknown
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
-from widen.sink.files import data_directory, delete_files, parquet_writer
+from widen.sink.files import data_directory, delete_files, parquet_writer, removed_on_failure
 from widen.sources import unchanged
 from widen.sources.kinds import JSON_ARRAY
 from widen.sources.spark_read import filesystem, list_files
@@ -83,7 +83,8 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
                      F.make_valid_utf8(F.col("value")).alias("raw"),
                      F.when(~valid, F.col("value").cast("binary")).alias("raw_bytes"))
     data_dir = data_directory(tbl)
-    parquet_writer(out.coalesce(1)).parquet(data_dir)
+    with removed_on_failure(data_dir):
+        parquet_writer(out.coalesce(1)).parquet(data_dir)
     return list_files(data_dir, ".parquet")
 
 
