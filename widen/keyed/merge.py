@@ -18,7 +18,7 @@ from widen.sink.commit import fields_key
 from widen.sink.files import data_directory, delete_files, write_parquet
 from widen.sink.ledger import own_file
 from widen.sink.partitioning import partitioned_data_files
-from widen.sources import unchanged
+from widen.sources import check_unchanged
 
 
 @dataclass
@@ -328,7 +328,7 @@ class Upsert:
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
         merged = merge(tbl, self.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
         files.written, files.key, files.merged = list(merged.written), key, merged
-        unchanged(batch.prints)
+        check_unchanged(batch.prints)
         return merged
 
     def commit(self, tx, tbl, merged: Merged, fields, summary: dict) -> str:

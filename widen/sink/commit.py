@@ -22,7 +22,7 @@ from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
 from widen.progress import spark_progress
 from widen.sink.report import BatchReport, timed
-from widen.sources import unchanged
+from widen.sources import check_unchanged
 from widen.jobs import session_settings, write_settings
 from widen.session import undone_if_interrupted
 from widen.sink.files import data_directory, delete_files, write_parquet
@@ -203,12 +203,12 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
                 raise WidenError(f"Spark wrote no file under {directory} for {planned.observations.records} records; "
                                  "nothing was committed")
         except Exception:
-            unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
-            batch.source.unchanged()
+            check_unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so
+            batch.source.check_unchanged()
             raise
     try:
-        unchanged(batch.prints)
-        batch.source.unchanged()
+        check_unchanged(batch.prints)
+        batch.source.check_unchanged()
     except InputError:
         delete_files(tbl, files.written)
         files.written = []

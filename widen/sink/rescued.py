@@ -15,7 +15,7 @@ from widen.errors import Absorbed, CommitUnknown
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
 from widen.sink.files import data_directory, delete_files, parquet_writer, removed_on_failure
-from widen.sources import unchanged
+from widen.sources import check_unchanged
 from widen.sources.kinds import JSON_ARRAY
 from widen.sources.spark_read import filesystem, list_files
 
@@ -52,7 +52,7 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
         files = _write(tbl, bad, batch, prints, force)
         commit_id = uuid.uuid4().hex
         try:
-            unchanged(prints)  # (rescued lines read from other bytes than the hash's would be that file's)
+            check_unchanged(prints)  # (rescued lines read from other bytes than the hash's would be that file's)
             summary = {"widen.commit-id": commit_id, "widen.batch": str(batch),
                        "widen.files": json.dumps([fp.entry() for fp in prints], separators=(",", ":")),
                        **(extra or {})}

@@ -18,7 +18,7 @@ from widen.sources.driver import LINES_PER_WORKER, DriverLines, driver_rows, dri
 from widen.sources.engines import SmallFiles, json_source, on_driver
 from widen.sources.files import (
     CHANGED, DRIVER_BATCH_BYTES, SUFFIXES, WATCHED_ROW, WATCHED_SOURCE, Fingerprint, Line, batch_files, check_inputs,
-    check_unchanged, driver_batch_bytes, file_lines, fingerprints, unchanged, unique_contents,
+    check_unchanged, driver_batch_bytes, file_lines, fingerprints, unique_contents,
 )
 from widen.sources.frames import FrameLines, rereadable
 from widen.sources.source import LINE, SOURCE, VALUE, Delegating, JsonLines, Source
@@ -29,5 +29,5 @@ __all__ = [
     "WATCHED_SOURCE", "Delegating", "DriverLines", "Fingerprint", "FrameLines", "InputError", "JsonLines", "Line",
     "SmallFiles", "Source", "TypedFrame", "TypedParts", "batch_files", "bytes_setting", "check_inputs",
     "check_unchanged", "driver_batch_bytes", "driver_rows", "driver_workers", "file_lines", "fingerprints",
-    "json_source", "observe_files", "on_driver", "rereadable", "unchanged", "unique_contents",
+    "json_source", "observe_files", "on_driver", "rereadable", "unique_contents",
 ]

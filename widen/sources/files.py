@@ -127,7 +127,6 @@ CHANGED = ("changed while the batch was being ingested; nothing was committed: i
            "files are complete")
 
 #: :func:`check_unchanged` (its former name)
-unchanged = check_unchanged
 
 
 def _sha256(path, chunk: int = 1 << 20) -> tuple[int, str, tuple]:

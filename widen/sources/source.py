@@ -79,10 +79,6 @@ class Source:
         """Raise :class:`InputError` when what the batch was read from changed while it was read twice (observed,
         then written): by default a source read once, or from files the batch's fingerprints check."""
 
-    def unchanged(self) -> None:
-        """:meth:`check_unchanged` (its former name)."""
-        self.check_unchanged()
-
 
 class JsonLines(Source):
     """Lines of JSON (``value``, ``source``, ``line``), parsed as VARIANT and observed in Spark. ``own``: lines Widen
