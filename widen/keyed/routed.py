@@ -42,7 +42,7 @@ def routed(source, planned, k: Keyed, row_order: bool = False) -> Routed:
     from widen.compiler.spark import spark_schema
 
     compiled = source.compile(planned.plan, planned.rules)
-    kept = getattr(source, "keyed_rows", None)
+    kept = source.keyed_rows
     if kept is not None and kept.key == compiled.key:
         return kept
     if kept is not None:
