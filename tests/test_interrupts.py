@@ -143,3 +143,66 @@ def test_a_first_batch_that_fails_before_its_commit_creates_nothing(spark, rules
     with pytest.raises(FaultInjected):
         widen.ingest(EVENTS[:1], "t.s", rules=rules, warehouse=str(wh), spark=spark, progress=lambda _: None)
     assert _tables(wh) == [(("t",), [("t", "kept")])]
+
+
+def test_a_table_another_writer_committed_to_is_never_discarded(tmp_path):
+    """The empty table a failed first batch created is dropped only while its metadata file is the one it was
+    created with: a writer that committed to it meanwhile keeps it (and the namespace); an untouched one goes, with
+    its metadata file and the namespace the run created."""
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import LongType, NestedField
+
+    from widen.sink.catalog import Created, discard_created, load_or_create, open_catalog
+
+    catalog = open_catalog(None, str(tmp_path / "wh"))
+    created = Created()
+    load_or_create(catalog, "n.t", created=created)
+    first = created.metadata
+
+    committed = []
+
+    def their_commit():  # (another process's writer, once: its own catalog object)
+        if committed:
+            return
+        committed.append(1)
+        with open_catalog(None, str(tmp_path / "wh")).load_table("n.t").update_schema() as update:
+            update.add_column("x", LongType())
+
+    class Late:  # the other writer commits at the last moment before the drop, however the drop is made
+        def __init__(self, inner):
+            self.inner = inner
+
+        def __getattr__(self, name):
+            if name == "begin":
+                their_commit()
+            return getattr(self.inner, name)
+
+    engine, drop = catalog.engine, catalog.drop_table
+    catalog.engine = Late(engine)
+    catalog.drop_table = lambda *a, **k: (their_commit(), drop(*a, **k))
+    discard_created(catalog, "n.t", created)
+    catalog.engine, catalog.drop_table = engine, drop
+    assert catalog.table_exists("n.t") and Path(first.removeprefix("file://")).exists()
+    again = Created()
+    load_or_create(catalog, "m.t", Schema(NestedField(1, "x", LongType())), created=again)
+    metadata = again.metadata
+    discard_created(catalog, "m.t", again)
+    assert not catalog.table_exists("m.t") and ("m",) not in catalog.list_namespaces()
+    assert not Path(metadata.removeprefix("file://")).exists()
+
+
+def test_a_refusal_naming_a_field_like_a_storage_fault_is_still_a_refusal(spark, rules, tmp_path):
+    """A batch the mode refuses is said as the refusal, whatever its field is called: a field named like an
+    operating system's error is not taken for a storage fault."""
+    import json
+
+    import widen
+    from widen.errors import SchemaMismatch
+
+    wh, quiet = str(tmp_path / "wh"), lambda _: None
+    for number, value in enumerate((1, "no space left on device")):
+        (tmp_path / f"b{number}.jsonl").write_text(json.dumps({"permission denied": value}) + "\n")
+    widen.ingest([str(tmp_path / "b0.jsonl")], "t.p", rules=rules, warehouse=wh, spark=spark, progress=quiet)
+    with pytest.raises(SchemaMismatch):
+        widen.ingest([str(tmp_path / "b1.jsonl")], "t.p", rules=rules, warehouse=wh, spark=spark, progress=quiet,
+                     mode="enforce")

@@ -317,6 +317,9 @@ def stop_jvm(timeout: float = 10.0) -> None:
         proc.wait()
 
 
+#: set once the CLI's Ctrl-C handler undoes the run: a catalog's lock is then not waited for
+interrupting: list = []
+
 #: what an interrupted run undoes before its process exits (the CLI's Ctrl-C handler calls :func:`undo_interrupted`)
 _undo: list = []
 

@@ -30,6 +30,7 @@ def interrupts(command: str) -> None:
                 stop_jvm()  # (first: no task of the batch writes on)
             except Exception:  # (no PySpark, or a JVM already gone)
                 pass
+            widen.session.interrupting.append(signum)
             undo_interrupted()
             line = "interrupted" + (": the batches reported above are committed, the one in progress is not (the "
                                     "same command again finishes it: committed files are skipped)"

@@ -182,19 +182,29 @@ def load_or_create(cat, table: str, schema=None, created: Created | None = None)
 
 
 def discard_created(cat, table: str, created: Created) -> None:
-    """A run that commits nothing leaves nothing: the table it created, while no one has changed it since (its
-    metadata file the one it was created with, no snapshot), is dropped with that file, and the namespace it
-    created, when empty."""
-    if created.metadata is not None:
-        tbl = load_table(cat, table)
-        if tbl is not None and tbl.metadata_location == created.metadata and tbl.current_snapshot() is None:
-            cat.drop_table(table)
-            tbl.io.delete(created.metadata)
-        created.metadata = None
-    if created.namespace is not None:
-        if not cat.list_tables(created.namespace):
-            cat.drop_namespace(created.namespace)
-        created.namespace = None
+    """A run that commits nothing leaves nothing: the table it created is dropped with its metadata file while that
+    file is still the one it was created with (no one has committed to it since), and the namespace it created while
+    no table is in it. Each drop is one conditional statement of a SQL catalog's database, so a writer that commits
+    meanwhile keeps its table; another catalog offers no such statement, and keeps the empty table."""
+    engine = getattr(cat, "engine", None)
+    metadata, namespace = created.metadata, created.namespace
+    created.metadata = created.namespace = None
+    if engine is None or (metadata is None and namespace is None):
+        return
+    table_namespace, name = table.rsplit(".", 1)
+    with engine.begin() as db:
+        dropped = metadata is not None and db.exec_driver_sql(
+            "DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? AND table_name = ? "
+            "AND metadata_location = ?", (cat.name, table_namespace, name, metadata)).rowcount == 1
+        if namespace is not None:
+            db.exec_driver_sql(
+                "DELETE FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ? AND NOT EXISTS "
+                "(SELECT 1 FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ?)",
+                (cat.name, namespace, cat.name, namespace))
+    if dropped:
+        from pyiceberg.io import load_file_io
+
+        load_file_io(cat.properties, metadata).delete(metadata)
 
 
 def no_library_retries(tbl):

@@ -107,10 +107,13 @@ def _undo(cat, table: str, files: _Files, catalog: bool = True) -> None:
     if files.may_have_landed:
         return
     written, files.written = files.written, []
-    if written:
+    if written and (files.committed is not None or catalog):
         delete_files(files.committed if files.committed is not None else load_table(cat, table), written)
     if catalog:
-        discard_created(cat, table, files.created)
+        try:
+            discard_created(cat, table, files.created)
+        except Exception:  # (the batch's own failure is what the user hears; an empty table left reads, and is used)
+            pass
 
 
 def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, commit_id: str, files: _Files,

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 
 from widen.errors import CatalogLocked, StorageError, TableDamaged, WidenError
 from widen.settings import bytes_setting
+import widen.session
 
 LOCK_SETTING = "WIDEN_CATALOG_LOCK_SECONDS"
 LOCK_SECONDS = 60
@@ -91,6 +92,8 @@ class CatalogWaits:
                 if not is_locked(exc):
                     raise
                 bound, waited = lock_bound(), time.monotonic() - started
+                if widen.session.interrupting:  # (the Ctrl-C handler's undo: never a wait, never a line)
+                    raise
                 if waited >= bound:
                     raise CatalogLocked(
                         f"the catalog {self.database} is still locked by another process after {bound} s "
