@@ -16,6 +16,8 @@ import uuid
 from dataclasses import dataclass, field
 
 from pyarrow import fs
+from pyiceberg.table.snapshots import ancestors_of
+
 from widen.errors import InputError
 from widen.gc import orphan_files
 from widen.sink.faults import checkpoint
@@ -62,8 +64,6 @@ def _n(count: int, word: str) -> str:
 def to_expire(tbl, keep: int, older_than_seconds: float) -> tuple[list[int], int]:
     """(the snapshots to expire, how many are kept): those older than the age, except the ``keep`` newest of the
     current history and every branch or tag head."""
-    from pyiceberg.table.snapshots import ancestors_of
-
     current = tbl.current_snapshot()
     newest = [s.snapshot_id for s in ancestors_of(current, tbl.metadata)][:max(keep, 1)] if current else []
     protected = {ref.snapshot_id for ref in tbl.metadata.refs.values()} | set(newest)

@@ -7,7 +7,9 @@ executors read those files with the table's schema as the read schema: columns a
 name mapping maps them (Widen's files carry no field ids and Widen never renames a column), so a file written before
 a column existed reads it as null, and a column changed in place (``int`` to ``long``) reads its older files as
 the wider type. The Iceberg Spark runtime, where a cluster has it, reads through the catalog instead
-(``spark.table("catalog.ns.t")``); it also applies delete files, which Widen never writes and :func:`read` refuses."""
+(``spark.table("catalog.ns.t")``). Position deletes (a keyed table merged on read: docs/keyed.md) are applied as
+the executors read: each data file's rows are read with their positions, and those its delete files name are left
+out (:func:`widen.sink.row_deletes.live`); equality deletes (another engine's) are refused."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.stats import families, quoted, view_sql
 from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
+from widen.sink.row_deletes import live, position_deletes
 from widen.sink.storage import said_in_one_line
 
 
@@ -86,10 +89,9 @@ def _faithful(expr, schema) -> bool:
                                      and not (isinstance(v, str) and "\\" in v) for v in values)
 
 
-def matching_files(tbl, where: str | None = None, snapshot_id: int | None = None) -> list[str]:
-    """The paths of the data files of the snapshot (the current one by default) that may hold rows ``where``
-    holds; refuses a snapshot with delete files (another engine's row-level deletes, which this read cannot
-    apply)."""
+def matching_tasks(tbl, where: str | None = None, snapshot_id: int | None = None) -> list:
+    """The scan tasks of the snapshot (the current one by default) whose data files may hold rows ``where`` holds,
+    each with its position deletes; refuses equality deletes (another engine's, which this read does not apply)."""
     expr = _filter(where, tbl.schema())
     scan = tbl.scan(row_filter=expr, snapshot_id=snapshot_id) if expr is not None else \
         tbl.scan(snapshot_id=snapshot_id)
@@ -97,13 +99,8 @@ def matching_files(tbl, where: str | None = None, snapshot_id: int | None = None
         tasks = list(scan.plan_files())
     except ValueError:  # (a filter pyiceberg cannot bind after all: every file, Spark filters)
         tasks = list(tbl.scan(snapshot_id=snapshot_id).plan_files())
-    files = []
-    for task in tasks:
-        if task.delete_files:
-            raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (row-level deletes another "
-                             "engine wrote), which widen.read cannot apply: read it with the Iceberg Spark runtime")
-        files.append(task.file.file_path)
-    return files
+    position_deletes(tasks)
+    return tasks
 
 
 def read(spark, table: str, *, where: str | None = None, columns: Iterable[str] | None = None,
@@ -130,9 +127,9 @@ def _read(spark, tbl, table: str, where, columns, snapshot_id):
         raise InputError(f"{table} has columns whose names differ only by case ({', '.join(twice)}): Spark reads "
                          "them apart only with spark.sql.caseSensitive=true in the session")
     read_schema = spark_schema(schema)
-    files = matching_files(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
-    if files:
-        frame = spark.read.schema(read_schema).parquet(*files)
+    tasks = matching_tasks(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
+    if tasks:
+        frame = live(spark, read_schema, tasks)  # (the rows the snapshot's position deletes leave)
     else:
         frame = spark.createDataFrame([], read_schema)
     if where:

@@ -4,27 +4,31 @@ commit (:mod:`widen.keyed`)."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
 from pyiceberg.schema import Schema
 import pyarrow.parquet as pq
-from widen.errors import InputError, WidenError
+from widen.errors import WidenError
 from widen.jobs import session_settings, write_settings
+from widen.keyed.decide import counted, tombstones_of, wins
+from widen.keyed.merge_on_read import merge_on_read, winners_count
 from widen.keyed.routed import Routed, routed
 from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
 from widen.session import Background
 from widen.sink.commit import fields_key
 from widen.sink.files import data_directory, delete_files, write_parquet
-from widen.sink.ledger import own_file
 from widen.sink.partitioning import partitioned_data_files
+from widen.sink.delete_manifests import row_level_overwrite
+from widen.sink.row_deletes import MERGE_ON_READ, MODES, live, merge_mode, position_deletes
 from widen.sources import check_unchanged
 
 
 @dataclass
 class Merged:
-    """What a keyed write wrote: its files, the table's files they replace, its tombstones' directory (None:
-    unchanged), and its counts (filled as the write's job runs)."""
+    """What a keyed write wrote: its data files, the table's data files they replace (copy-on-write), its position
+    delete files (merge-on-read), the table's delete files it removes (those of the files it rewrote), its
+    tombstones' directory (None: unchanged), and its counts (filled as the write's job runs)."""
 
     written: list
     replaced: list
@@ -32,6 +36,8 @@ class Merged:
     replaced_rows: int
     replaced_bytes: int
     observation: object = None
+    deletes: list = field(default_factory=list)
+    removed_deletes: list = field(default_factory=list)
 
     def counts(self) -> dict:
         got = self.observation.get if self.observation is not None else {}
@@ -41,20 +47,22 @@ class Merged:
         c = self.counts()
         changed = c["updated"] + c["inserted"] + c["deleted"]
         ratio = f" ({self.replaced_rows / changed:,.1f} per row changed)" if changed and self.replaced else ""
+        positions = sum(d.record_count for d in self.deletes)
         return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
                 f"{c['stale']:,} older than the stored row or a delete (kept); "
                 + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows "
                    f"({self.replaced_bytes / 1e6:,.1f} MB) rewritten{ratio}"
-                   if self.replaced else "no file rewritten"))
+                   if self.replaced else "no file rewritten")
+                + (f", {positions:,} row(s) deleted by position in {len(self.deletes)} delete file(s)"
+                   if self.deletes else ""))
 
 
 def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidates: list) -> Merged:
-    """Write the table's rows after the batch's keyed records (``batch``: :func:`routed`; those with a null key
-    were rescued) replace, delete or lose to the rows of the files that may hold their keys (``candidates``:
-    :func:`candidate_files`); returns the files written and those they replace."""
-    from pyspark.sql import Observation
-    from pyspark.sql import functions as F
-
+    """Write the batch's keyed records (``batch``: :func:`routed`; those with a null key were rescued) against the
+    live rows of the files that may hold their keys (``candidates``: :func:`candidate_files`, scan tasks), in the
+    table's merge mode (:func:`widen.sink.row_deletes.merge_mode`): merge-on-read writes the winners and a position
+    delete for each stored row they replace or delete; copy-on-write rewrites the candidates' rows with the
+    winners'. Returns what was written, and what it replaces."""
     from widen.compiler.spark import spark_schema
 
     spark = batch.rows.sparkSession
@@ -63,45 +71,62 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     if any(c not in names for c in k.key):  # (no record of the batch has a key: all were rescued)
         return Merged([], [], None, 0, 0)
     winners = batch.winners
-    keyless, _, _, records = batch.counted
-    keyed_records = records - keyless
-    stored_rows = sum(t.record_count for t in candidates)
+    keyed_records = winners_count(batch)
+    small = 0 < keyed_records <= broadcast_records()
+    graves = tombstones_of(spark, tbl, k, winners)
+    # (while no record has an order value, a delete's is null, which any record wins against: none to keep; a
+    # batch without a delete keeps those remembered as they are: the tombstone of a key that a newer record
+    # brought back changes no later decision, :func:`_new_tombstones`. Written beside the merge: its small
+    # jobs run while the merge's are planned)
+    keys = [f"__k{i}" for i in range(len(k.key))]
+    remembers = k.order_by in names and k.delete_when and batch.deletes
+    tombstones = Background(_new_tombstones, tbl, winners, graves, keys) if remembers else None
+    try:
+        if merge_mode(tbl) == MERGE_ON_READ and tbl is not None and tbl.current_snapshot() is not None:
+            written, deletes, observation = merge_on_read(tbl, k, batch, target, fields, data_dir, candidates, graves, small)
+            merged = Merged(_with_rows(tbl, written), [], None, 0, 0, observation, deletes)
+        else:
+            merged = _copy_on_write(tbl, k, batch, schema, fields, data_dir, candidates, graves, small)
+    except BaseException:
+        if tombstones is not None:  # (the merge's error is the one said)
+            tombstones.wait()
+        raise
+    merged.tombstones = tombstones.result() if tombstones is not None else None
+    kept = merged.observation.get.get("kept") if merged.observation is not None else 0
+    if not merged.written and kept:  # (rows, and no file found where Spark wrote them)
+        raise WidenError(f"Spark wrote no file under {data_dir} for {kept} rows; nothing was committed")
+    return merged
+
+
+def _copy_on_write(tbl, k: Keyed, batch: Routed, schema, fields, data_dir: str, candidates: list, graves,
+                   small: bool) -> Merged:
+    """The table's rows after the batch: the candidates' live rows that no winner replaces, and the winners that
+    win, written as new files that replace the candidates (and their delete files)."""
+    from pyspark.sql import Observation
+    from pyspark.sql import functions as F
+
+    spark = batch.rows.sparkSession
+    names = [f.name for f in schema.fields]
+    stored_rows = sum(t.file.record_count for t in candidates)
     # (the merge writes the candidates' rows beside the batch's: its settings are a batch of both's; its plan is a
     # few joins and a projection, which whole-stage code generation takes where code is generated at all (Spark
     # leaves it off past spark.sql.codegen.maxFields), which is faster here: docs/performance.md)
-    settings = write_settings(keyed_records + stored_rows)
+    settings = write_settings(winners_count(batch) + stored_rows)
     with session_settings(spark, settings or {"spark.sql.codegen.wholeStage": "true"}):
-        stored = (spark.read.schema(schema).parquet(*[t.file_path for t in candidates]) if candidates
-                  else spark.createDataFrame([], schema))
+        stored = live(spark, schema, candidates) if candidates else spark.createDataFrame([], schema)
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                                (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
                                F.lit(True).alias("__ho"),
                                *[F.col(f"`{n}`").alias(f"__o{i}") for i, n in enumerate(names)])
         keys = [f"__k{i}" for i in range(len(k.key))]
-        graves = tombstones_of(spark, tbl, k, winners)
-        # (while no record has an order value, a delete's is null, which any record wins against: none to keep; a
-        # batch without a delete keeps those remembered as they are: the tombstone of a key that a newer record
-        # brought back changes no later decision, :func:`_new_tombstones`. Written beside the merge: its small
-        # jobs run while the merge's are planned)
-        remembers = k.order_by in names and k.delete_when and batch.deletes
-        tombstones = Background(_new_tombstones, tbl, winners, graves, keys) if remembers else None
-        try:
-            joined = _decided(stored, winners, k, graves, keys, names,
-                              small=0 < keyed_records <= broadcast_records())
-            observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
-            out = _counted(joined, observation).where("__keep").select(
-                *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
-            written = _with_rows(tbl, write_parquet(out, data_dir, fields))
-        except BaseException:
-            if tombstones is not None:  # (the merge's error is the one said)
-                tombstones.wait()
-            raise
-        where = tombstones.result() if tombstones is not None else None
-        if not written and observation.get.get("kept"):  # (rows, and no file found where Spark wrote them)
-            raise WidenError(f"Spark wrote no file under {data_dir} for {observation.get['kept']} rows; nothing "
-                             "was committed")
-        return Merged(written, candidates, where, stored_rows, sum(t.file_size_in_bytes for t in candidates),
-                      observation)
+        joined = _decided(stored, batch.winners, k, graves, keys, names, small)
+        observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
+        out = counted(joined, observation).where("__keep").select(
+            *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
+        written = _with_rows(tbl, write_parquet(out, data_dir, fields))
+    return Merged(written, [t.file for t in candidates], None, stored_rows,
+                  sum(t.file.file_size_in_bytes for t in candidates), observation,
+                  removed_deletes=position_deletes(candidates))
 
 
 def _with_rows(tbl, written: list) -> list:
@@ -115,37 +140,30 @@ def _with_rows(tbl, written: list) -> list:
     return kept
 
 
-def _counted(joined, observation):
-    """:func:`_decided`'s rows, counted by ``observation`` as the job runs: the winners that updated, inserted or
-    deleted a stored row, those older than what is stored (stale), and the rows kept."""
-    from pyspark.sql import functions as F
-
-    won, stored_row = F.col("__count") & F.col("__wins"), F.col("__ho").isNotNull()
-    return joined.observe(observation, *[F.sum(c.cast("long")).alias(name) for name, c in (
-        ("updated", won & ~F.col("__del") & stored_row), ("inserted", won & ~F.col("__del") & ~stored_row),
-        ("deleted", won & F.col("__del") & stored_row),
-        ("stale", F.col("__count") & F.col("__hn").isNotNull() & ~F.col("__wins")), ("kept", F.col("__keep")))])
 
 
 def candidate_files(tbl, k: Keyed, batch: Routed) -> list:
-    """The data files of the table's snapshot that may hold one of the batch's keys (:func:`_candidates`)."""
+    """The scan tasks of the table's snapshot whose data files may hold one of the batch's keys
+    (:func:`_candidates`), each with its position deletes."""
     return _candidates(tbl, k, *batch.counted[1:3])
 
 
 def merged_from(tbl, batch: Routed, target, candidates: list) -> tuple:
     """What a merge's files depend on besides the partition fields they are written by: the batch's routed rows
     (their projection's key), the table's schema after the batch, the data files that may hold the batch's keys
-    (``candidates``), and the deletes remembered. A commit attempt against a table another writer changed, for
-    which these are the same, commits the files an earlier attempt merged (the other writer touched none of the
-    batch's keys' files nor the deletes)."""
-    return batch.key, str(target), tuple(sorted(t.file_path for t in candidates)), (
-        tbl.properties.get(TOMBSTONES) if tbl is not None else None)
+    (``candidates``) and their delete files, the deletes remembered, and the table's merge mode. A commit attempt
+    against a table another writer changed, for which these are the same, commits the files an earlier attempt
+    merged (the other writer touched none of the batch's keys' files, their rows, nor the deletes)."""
+    files = tuple(sorted((t.file.file_path, tuple(sorted(d.file_path for d in t.delete_files))) for t in candidates))
+    return batch.key, str(target), files, (tbl.properties.get(TOMBSTONES) if tbl is not None else None), (
+        merge_mode(tbl))
 
 
 def _candidates(tbl, k: Keyed, low, high) -> list:
-    """The data files of the table's snapshot that may hold one of the batch's keys: those whose bounds of the
-    key's first column (and partition values, where the key is partitioned on) overlap the batch's, ``low`` to
-    ``high`` (None: the batch has no key)."""
+    """The scan tasks of the table's snapshot whose data files may hold one of the batch's keys: those whose bounds
+    of the key's first column (and partition values, where the key is partitioned on) overlap the batch's, ``low``
+    to ``high`` (None: the batch has no key). Refuses equality deletes (another engine's), which Widen does not
+    apply."""
     if tbl is None or tbl.current_snapshot() is None or low is None:
         return []
     first = k.key[0]
@@ -154,25 +172,8 @@ def _candidates(tbl, k: Keyed, low, high) -> list:
                      .plan_files())
     except (ValueError, TypeError):  # (a bound pyiceberg cannot compare: every file)
         tasks = list(tbl.scan().plan_files())
-    if any(t.delete_files for t in tasks):
-        raise InputError(f"{'.'.join(tbl.name())}: its snapshot has delete files (another engine's row-level "
-                         "deletes), which a keyed write cannot merge")
-    return [t.file for t in tasks]
-
-
-def tombstones_of(spark, tbl, k: Keyed, winners):
-    """The table's remembered deletes (``__k0``..., ``__to``, ``__tomb``), or None; read as the key's and the order
-    column's types of the batch's ``winners`` (no job to infer them; a column widened since, such as an int to a
-    long, is read widened)."""
-    from pyspark.sql import functions as F
-    from pyspark.sql.types import StructField, StructType
-
-    where = own_file(tbl, TOMBSTONES, GRAVES) if tbl is not None else None
-    if not where:
-        return None
-    columns = [winners.schema[f"__k{i}"] for i in range(len(k.key))] + [
-        StructField("__to", winners.schema["__bo"].dataType)]
-    return spark.read.schema(StructType(columns)).parquet(where).withColumn("__tomb", F.lit(True))
+    position_deletes(tasks)
+    return tasks
 
 
 def _decided(stored, winners, k: Keyed, graves, keys, names, small: bool):
@@ -192,33 +193,24 @@ def _decided(stored, winners, k: Keyed, graves, keys, names, small: bool):
         winners = winners.join(graves, keys, "left")
     else:
         winners = winners.withColumns({"__to": F.lit(None), "__tomb": F.lit(False)})
-    values, wins = range(len(names)), _wins(k)
+    values, won_by = range(len(names)), wins(k)
     if small:
         found = stored.select(*keys, "__eo", "__ho").join(F.broadcast(winners.select(*keys)), keys, "left_semi")
         decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn")
         kept = stored.join(F.broadcast(decisions), keys, "left").select(
-            (~wins).alias("__keep"), F.lit(False).alias("__count"), wins.alias("__wins"), "__hn", "__ho",
+            (~won_by).alias("__keep"), F.lit(False).alias("__count"), won_by.alias("__wins"), "__hn", "__ho",
             F.lit(False).alias("__del"), *[F.col(f"__o{i}").alias(f"__v{i}") for i in values])
         won = winners.join(F.broadcast(found), keys, "left").select(
-            (wins & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn",
+            (won_by & ~F.col("__del")).alias("__keep"), F.lit(True).alias("__count"), won_by.alias("__wins"), "__hn",
             "__ho", "__del", *[F.col(f"__n{i}").alias(f"__v{i}") for i in values])
         # (the winners: few tasks for a few rows)
         return kept.unionByName(won.coalesce(winners.sparkSession.sparkContext.defaultParallelism))
-    keep = wins & ~F.col("__del") | ~wins & F.col("__ho").isNotNull()
+    keep = won_by & ~F.col("__del") | ~won_by & F.col("__ho").isNotNull()
     return stored.join(winners, keys, "full_outer").select(
-        keep.alias("__keep"), F.lit(True).alias("__count"), wins.alias("__wins"), "__hn", "__ho", "__del",
-        *[F.when(wins, F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}") for i in values])
+        keep.alias("__keep"), F.lit(True).alias("__count"), won_by.alias("__wins"), "__hn", "__ho", "__del",
+        *[F.when(won_by, F.col(f"__n{i}")).otherwise(F.col(f"__o{i}")).alias(f"__v{i}") for i in values])
 
 
-def _wins(k: Keyed):
-    """Whether a winner replaces what is stored (:func:`_decided`), of a row of stored rows beside winners (either
-    side null)."""
-    from pyspark.sql import functions as F
-
-    tomb = F.coalesce(F.col("__tomb"), F.lit(False))
-    return F.col("__hn").isNotNull() & (F.lit(True) if not k.order_by else (
-        (F.col("__eo").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__eo"))))
-        & (~tomb | F.col("__to").isNull() | (F.col("__bo").isNotNull() & (F.col("__bo") >= F.col("__to"))))))
 
 
 def _new_tombstones(tbl, winners, graves, keys) -> str | None:
@@ -277,13 +269,26 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
         props[DELETE_WHEN] = k.delete_when
     if merged.tombstones:
         props[TOMBSTONES] = merged.tombstones
+    if tbl.current_snapshot() is None and not any(m in tbl.properties for m in MODES):
+        props.update({m: MERGE_ON_READ for m in MODES})  # (a keyed table Widen creates merges on read)
     metadata = tx.table_metadata
     if metadata.name_mapping() is None:
         props["schema.name-mapping.default"] = metadata.schema().name_mapping.model_dump_json()
     if any(tbl.properties.get(p) != v for p, v in props.items()):
         tx.set_properties(props)
     added = partitioned_data_files(tx.table_metadata, tbl.io, merged.written, fields or [])
-    if not merged.replaced and not added:
+    if not merged.replaced and not added and not merged.deletes:
+        return
+    if merged.deletes or merged.removed_deletes:
+        with row_level_overwrite(tx, tbl, summary) as overwrite:
+            for data_file in merged.replaced:
+                overwrite.delete_data_file(data_file)
+            for data_file in merged.removed_deletes:
+                overwrite.remove_delete_file(data_file)
+            for data_file in added:
+                overwrite.append_data_file(data_file)
+            for data_file in merged.deletes:
+                overwrite.add_delete_file(data_file)
         return
     with tx.update_snapshot(snapshot_properties=summary).overwrite() as overwrite:
         for data_file in merged.replaced:
@@ -327,7 +332,7 @@ class Upsert:
         files.written, files.key, files.merged = [], None, None
         # (its settings are the merge's own: it writes the stored rows of the files it rewrites too)
         merged = merge(tbl, self.keyed, rows, planned.target, fields, data_directory(tbl), candidates)
-        files.written, files.key, files.merged = list(merged.written), key, merged
+        files.written, files.key, files.merged = list(merged.written) + [d.file_path for d in merged.deletes], key, merged
         check_unchanged(batch.prints)
         return merged
 

@@ -1,0 +1,120 @@
+"""Iceberg v2 position deletes with Spark: a table's merge mode, its live rows (the data files' rows that no
+position delete removes), and writing a keyed batch's position deletes (one file per data file it deletes rows of,
+sorted by position, the spec's reserved field ids). Their manifests are :mod:`widen.sink.delete_manifests`'."""
+
+from __future__ import annotations
+
+import uuid
+
+import pyarrow.parquet as pq
+from pyiceberg.manifest import DataFileContent
+
+from widen.errors import InputError
+from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file
+from widen.sources.spark_read import list_files
+
+#: the table properties of Iceberg's row-level write modes, and their values
+MODES = ("write.merge.mode", "write.update.mode", "write.delete.mode")
+COPY_ON_WRITE, MERGE_ON_READ = "copy-on-write", "merge-on-read"
+
+#: the columns of a live row's position: its data file (the table's path of it) and its row's position there
+FILE, POS = "__file", "__pos"
+
+
+def merge_mode(tbl) -> str:
+    """The mode a keyed batch writes ``tbl`` in: its ``write.merge.mode`` (Iceberg's default: copy-on-write);
+    merge-on-read needs a format v2 table."""
+    mode = (tbl.properties.get(MODES[0]) or COPY_ON_WRITE).strip().lower() if tbl is not None else MERGE_ON_READ
+    if mode not in (COPY_ON_WRITE, MERGE_ON_READ):
+        raise InputError(f"{'.'.join(tbl.name())}: its property {MODES[0]} is {mode!r}; expected {COPY_ON_WRITE} "
+                         f"or {MERGE_ON_READ}")
+    if mode == MERGE_ON_READ and tbl is not None and tbl.format_version < 2:
+        return COPY_ON_WRITE  # (a format v1 table has no delete files)
+    return mode
+
+
+def position_deletes(tasks) -> list:
+    """The position delete files of ``tasks`` (each once); refuses equality deletes (another engine's), which
+    Widen does not apply."""
+    seen = {}
+    for task in tasks:
+        for d in task.delete_files:
+            if d.content != DataFileContent.POSITION_DELETES:
+                raise InputError(f"{d.file_path}: an equality delete file (another engine's row-level deletes), "
+                                 "which Widen does not apply: compact the table with that engine first")
+            seen.setdefault(d.file_path, d)
+    return list(seen.values())
+
+
+def spark_paths(spark, paths) -> dict:
+    """Each of ``paths`` as Spark's ``_metadata.file_path`` names it: Hadoop's path of its URI (``file:/x`` for
+    ``file:///x``; an empty authority is none), URL-encoded."""
+    jvm, conf = spark._jvm, spark._jsc.hadoopConfiguration()
+    out = {}
+    for p in paths:
+        path = jvm.org.apache.hadoop.fs.Path(p)
+        uri = (path if path.toUri().getScheme() else path.getFileSystem(conf).makeQualified(path)).toUri()
+        out[p] = jvm.org.apache.hadoop.fs.Path(uri.getScheme(), uri.getAuthority() or None, uri.getPath()) \
+            .toUri().toString()
+    return out
+
+
+def live(spark, schema, tasks, positions: bool = False):
+    """The rows of ``tasks``' data files (read as the Spark ``schema``) that none of their position deletes
+    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    paths = [t.file.file_path for t in tasks]
+    deletes = position_deletes(tasks)
+    rows = spark.read.schema(schema).parquet(*paths)
+    if not deletes and not positions:
+        return rows
+    rows = rows.select("*", F.col("_metadata.file_path").alias("__sp"), F.col("_metadata.row_index").alias(POS))
+    if deletes:
+        named = spark_paths(spark, paths)
+        mapping = spark.createDataFrame(list(named.items()), ["file_path", "__sp"])
+        gone = spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
+            .parquet(*[d.file_path for d in deletes])
+        gone = gone.join(F.broadcast(mapping), "file_path").select("__sp", F.col("pos").alias(POS))
+        rows = rows.join(gone, ["__sp", POS], "left_anti")
+    return rows if positions else rows.drop("__sp", POS)
+
+
+def with_table_paths(spark, rows, tasks):
+    """``rows`` of :func:`live` (with positions) with their data file's path as the table names it (:data:`FILE`)
+    instead of Spark's."""
+    from pyspark.sql import functions as F
+
+    named = spark_paths(spark, [t.file.file_path for t in tasks])
+    mapping = spark.createDataFrame([(s, p) for p, s in named.items()], ["__sp", FILE])
+    return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
+
+
+def write_deletes(spark, rows, tbl, tasks) -> list:
+    """Write the position deletes ``rows`` (:data:`FILE`, :data:`POS`) of ``tasks``' data files, one file per data
+    file (in its partition, sorted by position), under the table's data; returns their Iceberg delete files."""
+    from pyspark.sql import functions as F
+
+    from widen.sink.files import parquet_writer, removed_on_failure
+
+    by_path = {t.file.file_path: t.file for t in tasks}
+    index = {p: i for i, p in enumerate(by_path)}
+    numbers = spark.createDataFrame(list(index.items()), [FILE, "__f"])
+    out = rows.join(F.broadcast(numbers), FILE).select(
+        F.col(FILE).alias("file_path", metadata={"parquet.field.id": FILE_PATH_ID}),
+        F.col(POS).cast("long").alias("pos", metadata={"parquet.field.id": POS_ID}), "__f")
+    directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
+    with removed_on_failure(directory):
+        parquet_writer(out.repartition("__f").sortWithinPartitions("__f", "pos")).partitionBy("__f")\
+            .parquet(directory)
+    files = list_files(directory, ".parquet")
+    paths = list(by_path)
+    return [_delete_file(tbl, f, by_path[paths[int(f.split("/__f=")[1].split("/")[0])]]) for f in files]
+
+
+def _delete_file(tbl, path: str, data_file):
+    source = tbl.io.new_input(path)
+    with source.open() as stream:
+        records = pq.read_metadata(stream).num_rows
+    return delete_file(path, records, len(source), data_file)
