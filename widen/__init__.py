@@ -58,6 +58,7 @@ _LAZY = {
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
     "observe_dataframe": ("widen.sources.engines", "observe_dataframe"),
     "stream": ("widen.stream", "stream"),
+    "compact": ("widen.maintain", "compact"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
     "read": ("widen.inspect.reader", "read"),
@@ -85,6 +86,7 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.inspect.reader import folded, read
     from widen.session import spark_session
     from widen.stream import stream, watch
+    from widen.maintain import compact
 
 
 def __getattr__(name: str):
@@ -132,6 +134,7 @@ __all__ = [
     "folded",
     "stream",
     "watch",
+    "compact",
     "write",
     "InputError",
     "Lattice",

@@ -20,6 +20,10 @@ from pyiceberg.table.snapshots import ancestors_of
 
 from widen.errors import InputError
 from widen.gc import orphan_files
+from widen.session import spark_session
+from widen.sink import compaction
+from widen.sink.compaction import Compacted, to_compact
+from widen.sink.catalog import existing_catalog, load_table, open_catalog
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import PROPERTY, read, record, superseded
 from widen.sources.spark_read import filesystem as file_system
@@ -44,13 +48,15 @@ class Maintained:
     data_files: list[str] = field(default_factory=list)
     #: the table had no ledger file (written before it existed): one was written from its snapshot summaries
     first_ledger: bool = False
+    #: what compacting the table's files merged on read did (:mod:`widen.sink.compaction`)
+    compacted: Compacted = field(default_factory=Compacted)
 
     def lines(self, dry_run: bool) -> list[str]:
         did = (lambda verb: f"would {verb}") if dry_run else (lambda verb: {"expire": "expired",
                                                                           "delete": "deleted"}[verb])
         first = [f"{self.table}: {'would write' if dry_run else 'wrote'} its first ledger file, from its snapshot "
                  "summaries (before expiring them)"] if self.first_ledger else []
-        return first + [
+        return first + [self.compacted.line(self.table, dry_run)] + [
             f"{self.table}: {did('expire')} {_n(len(self.expired), 'snapshot')}, kept {self.kept}",
             f"{self.table}: {did('delete')} {_n(len(self.ledger_files), 'superseded ledger file')}",
             f"{self.table}: {did('delete')} {_n(len(self.data_files), 'unreferenced data file')}",
@@ -74,11 +80,16 @@ def to_expire(tbl, keep: int, older_than_seconds: float) -> tuple[list[int], int
 
 
 def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 86400,
-             files_older_than_seconds: float = 3600.0, dry_run: bool = False) -> Maintained:
+             files_older_than_seconds: float = 3600.0, dry_run: bool = False, compact: str = "threshold",
+             spark=None) -> Maintained:
     """Maintain one table (see the module's docstring); with ``dry_run``, only say what would be done. Files
-    younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted."""
-    tbl = cat.load_table(name)
+    younger than ``files_older_than_seconds`` (or ``older_than_seconds``, the later) are never deleted. First the
+    data files merged on read are compacted (``compact``: ``threshold``, those whose deletes pass the table's
+    threshold; ``all``, every one with a delete file; ``none``): with ``spark``, or a session started for it when
+    there is something to compact."""
     out = Maintained(name)
+    out.compacted = _compacted(cat, name, compact, dry_run, spark)
+    tbl = cat.load_table(name)
     if not tbl.properties.get(PROPERTY) and tbl.current_snapshot() is not None:
         # written before the ledger existed: its ledger is its snapshot summaries, which expiry would take;
         # write it as a ledger file first (one commit of no data)
@@ -107,6 +118,31 @@ def maintain(cat, name: str, *, keep: int = 1, older_than_seconds: float = 5 * 8
         for f in out.data_files:
             tbl.io.delete(f)
     return out
+
+
+def compact(table: str, *, catalog: str | None = None, warehouse: str = "warehouse", spark=None,
+            everything: bool = False, dry_run: bool = False) -> Compacted:
+    """Compact ``table`` (NAMESPACE.NAME), a keyed table merged on read: its data files whose position deletes
+    pass the table's threshold (``everything``: every one that has a delete file) rewritten with their deletes
+    applied, in one snapshot (:mod:`widen.sink.compaction`); a session is started when there is something to
+    compact and no ``spark`` is given. ``widen maintain`` does it first."""
+    existing_catalog(table, catalog, warehouse)
+    cat = open_catalog(catalog, warehouse)
+    if load_table(cat, table) is None:
+        raise InputError(f"no table {table} in {catalog or warehouse}")
+    return _compacted(cat, table, "all" if everything else "threshold", dry_run, spark)
+
+
+def _compacted(cat, name: str, compact: str, dry_run: bool, spark) -> Compacted:
+    """:func:`widen.sink.compaction.compact` of the table as ``compact`` asks (a session started only when a file
+    is to be compacted)."""
+    if compact not in ("threshold", "all", "none"):
+        raise InputError(f"--compact {compact!r}: expected threshold, all or none")
+    if compact == "none" or not to_compact(cat.load_table(name), compact == "all"):
+        return Compacted()
+    if spark is None and not dry_run:
+        spark = spark_session()
+    return compaction.compact(spark, cat, name, compact == "all", dry_run)
 
 
 def _mtime(uri: str) -> float:

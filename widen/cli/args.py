@@ -124,6 +124,10 @@ def _maintain_command(sub) -> None:
     m.add_argument("--files-older-than", default="1h", metavar="DURATION",
                    help="never delete a file younger than this, whatever --older-than says: an ingest still "
                    "running may be about to commit it (default 1h)")
+    m.add_argument("--compact", choices=("threshold", "all", "none"), default="threshold",
+                   help="first rewrite the data files of a table merged on read with their position deletes "
+                   "applied: those whose deletes pass the table's threshold (default), all that have deletes, or "
+                   "none (docs/keyed.md)")
     m.add_argument("--dry-run", action="store_true", help="say what would be done; change nothing")
 
 

@@ -189,7 +189,8 @@ def run_maintain(args) -> int:
         raise WidenError(f"no table {args.table} in {args.catalog or args.warehouse}")
     for name in names:
         done = maintain(cat, name, keep=args.keep_snapshots, older_than_seconds=older_than,
-                        files_older_than_seconds=files_older_than, dry_run=args.dry_run)
+                        files_older_than_seconds=files_older_than, dry_run=args.dry_run,
+                        compact=args.compact if not name.endswith(RESCUED_SUFFIX) else "none")
         print("\n".join(done.lines(args.dry_run)))
     return 0
 

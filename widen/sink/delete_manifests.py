@@ -64,6 +64,13 @@ def delete_file(path: str, records: int, size: int, data_file: DataFile) -> Data
     return made
 
 
+def referenced_file(d: DataFile) -> str | None:
+    """The one data file the position delete file ``d`` applies to (its ``file_path`` bounds are that path), or
+    None (it may apply to any file of its partition)."""
+    lower, upper = (d.lower_bounds or {}).get(FILE_PATH_ID), (d.upper_bounds or {}).get(FILE_PATH_ID)
+    return lower.decode("utf-8", "replace") if lower is not None and lower == upper else None
+
+
 class RowLevelOverwrite(_OverwriteFiles):
     """pyiceberg's overwrite, which also adds position delete files (:meth:`add_delete_file`: one delete manifest
     per partition spec) and removes them (:meth:`remove_delete_file`: the delete manifests that hold them
