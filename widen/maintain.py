@@ -56,7 +56,7 @@ class Maintained:
                                                                           "delete": "deleted"}[verb])
         first = [f"{self.table}: {'would write' if dry_run else 'wrote'} its first ledger file, from its snapshot "
                  "summaries (before expiring them)"] if self.first_ledger else []
-        return first + [self.compacted.line(self.table, dry_run)] + [
+        return first + self.compacted.lines(self.table, dry_run) + [
             f"{self.table}: {did('expire')} {_n(len(self.expired), 'snapshot')}, kept {self.kept}",
             f"{self.table}: {did('delete')} {_n(len(self.ledger_files), 'superseded ledger file')}",
             f"{self.table}: {did('delete')} {_n(len(self.data_files), 'unreferenced data file')}",
@@ -138,8 +138,10 @@ def _compacted(cat, name: str, compact: str, dry_run: bool, spark) -> Compacted:
     is to be compacted)."""
     if compact not in ("threshold", "all", "none"):
         raise InputError(f"--compact {compact!r}: expected threshold, all or none")
-    if compact == "none" or not to_compact(cat.load_table(name), compact == "all"):
+    if compact == "none":
         return Compacted()
+    if not to_compact(cat.load_table(name), compact == "all"):  # (nothing to compact: no session)
+        return compaction.compact(None, cat, name, compact == "all", dry_run=True)
     if spark is None and not dry_run:
         spark = spark_session()
     return compaction.compact(spark, cat, name, compact == "all", dry_run)

@@ -40,13 +40,17 @@ class Compacted:
     delete_files: int = 0
     written: int = 0
     attempts: int = 0
+    #: the table's delete files left as they are (their data files' deletes are under the threshold)
+    waiting: int = 0
 
-    def line(self, table: str, dry_run: bool = False) -> str:
+    def lines(self, table: str, dry_run: bool = False) -> list[str]:
+        """What it did, in one line; none for a table with no delete file."""
         if not self.files:
-            return f"{table}: no data file to compact (no file's deletes pass the threshold: docs/keyed.md)"
+            return [f"{table}: {self.waiting} delete file(s), under the compaction threshold (docs/keyed.md): "
+                    "nothing to compact"] if self.waiting else []
         verb = "would compact" if dry_run else "compacted"
-        return (f"{table}: {verb} {self.files} data file(s) of {self.rows:,} rows, {self.deleted:,} of them deleted "
-                f"by {self.delete_files} delete file(s)" + ("" if dry_run else f", into {self.written} file(s)"))
+        return [f"{table}: {verb} {self.files} data file(s) of {self.rows:,} rows, {self.deleted:,} of them deleted "
+                f"by {self.delete_files} delete file(s)" + ("" if dry_run else f", into {self.written} file(s)")]
 
 
 def threshold(tbl, name: str) -> float:
@@ -66,27 +70,37 @@ def threshold(tbl, name: str) -> float:
 def to_compact(tbl, everything: bool = False) -> list:
     """The scan tasks of the table's current snapshot whose data files pass the threshold (``everything``: every
     data file that has a delete file)."""
+    return [t for t in _with_deletes(tbl) if _passes(tbl, t, everything)]
+
+
+def _with_deletes(tbl) -> list:
+    """The scan tasks of the table's current snapshot that have delete files."""
     if tbl is None or tbl.current_snapshot() is None:
         return []
-    tasks = list(tbl.scan().plan_files())
+    if (tbl.current_snapshot().summary or {}).get("total-delete-files") == "0":
+        return []
+    tasks = [t for t in tbl.scan().plan_files() if t.delete_files]
     position_deletes(tasks)
-    fraction, count = threshold(tbl, DELETED_FRACTION), threshold(tbl, DELETE_FILES)
+    return tasks
 
-    def passes(task) -> bool:
-        gone = sum(d.record_count for d in task.delete_files)
-        return bool(task.delete_files) and (everything or len(task.delete_files) >= count
-                                            or gone >= fraction * max(task.file.record_count, 1))
-    return [t for t in tasks if passes(t)]
+
+def _passes(tbl, task, everything: bool) -> bool:
+    """Whether ``task``'s data file passes the table's threshold (``everything``: it has a delete file)."""
+    gone = sum(d.record_count for d in task.delete_files)
+    return everything or len(task.delete_files) >= threshold(tbl, DELETE_FILES) or \
+        gone >= threshold(tbl, DELETED_FRACTION) * max(task.file.record_count, 1)
 
 
 def compact(spark, cat, name: str, everything: bool = False, dry_run: bool = False) -> Compacted:
     """Compact ``name`` (see the module): returns what was done (with ``dry_run``, what would be)."""
     for attempt in range(1, ATTEMPTS + 1):
         tbl = load_table(cat, name)
-        tasks = to_compact(tbl, everything)
+        having = _with_deletes(tbl)
+        tasks = [t for t in having if _passes(tbl, t, everything)]
         done = Compacted(len(tasks), sum(t.file.record_count for t in tasks),
                          sum(d.record_count for t in tasks for d in t.delete_files),
-                         len({d.file_path for t in tasks for d in t.delete_files}), attempts=attempt)
+                         len({d.file_path for t in tasks for d in t.delete_files}), attempts=attempt,
+                         waiting=len({d.file_path for t in having if t not in tasks for d in t.delete_files}))
         if not tasks or dry_run:
             return done
         tbl = no_library_retries(tbl)
