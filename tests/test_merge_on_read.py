@@ -227,3 +227,26 @@ def test_the_delete_manifest_module_is_pinned_to_the_pyiceberg_it_was_tested_wit
     monkeypatch.setattr(delete_manifests, "version", lambda name: "0.99.0")
     with pytest.raises(WidenError, match=r"merge-on-read writes need pyiceberg 0\.12 \(installed: 0\.99\)"):
         delete_manifests.check_pyiceberg()
+
+
+def test_copy_on_write_clusters_by_key_so_a_clustered_batch_rewrites_few_files(spark, tmp_path):
+    """A copy-on-write keyed write writes files of about the table's ``widen.key.file-rows`` rows, range-partitioned
+    and sorted by the key (the table's sort order records it): a later batch of one range of keys rewrites only the
+    files whose bounds overlap it."""
+    from pyiceberg.schema import Schema
+
+    wh = str(tmp_path / "wh")
+    cat = open_catalog(None, wh)
+    cat.create_namespace("d")
+    cat.create_table("d.t", Schema(), properties={"write.merge.mode": "copy-on-write", "widen.key.file-rows": "20"})
+    _ingest(spark, tmp_path, "seed.jsonl", [{"id": i, "ts": 1, "price": i} for i in range(200, 0, -1)], wh)
+    _ingest(spark, tmp_path, "b1.jsonl", [{"id": 1, "ts": 2, "price": -1}], wh)  # (one file held every key)
+    tbl = open_catalog(None, wh).load_table("d.t")
+    files = [t.file for t in tbl.scan().plan_files()]
+    assert 6 <= len(files) <= 20, len(files)
+    assert [f.name for f in tbl.schema().fields if f.field_id == tbl.sort_order().fields[0].source_id] == ["id"]
+    [report] = _ingest(spark, tmp_path, "b2.jsonl", [{"id": i, "ts": 3, "price": 0} for i in range(101, 111)], wh)
+    rewritten = int(report.keyed.split(" file(s) of ")[1].split(" rows")[0].replace(",", ""))
+    assert rewritten <= 60, report.keyed
+    got = prices(spark, wh)
+    assert len(got) == 200 and got[1] == -1 and all(got[i] == 0 for i in range(101, 111)) and got[150] == 150

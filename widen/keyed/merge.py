@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 
 from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
 from pyiceberg.schema import Schema
+from pyiceberg.transforms import IdentityTransform
 import pyarrow.parquet as pq
 from widen.errors import WidenError
 from widen.jobs import session_settings, write_settings
+from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, tombstones_of, wins
 from widen.keyed.merge_on_read import merge_on_read, winners_count
 from widen.keyed.routed import Routed, routed
@@ -123,7 +125,8 @@ def _copy_on_write(tbl, k: Keyed, batch: Routed, schema, fields, data_dir: str, 
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
         out = counted(joined, observation).where("__keep").select(
             *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
-        written = _with_rows(tbl, write_parquet(out, data_dir, fields))
+        written = _with_rows(tbl, write_parquet(clustered(out, k, winners_count(batch) + stored_rows, tbl),
+                                                data_dir, fields))
     return Merged(written, [t.file for t in candidates], None, stored_rows,
                   sum(t.file.file_size_in_bytes for t in candidates), observation,
                   removed_deletes=position_deletes(candidates))
@@ -272,10 +275,15 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
     if tbl.current_snapshot() is None and not any(m in tbl.properties for m in MODES):
         props.update({m: MERGE_ON_READ for m in MODES})  # (a keyed table Widen creates merges on read)
     metadata = tx.table_metadata
+    names = {f.name for f in metadata.schema().fields}
     if metadata.name_mapping() is None:
         props["schema.name-mapping.default"] = metadata.schema().name_mapping.model_dump_json()
     if any(tbl.properties.get(p) != v for p, v in props.items()):
         tx.set_properties(props)
+    if tx.table_metadata.sort_order().is_unsorted and all(c in names for c in k.key):
+        with tx.update_sort_order() as order:  # (the order of the rows in each file a keyed write writes)
+            for name in k.key:
+                order.asc(name, IdentityTransform())
     added = partitioned_data_files(tx.table_metadata, tbl.io, merged.written, fields or [])
     if not merged.replaced and not added and not merged.deletes:
         return

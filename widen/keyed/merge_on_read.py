@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 
 from widen.jobs import session_settings, write_settings
+from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, wins
 from widen.keyed.spec import Keyed
 from widen.sink.files import write_parquet
@@ -60,7 +61,7 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             out = counted(decided, observation).where("__keep").select(
                 *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
             with session_settings(spark, write_settings(max(1, winners_count(batch)))):
-                written = write_parquet(out.coalesce(spark.sparkContext.defaultParallelism), data_dir, fields)
+                written = write_parquet(clustered(out, k, winners_count(batch), tbl), data_dir, fields)
         finally:
             if found is not None:
                 found.unpersist()
