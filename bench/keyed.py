@@ -1,14 +1,19 @@
 """Keyed writes: ``widen ingest --key`` against pyiceberg's ``Table.upsert`` of the same rows, each a fresh
 process, whole process, cold, alternating, medians.
 
-    python bench/keyed.py [--sizes 100000:1000000,1000000:5000000] [--repeat 3] [--out FILE.json]
+    python bench/keyed.py [--sizes 100000:1000000,1000000:5000000] [--repeat 3] [--systems A,B] [--out FILE.json]
 
 For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, ``b`` double, ``c``, ``d`` strings,
 ``ts`` long) and a batch of BATCH records: 90% updates of ids spread over the table's range (1 in 100 of them with
 ``a`` drifted to the text ``"n/a"``), 9% inserts, 1% deletes (``op = "d"``), all newer (``ts``) than the table's.
 
-- **widen**: ``widen ingest --table bench.t --key id --order-by ts --delete-when "op = 'd'" batch.jsonl`` into a
-  copy of a table Widen made from the table's rows (copied before the clock).
+- **widen**: ``widen ingest --table bench.t batch.jsonl`` into a copy of the keyed table Widen made from the
+  table's rows (``--key id --order-by ts --delete-when "op = 'd'"``; copied before the clock): merged on read,
+  the default of a keyed table Widen creates.
+- **widen-cow** (and **widen-cow-clustered**): the same table set ``write.merge.mode=copy-on-write`` before the
+  clock.
+- **append**: a plain ``widen ingest`` of the same batch into a new table (what a keyed batch is held to for small
+  batches).
 - **pyiceberg**: a python process that opens the same rows' table (made by pyiceberg's ``append``, re-made before
   the clock), reads the batch with ``pyarrow.json`` and calls ``upsert(batch, join_cols=["id"])``. pyiceberg's
   upsert has no delete and cannot hold ``"n/a"`` in a long column: it is given the updates and inserts, the drifted
@@ -44,6 +49,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import become_subreaper, run_child, say, widen_cmd  # noqa: E402
 
 WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "keyed"
+
+#: what a run compares (``--systems``): Widen's keyed write merged on read (the table a keyed ingest made), on a
+#: clustered batch, the same table set copy-on-write (spread and clustered), pyiceberg's upsert, a plain append of
+#: the batch into a new table, and the floor
+SYSTEMS = ("widen", "pyiceberg", "widen-clustered", "widen-cow", "widen-cow-clustered", "append", "floor")
 
 PYICEBERG_CHILD = r"""
 import sys, time
@@ -191,7 +201,9 @@ def rows(warehouse: Path, catalog: str) -> int | None:
 
     try:
         cat = SqlCatalog(catalog, uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
-        return sum(t.file.record_count for t in cat.load_table("bench.t").scan().plan_files())
+        tasks = list(cat.load_table("bench.t").scan().plan_files())
+        deletes = {d.file_path: d.record_count for t in tasks for d in t.delete_files}  # (merge-on-read's)
+        return sum(t.file.record_count for t in tasks) - sum(deletes.values())
     except Exception:  # noqa: BLE001 - reported as unknown
         return None
 
@@ -207,9 +219,16 @@ def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> d
     elif system == "floor":
         warehouse = widen_table(paths, where)
         cmd = [sys.executable, "-c", FLOOR_CHILD, str(warehouse), str(paths["batch"]), str(where / "out")]
+    elif system == "append":
+        shutil.rmtree(where, ignore_errors=True)
+        where.mkdir(parents=True)
+        warehouse = where / "wh"
+        cmd = widen_cmd() + ["ingest", "--warehouse", str(warehouse), "--table", "bench.t", str(paths["batch"])]
     else:
         warehouse = widen_table(paths, where)
-        batch = paths["clustered" if system == "widen-clustered" else "batch"]
+        if system.startswith("widen-cow"):  # (the same table, copy-on-write: set before the clock)
+            _set_mode(warehouse, "copy-on-write")
+        batch = paths["clustered" if system.endswith("clustered") else "batch"]
         cmd = widen_cmd() + ["ingest", "--warehouse", str(warehouse), "--table", "bench.t", str(batch)]
     r = run_child(cmd, where)
     line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
@@ -221,6 +240,14 @@ def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> d
         out["stderr_tail"] = r["stderr"][-2000:]
     say(f"  {system}: {r['seconds']:.1f}s, driver {r['driver_rss_mb']:.0f} MB, rc {r['rc']}, {out['rows']} rows")
     return out
+
+
+def _set_mode(warehouse: Path, mode: str) -> None:
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    cat = SqlCatalog("widen", uri=f"sqlite:///{warehouse}/catalog.db", warehouse=f"file://{warehouse}")
+    with cat.load_table("bench.t").transaction() as tx:
+        tx.set_properties({"write.merge.mode": mode})
 
 
 def _or_dash(value, spec: str) -> str:
@@ -238,6 +265,8 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--out")
     ap.add_argument("--dlt-python", help="a Python with dlt[duckdb]: dlt's merge into DuckDB too")
+    ap.add_argument("--systems", default=",".join(SYSTEMS),
+                    help=f"which to run, of {', '.join(SYSTEMS)} (default all; dlt with --dlt-python)")
     args = ap.parse_args(argv)
     become_subreaper()
     results, failed = [], 0
@@ -247,35 +276,42 @@ def main(argv=None) -> int:
         paths = data(batch, table)
         runs = []
         for n in range(args.repeat):
-            order = ["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]
-            for system in order + ["widen-clustered", "floor"] + (["dlt"] if args.dlt_python else []):
+            chosen = [s for s in args.systems.split(",") if s]
+            order = [s for s in (["widen", "pyiceberg"] if n % 2 == 0 else ["pyiceberg", "widen"]) if s in chosen]
+            for system in order + [s for s in chosen if s not in ("widen", "pyiceberg")] + (
+                    ["dlt"] if args.dlt_python else []):
                 runs.append(one(system, paths, size, args.dlt_python))
         inserts, deletes = batch * 9 // 100, batch - batch * 90 // 100 - batch * 9 // 100
-        want = {"widen": table + inserts - deletes, "widen-clustered": table + inserts - deletes,
-                "pyiceberg": table + inserts, "floor": None, "dlt": table + inserts - deletes}
+        kept = table + inserts - deletes
+        want = {"widen": kept, "widen-clustered": kept, "widen-cow": kept, "widen-cow-clustered": kept,
+                "pyiceberg": table + inserts, "floor": None, "dlt": kept, "append": batch - deletes}
         for r in runs:  # (a run whose table does not hold what the batch makes of it failed, whatever its exit)
             if not r["rc"] and r["rows"] != want[r["system"]]:
                 r["rc"] = f"{r['rows']} rows, not {want[r['system']]}"
         failed += sum(1 for r in runs if r["rc"])
         row = {"size": size, "runs": runs}
-        for system in ("widen", "pyiceberg", "widen-clustered", "floor", "dlt"):
+        for system in SYSTEMS + ("dlt",):
             mine = [r for r in runs if r["system"] == system and not r["rc"]]
             row[system] = {"seconds": statistics.median(r["seconds"] for r in mine) if mine else None,
                            "driver_mb": max((r["driver_mb"] for r in mine), default=None),
                            "line": mine[-1]["line"] if mine else None}
         results.append(row)
-    print("| batch into table | widen s | pyiceberg s | pyiceberg / widen | dlt s | floor s | widen driver MB "
-          "| pyiceberg MB | dlt MB |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| batch into table | widen s (merge-on-read) | pyiceberg s | pyiceberg / widen | widen copy-on-write s "
+          "| append s | widen / append | dlt s | floor s | widen driver MB | pyiceberg MB | dlt MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for row in results:
-        w, p, f, d = row["widen"], row["pyiceberg"], row["floor"], row["dlt"]
-        ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "failed"
-        print(f"| {row['size'].replace(':', ' into ')} | {w['seconds'] or 0:.1f} | {p['seconds'] or 0:.1f} | {ratio} "
-              f"| {_or_dash(d['seconds'], '.1f')} | {f['seconds'] or 0:.1f} | {w['driver_mb'] or 0:.0f} "
-              f"| {p['driver_mb'] or 0:.0f} | {_or_dash(d['driver_mb'], '.0f')} |")
+        w, p, f, d, c, a = (row[s] for s in ("widen", "pyiceberg", "floor", "dlt", "widen-cow", "append"))
+        ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "-"
+        over = f"{w['seconds'] / a['seconds']:.2f}x" if w["seconds"] and a["seconds"] else "-"
+        print(f"| {row['size'].replace(':', ' into ')} | {_or_dash(w['seconds'], '.1f')} "
+              f"| {_or_dash(p['seconds'], '.1f')} | {ratio} | {_or_dash(c['seconds'], '.1f')} "
+              f"| {_or_dash(a['seconds'], '.1f')} | {over} | {_or_dash(d['seconds'], '.1f')} "
+              f"| {_or_dash(f['seconds'], '.1f')} | {_or_dash(w['driver_mb'], '.0f')} "
+              f"| {_or_dash(p['driver_mb'], '.0f')} | {_or_dash(d['driver_mb'], '.0f')} |")
     for row in results:
-        print(f"\n{row['size']} spread: {row['widen']['line']}\n{row['size']} clustered: "
-              f"{row['widen-clustered']['line']}")
+        for system in ("widen", "widen-clustered", "widen-cow", "widen-cow-clustered"):
+            if row[system]["line"]:
+                print(f"\n{row['size']} {system}: {row[system]['line']}")
     if args.out:
         Path(args.out).write_text(json.dumps(results, indent=1))
     return 1 if failed else 0
