@@ -120,8 +120,7 @@ class _Run:
                          + (f"again with the other {len(prints)}" if prints else "nothing left to do"))
             except Exception as exc:  # (a storage fault, a damaged file of the table: one line; a file Spark
                 # cannot read is the user's error: one line too; the batch's own verdict is said as it is)
-                known = None if isinstance(exc, WidenError) else translated(exc, self.table, lambda: load_table(
-                    self.cat, self.table))
+                known = translated(exc, self.table, lambda: load_table(self.cat, self.table))
                 if known is not None:
                     raise known from exc
                 if unreadable(exc) is None:

@@ -280,7 +280,9 @@ def _file_damage(table: str, kind: str, path: str, err: BaseException) -> TableD
 def translated(exc: BaseException, table: str, load: Callable[[], object], writing: bool = True):
     """What ``exc``, raised working on ``table``, is to the user: a :class:`~widen.errors.StorageError` or a
     :class:`~widen.errors.TableDamaged` in one line, or None when it is neither (``load()``: the table, for its
-    location and its files)."""
+    location and its files). Widen's own errors are none of these: each is said as it is."""
+    if isinstance(exc, WidenError):
+        return None
     loaded = []
 
     def table_now():
