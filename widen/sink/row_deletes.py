@@ -59,9 +59,16 @@ def spark_paths(spark, paths) -> dict:
     return out
 
 
+#: the position deletes a read applies by broadcasting them to every task that reads the data files (more are
+#: joined with the rows by a shuffle of both): as (file number, position), 12 bytes each
+BROADCAST_DELETES = 4_000_000
+
+
 def live(spark, schema, tasks, positions: bool = False):
     """The rows of ``tasks``' data files (read as the Spark ``schema``) that none of their position deletes
-    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`)."""
+    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`). Each
+    row's data file is known by a number (a broadcast of one row per file), and the deletes, as (number, position),
+    are broadcast to the tasks that read the rows when there are at most :data:`BROADCAST_DELETES`."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import LongType, StringType, StructField, StructType
 
@@ -73,11 +80,16 @@ def live(spark, schema, tasks, positions: bool = False):
     rows = rows.select("*", F.col("_metadata.file_path").alias("__sp"), F.col("_metadata.row_index").alias(POS))
     if deletes:
         named = spark_paths(spark, paths)
-        mapping = spark.createDataFrame(list(named.items()), ["file_path", "__sp"])
+        mapping = spark.createDataFrame([(p, sp, i) for i, (p, sp) in enumerate(named.items())],
+                                        ["file_path", "__sp", "__fid"])
         gone = spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
             .parquet(*[d.file_path for d in deletes])
-        gone = gone.join(F.broadcast(mapping), "file_path").select("__sp", F.col("pos").alias(POS))
-        rows = rows.join(gone, ["__sp", POS], "left_anti")
+        gone = gone.join(F.broadcast(mapping.select("file_path", "__fid")), "file_path").select(
+            "__fid", F.col("pos").alias(POS))
+        if sum(d.record_count for d in deletes) <= BROADCAST_DELETES:
+            gone = F.broadcast(gone)
+        rows = rows.join(F.broadcast(mapping.select("__sp", "__fid")), "__sp").join(gone, ["__fid", POS],
+                                                                                  "left_anti").drop("__fid")
     return rows if positions else rows.drop("__sp", POS)
 
 
