@@ -13,6 +13,7 @@ import pytest
 
 import widen
 from widen.cli import main
+from widen.keyed.spec import GRAVES
 from widen.sink.catalog import open_catalog
 
 REASON = "no key: id missing, null, or of another type than the key's column"
@@ -128,3 +129,52 @@ def test_a_batchs_counts_agree_wherever_they_are_said(spark, tmp_path, monkeypat
     assert (summary["widen.records"], summary["widen.rescued"]) == ("1", "3")
     assert _commits(warehouse, tmp_path)[-1][1:] == (1, 3)
     assert len(table.scan().to_arrow()) == 2
+
+
+def _added(tbl) -> list[tuple[str, int]]:
+    """Every data file each commit of ``tbl`` added: (its path, its rows as its manifest entry counts them)."""
+    from pyiceberg.manifest import ManifestEntryStatus
+
+    out = []
+    for snap in tbl.snapshots():
+        for manifest in snap.manifests(tbl.io):
+            for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=False):
+                if entry.status == ManifestEntryStatus.ADDED and entry.snapshot_id == snap.snapshot_id:
+                    out.append((entry.data_file.file_path, entry.data_file.record_count))
+    return out
+
+
+def _rows_of(tbl, path: str) -> int:
+    import pyarrow.parquet as pq
+
+    with tbl.io.new_input(path).open() as f:
+        return pq.read_metadata(f).num_rows
+
+
+@pytest.mark.parametrize("partition_by", [None, "bucket(4, id)"])
+@pytest.mark.parametrize("deletes", [False, True])
+def test_no_commit_adds_a_data_file_without_rows(spark, tmp_path, partition_by, deletes):
+    """Keyed batches into an unpartitioned and a partitioned table, with and without deletes (a batch that
+    updates, inserts, deletes, rescues; one whose records are all older than the stored rows; one that deletes
+    every row): every data file any commit added, to the table and to its rescued table, holds rows."""
+    warehouse = str(tmp_path / "wh")
+    b1 = _write(tmp_path / "b1.jsonl", [{"id": i, "v": i, "ts": 1} for i in range(6)])
+    b2 = _write(tmp_path / "b2.jsonl", [{"id": 1, "v": 10, "ts": 2}, {"id": 9, "v": 9, "ts": 2}, {"v": 0, "ts": 2},
+                                        *([{"id": 2, "op": "d", "ts": 3}] if deletes else [])])
+    b3 = _write(tmp_path / "b3.jsonl", [{"id": 1, "v": 100, "ts": 0}, {"id": 3, "v": 300, "ts": 0}])
+    gone = [0, 1, 3, 4, 5, 9] if deletes else []
+    b4 = _write(tmp_path / "b4.jsonl", [{"id": i, "op": "d", "ts": 9} for i in gone] or [{"id": 7, "v": 7, "ts": 1}])
+    kwargs = {"order_by": "ts", "partition_by": partition_by, **({"delete_when": "op = 'd'"} if deletes else {})}
+    reports = widen.ingest([str(b) for b in (b1, b2, b3, b4)], "d.t", warehouse=warehouse, spark=spark,
+                           progress=lambda m: None, key="id", **kwargs)
+    assert all(r.engine == "native" for r in reports), [(r.engine, r.why) for r in reports]
+    cat = open_catalog(None, warehouse)
+    table = cat.load_table("d.t")
+    rows = {r["id"]: r["v"] for r in table.scan().to_arrow().to_pylist()}
+    assert rows == ({} if deletes else {0: 0, 1: 10, 2: 2, 3: 3, 4: 4, 5: 5, 7: 7, 9: 9})
+    for tbl in (table, cat.load_table("d.t__rescued")):
+        added = _added(tbl)
+        assert added and [(Path(p).name, n) for p, n in added if n == 0 or _rows_of(tbl, p) == 0] == []
+    graves = sorted((Path(warehouse) / "d" / "t" / "metadata").glob(f"{GRAVES}*/*.parquet"))  # (deletes remembered)
+    assert bool(graves) == deletes and [p.name for p in graves if _rows_of(table, str(p)) == 0] == []
+    assert not table.spec().is_unpartitioned() if partition_by else table.spec().is_unpartitioned()

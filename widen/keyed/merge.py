@@ -15,10 +15,11 @@ from widen.keyed.routed import Routed, routed
 from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
 from widen.session import Background
 from widen.sink.commit import fields_key
-from widen.sink.files import data_directory, delete_files, write_parquet
+from widen.sink.files import data_directory, delete_files, parquet_writer, with_rows, write_parquet
 from widen.sink.ledger import own_file
 from widen.sink.partitioning import partitioned_data_files
 from widen.sources import check_unchanged
+from widen.sources.spark_read import list_files
 
 
 @dataclass
@@ -239,7 +240,8 @@ def _new_tombstones(tbl, winners, graves, keys) -> str | None:
                 .when(F.col("__del") | F.col("__bo").isNull() | (F.col("__bo") < F.col("__to")), F.col("__to")))
         fresh = both.select(*keys, kept.alias("__to")).where("__to IS NOT NULL")
     where = f"{tbl.location().rstrip('/')}/metadata/{GRAVES}{uuid.uuid4().hex}"
-    fresh.write.mode("error").parquet(where)
+    parquet_writer(fresh).parquet(where)  # (beside the merge, on another thread: the session's settings as they are)
+    with_rows(list_files(where, ".parquet"))  # (no file of no rows is named)
     return where
 
 
