@@ -10,7 +10,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 
 from widen.compiler import sql
-from widen.compiler.spark_exprs import variant_field
+from widen.compiler.spark_exprs import as_map, variant_field
 from widen.compiler.spark_parse import spark_column
 from widen.compiler.spark_types import SparkTypes, shape_code
 from widen.engine.keys import NO_KEY, KeyTypes
@@ -28,9 +28,18 @@ def without_keys(parsed: DataFrame, key: KeyTypes | None, rules: Rules) -> DataF
     lacking = []
     for name, held in key.fields:
         # (the value's shape as the Python typer gives it: ``long``, ``long[]``, ``record``, ``null``, ``empty``)
-        shape = spark_column(shape_code(types, variant_field(sql.F.col("record"), name), MAX_NESTING))
+        shape = spark_column(shape_code(types, _value(sql.F.col("record"), name, key.fold), MAX_NESTING))
         holds = ~shape.isin("null", "empty") if held is None else shape.isin(*sorted(held)) if held else F.lit(False)
         lacking.append(F.when(~F.coalesce(holds, F.lit(False)), F.lit(name)))
     some = functools.reduce(lambda a, b: a | b, [c.isNotNull() for c in lacking])
     reason = F.concat(F.lit(NO_KEY[0]), F.concat_ws(", ", *lacking), F.lit(NO_KEY[1]))
     return parsed.withColumn("reason", F.when(F.col("reason").isNull() & some, reason).otherwise(F.col("reason")))
+
+
+def _value(record: sql.Expr, name: str, fold: bool) -> sql.Expr:
+    """The record's value of the field ``name`` (``fold``: of its name in any case, as the planner folds them)."""
+    if not fold:
+        return variant_field(record, name)
+    S = sql.F
+    named = S.filter(S.map_entries(as_map(record)), lambda e: S.lower(e["key"]) == S.lit(name.lower()))
+    return S.try_element_at(named, S.lit(1))["value"]

@@ -33,6 +33,8 @@ class KeyTypes:
     """
 
     fields: tuple[tuple[str, frozenset[str] | None], ...]
+    #: names that differ only by case are one field (``on case_conflict merge`` or ``resolve``): ``ID`` is ``id``
+    fold: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -53,7 +55,7 @@ def key_types(schema: TableSchema, names, rules: Rules, format_version: int = 2)
         held = frozenset(t for t in rules.lattice.types if _routed_into(TableSchema(family), name, t, rules,
                                                                         format_version))
         fields.append((name, held))
-    return KeyTypes(tuple(fields))
+    return KeyTypes(tuple(fields), rules.folds_case)
 
 
 def _routed_into(family: TableSchema, name: str, t: str, rules: Rules, format_version: int) -> bool:

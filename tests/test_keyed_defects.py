@@ -81,6 +81,43 @@ def test_a_new_keyed_tables_key_gets_one_column(spark, tmp_path, engine):
     assert (reports[0].records, reports[0].rescued) == (2, 0)
 
 
+def test_a_key_spelled_in_another_case_is_the_key_under_case_conflict_merge(spark, tmp_path, engine):
+    """Under ``on case_conflict merge`` a record's ``ID`` is its ``id``, as the planner folds the names: it keeps
+    its key, and one whose ``Id`` the key column cannot hold is rescued, observed for nothing."""
+    text = open(widen.default_rules_path()).read()
+    line = next(x for x in text.splitlines() if x.startswith("on case_conflict keep"))
+    rules = widen.load_rules("merge.rules", text=text.replace(line, "on case_conflict merge"))
+    b1 = _write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1}])
+    b2 = _write(tmp_path / "b2.jsonl", [{"ID": 2, "v": 2}, {"Id": "u-45", "v": 3, "extra": True}])
+    warehouse = str(tmp_path / "wh")
+    reports = _keyed(spark, engine, warehouse, [b1, b2], rules=rules)
+    assert [r.engine for r in reports] == [_engine_name(engine)] * 2, [(r.engine, r.why) for r in reports]
+    table = open_catalog(None, warehouse).load_table("d.t")
+    assert [f.name for f in table.schema().fields] == ["id", "v"]
+    assert {r["id"]: r["v"] for r in table.scan().to_arrow().to_pylist()} == {1: 1, 2: 2}
+    assert (reports[1].records, reports[1].rescued) == (1, 1)
+
+
+def test_the_types_a_key_column_holds(rules):
+    """What the observers are told of a key (no Spark): a long key column holds the types the rules route into it
+    (a boolean, a date, a timestamp, a long), not a double, a decimal or text; a text column holds every type; a
+    field the table has no column of, any value. Planned with the key, a value of a type its column does not
+    hold has no route and adds no column."""
+    from widen.engine.keys import key_types
+    from widen.engine.schema import TableSchema
+
+    table = widen.plan(TableSchema(), widen.observe_lines(['{"id": 1, "v": "x"}'], rules), rules).schema
+    assert key_types(table, ("id", "v", "w"), rules).fields == (
+        ("id", frozenset({"boolean", "date", "long", "timestamp"})),
+        ("v", frozenset({"boolean", "date", "decimal", "double", "long", "string", "timestamp"})), ("w", None))
+    batch = widen.observe_lines(['{"id": "u-45", "v": "y"}', '{"id": 2, "v": "z"}'], rules)
+    keyed = widen.plan(table, batch, rules, key=("id",))
+    assert keyed.schema.notation(with_docs=False).splitlines() == ["id::long", "v::string"] and not keyed.rejections
+    assert {str(r.shape): [t.column for t in r.targets] for r in keyed.root.routes if r.field == "id"} == {
+        "long": ["id"], "string": []}
+    assert "id_string::string" in widen.plan(table, batch, rules).schema.notation(with_docs=False).splitlines()
+
+
 def _commits(warehouse: str, tmp_path: Path) -> list:
     """The commits of ``d.t`` as ``widen report`` shows them: (batch file's name, records, rescued)."""
     out = tmp_path / "report.html"

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 final class Keys implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -26,15 +27,20 @@ final class Keys implements Serializable {
     final long[] held;
     /** per field: the table has no column of it yet, and any value but a null or an empty one holds a key */
     final boolean[] any;
+    /** names that differ only by case are one field (on case_conflict merge or resolve): a record's name is the
+     * key's when the two lower-cased are equal */
+    final boolean fold;
 
-    private Keys(String[] names, long[] held, boolean[] any) {
-        this.names = names; this.held = held; this.any = any;
+    private Keys(String[] names, long[] held, boolean[] any, boolean fold) {
+        this.names = names; this.held = held; this.any = any; this.fold = fold;
     }
 
     /** The key the spec gives (``keys``: [name, [type numbers] or null] per field), or null when it gives none. */
     static Keys of(String specJson) throws IOException {
-        JsonNode keys = new ObjectMapper().readTree(specJson).get("keys");
+        JsonNode spec = new ObjectMapper().readTree(specJson);
+        JsonNode keys = spec.get("keys");
         if (keys == null || keys.size() == 0) return null;
+        boolean fold = spec.has("keys_fold") && spec.get("keys_fold").asBoolean();
         int n = keys.size();
         String[] names = new String[n];
         long[] held = new long[n];
@@ -45,7 +51,7 @@ final class Keys implements Serializable {
             any[k] = types == null || types.isNull();
             if (!any[k]) for (JsonNode t : types) held[k] |= 1L << t.asInt();
         }
-        return new Keys(names, held, any);
+        return new Keys(names, held, any, fold);
     }
 
     /** Why ``record`` has no key (naming the key's fields it lacks, in the key's order), or null when it has one. */
@@ -77,8 +83,12 @@ final class Keys implements Serializable {
         return any[k] || (held[k] >>> type & 1L) != 0;
     }
 
-    private static Object valueOf(Obj record, String name) {
-        for (int i = 0; i < record.names.length; i++) if (record.names[i].equals(name)) return record.values[i];
+    private Object valueOf(Obj record, String name) {
+        String lower = fold ? name.toLowerCase(Locale.ROOT) : null;
+        for (int i = 0; i < record.names.length; i++) {
+            String n = record.names[i];
+            if (fold ? n.toLowerCase(Locale.ROOT).equals(lower) : n.equals(name)) return record.values[i];
+        }
         return null;
     }
 }

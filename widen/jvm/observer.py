@@ -72,12 +72,13 @@ def observed(lines, rules: Rules, key=None) -> tuple[NativeResult | None, str]:
 
 def with_key(text: str, key, rules: Rules) -> str:
     """The pass's spec with a keyed batch's key (``keys``: each field's name and the numbers of the types its column
-    holds, or null for any value; :class:`~widen.engine.keys.KeyTypes`); ``key`` None: the spec as it is."""
+    holds, or null for any value; ``keys_fold``: a name in another case is the field's;
+    :class:`~widen.engine.keys.KeyTypes`); ``key`` None: the spec as it is."""
     if key is None:
         return text
     index = {t: i for i, t in enumerate(order(rules))}
     keys = [[name, None if held is None else sorted(index[t] for t in held if t in index)] for name, held in key.fields]
-    return json.dumps({**json.loads(text), "keys": keys})
+    return json.dumps({**json.loads(text), "keys": keys, "keys_fold": key.fold})
 
 
 def read_result(data: bytes, rules: Rules) -> NativeResult | None:
