@@ -46,3 +46,13 @@ def as_map(x: Expr) -> Expr:
 
 def get_as(x: Expr, sql_type: str) -> Expr:
     return F.try_variant_get(x, "$", sql_type)
+
+
+def variant_field(x: Expr, name: str) -> Expr:
+    """The field ``name`` of an object VARIANT (null when it has none, or is no object), read by its path when
+    the name can be written in one (Spark's paths have no escapes), else from the whole object as a map."""
+    if "\\" not in name and "'" not in name:
+        return F.try_variant_get(x, f"$['{name}']", "variant")
+    if "\\" not in name and '"' not in name:
+        return F.try_variant_get(x, f'$["{name}"]', "variant")
+    return F.element_at(as_map(x), F.lit(name))

@@ -24,7 +24,7 @@ from pyspark.sql import functions as F
 from widen.compiler import sql
 from widen.compiler.storage import Signatures, storage_kind
 from widen.compiler.spark_parse import NeedsChecks, needs_checks, parse_records, spark_column  # noqa: F401
-from widen.compiler.spark_exprs import as_array, as_map, inner_leaves, let
+from widen.compiler.spark_exprs import as_array, as_map, inner_leaves, let, variant_field
 from widen.compiler.spark_types import SparkTypes, shape_code
 from widen.engine.conversions import family
 from widen.engine.typer import Typer
@@ -42,16 +42,6 @@ def _debug(message: str) -> None:
 #: longs below this in magnitude (at most 15 digits) are below 2^53: every ``where exact`` edge of the default
 #: lattice takes them (checked per rules in SparkObserver: ``small_longs_exact``)
 _SMALL = 10**15
-
-
-def _field(x: sql.Expr, name: str) -> sql.Expr:
-    """The field ``name`` of an object VARIANT (null when it has none, or is no object), read by its path when
-    the name can be written in one (Spark's paths have no escapes), else from the whole object as a map."""
-    if "\\" not in name and "'" not in name:
-        return sql.F.try_variant_get(x, f"$['{name}']", "variant")
-    if "\\" not in name and '"' not in name:
-        return sql.F.try_variant_get(x, f'$["{name}"]', "variant")
-    return sql.F.element_at(as_map(x), sql.F.lit(name))
 
 
 def _leaves(x: sql.Expr, dim: sql.Expr) -> sql.Expr:
@@ -443,7 +433,7 @@ class SparkObserver:
         rdims = F.when(F.size(F.col("path")) == 0, F.col("rdims")).otherwise(
             F.concat(F.col("rdims"), F.array(F.col("d"))))
         if len(names) <= self.PICKED:
-            picked = S.array(*[S.struct(S.lit(name).alias("k"), _field(x, name).alias("v")) for name in sorted(names)])
+            picked = S.array(*[S.struct(S.lit(name).alias("k"), variant_field(x, name).alias("v")) for name in sorted(names)])
             fields = frame.select("path", rdims.alias("rdims"), F.inline(spark_column(picked)))
             fields = fields.filter(F.col("v").isNotNull())
         else:  # many names (records used as maps): every field, as the level's job read them, kept by name

@@ -31,7 +31,8 @@ from widen.engine.tree import walk
 from widen.rules.model import Rules
 
 
-def plan(schema: TableSchema, observations: Observations, rules: Rules, *, format_version: int = 2) -> Plan:
+def plan(schema: TableSchema, observations: Observations, rules: Rules, *, format_version: int = 2,
+         key: tuple[str, ...] = ()) -> Plan:
     """Plan one batch against a table schema.
 
     >>> from widen import load_rules, observe_lines
@@ -43,9 +44,10 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules, *, forma
     size_double::double    -- evolved_from:size
 
     The rules' mode picks the policies (``rules.with_mode("enforce")``); ``format_version`` is the table's, for
-    in-place changes that need a newer format (date -> timestamp from v3).
+    in-place changes that need a newer format (date -> timestamp from v3); ``key``, a keyed table's key fields (at
+    the top level), each of which is one column: its family has no other (a value it cannot hold has no route).
     """
-    planner = Planner(rules, format_version=format_version)
+    planner = Planner(rules, format_version=format_version, key=frozenset(key))
     planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, without_hollow_records(observations.level), ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
@@ -148,6 +150,8 @@ class Planner:
     rejections: list[Rejection] = field(default_factory=list)
     #: the full dotted names (as Iceberg's name index spells them) of every column, planned ones included
     full_names: set[str] = field(default_factory=set)
+    #: a keyed table's key fields (top level): one column each, never a suffixed one beside it
+    key: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         self.lattice = self.rules.lattice
@@ -182,8 +186,7 @@ class Planner:
         families: dict[str, list[Column]] = {}
         for col in existing:
             families.setdefault(self.family_of(col), []).append(col)
-        taken = _Taken((c.name for c in existing), prefix, self.full_names,
-                       fold=self.rules.folds_case)
+        taken = _Taken((c.name for c in existing), prefix, self.full_names, fold=self.rules.folds_case)
         added: list[tuple[Column, str]] = []
         promoted: dict[str, tuple[Column, Column]] = {}
         routes: list[Route] = []
@@ -202,6 +205,7 @@ class Planner:
                 continue
             fam = families.get(f.name, [])
             where = path + (f.name,)
+            single = not path and f.name in self.key
             if not fam:
                 clash = sorted(by_lower.get(f.name.lower(), set()) - {f.name})
                 if clash and self.rules.policy("case_conflict") == "reject":
@@ -211,9 +215,9 @@ class Planner:
                     seen = ", ".join(str(s) for s in shapes)
                     self.reject("new_field", where, f"the table has no such column (data: {seen})")
                     continue
-                new = self.first_sight(f, shapes, taken)
+                new = self.first_sight(f, shapes, taken)[:1 if single else None]  # (the name taker first)
             else:
-                new = self.later(f, fam, shapes, taken, where, promoted)
+                new = self.later(f, fam, shapes, taken, where, promoted, single)
                 family_cols[f.name] = [promoted[c.name][1] if c.name in promoted else c
                                        for c in family_cols[f.name]]
             added.extend(new)
@@ -348,7 +352,10 @@ class Planner:
         taken: set[str],
         where: tuple[str, ...],
         promoted: dict[str, tuple[Column, Column]] | None = None,
+        single: bool = False,
     ) -> list[tuple[Column, str]]:
+        """The family's new columns for a field the table has (``single``: a key's field, whose one column is changed
+        in place or takes nothing: a shape it cannot hold is no column, and no refusal)."""
         cols = list(fam)
         out: list[tuple[Column, str]] = []
         principal = next((c for c in fam if c.name == f.name and self.known(c)), None)
@@ -370,8 +377,10 @@ class Planner:
                 why = self.promote(principal, s, cols, promoted)
                 if why is None:
                     principal = next(c for c in cols if c.name == f.name)
-                    continue
-                self.reject(situation, where, f"data has {s}, the table has {table_text}; {why}")
+                elif not single:
+                    self.reject(situation, where, f"data has {s}, the table has {table_text}; {why}")
+                continue
+            if single:
                 continue
             if action == "reject":
                 self.reject(situation, where, f"data has {s}, the table has {table_text}")

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from widen.engine.load import load_rules
 from widen.session import spark_session
 from widen.sink.partitioning import check_asked, parse_partition_by
-from widen.sink.prepare import prepare
+from widen.sink.prepare import key_types, prepare
 from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
 from widen.sink.commit import Batch, commit_batch, partition_fields
 from widen.errors import Absorbed, WidenError
@@ -214,11 +214,11 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
 def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool = False, tbl=_UNLOADED) -> None:
     """Observe the batch, plan it against ``tbl`` (loaded here when not given; a batch the mode refuses writes
     nothing: its rescued lines neither, nor a new table), commit its rescued lines, then the batch."""
-
     source = batch.source
     ahead = Ahead()
     try:  # (what observing cached is released whatever happens: a DataFrame's texts; files no commit took deleted)
         tbl = load_table(cat, batch.table) if tbl is _UNLOADED else tbl
+        source.key = key_types(tbl, batch)  # (a keyed batch's: its records without a key are rescued)
         ahead = one_pass(tbl, batch, report, say)
         if not ahead.observed:
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
@@ -226,13 +226,13 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
         observations = source.observations
         report.records, report.rescued, report.empty_names = (
             observations.records, observations.rescued_count, observations.empty_names)
-        say(f"observed {observations.records} records, {observations.rescued_count} rescued" + array_hint(observations))
+        if batch.upsert is None:  # (a keyed batch's, once its records without a key are counted: keyed_rescues)
+            say(report.observed(array_hint(observations)))
         with timed(report, "plan"):
             first = ahead.planned or ahead.fallback or prepare(tbl, batch.rules, batch.mode, source, batch.name)
             # (a spec it cannot take: said before any write)
             fields = ahead.fields if ahead.planned else partition_fields(tbl, first, batch.partition_by, batch.table)
-        if batch.upsert is not None:
-            keyed_rescues(source, batch, first, report, tbl)
+        keyed_rescues(source, batch, first, report, tbl, say)
         if report.rescued and not rescued_done:
             with timed(report, "rescued"):
                 write_rescued(cat, batch.table, source.rescued_frame(), batch.name,

@@ -10,6 +10,7 @@
 //   Partition.java   a partition's pass: each line parsed, then rescued, declined or observed; its result
 //   Typer.java       a record's fields typed and counted into the partition's tree (engine.values.Typer)
 //   Rules.java       the rules as the spec gives them, and values converted along the lattice's paths
+//   Keys.java        a keyed batch's key: a record without one is rescued, observed for nothing
 //   LineParser.java  a line parsed with Jackson and checked: duplicate names, lone surrogates, case collisions
 //   Numbers.java     a JSON number (Num): its storage, its kind, its value as a double or a decimal
 //   Dates.java       the ISO date and timestamp detectors, and their values (Day, Micros)
@@ -45,6 +46,7 @@ public final class NativeObserver {
      * converted into a Java one), and a line's source and number only when a line is rescued or declined. */
     public static byte[] observe(Dataset<Row> frame, String spec) throws IOException {
         Typer rules = new Typer(spec);
+        Keys keys = Keys.of(spec);
         boolean blocks = Arrays.asList(frame.columns()).contains("block");
         List<Column> columns = new ArrayList<>(List.of(functions.col("value").cast(DataTypes.StringType),
                                                        functions.col("source").cast(DataTypes.StringType)));
@@ -53,7 +55,7 @@ public final class NativeObserver {
         Dataset<Row> lines = frame.select(columns.toArray(new Column[0]));
         List<byte[]> parts = lines.queryExecution().toRdd().toJavaRDD().mapPartitions(
                 (FlatMapFunction<Iterator<InternalRow>, byte[]>) it -> {
-            Partition part = new Partition(rules);
+            Partition part = new Partition(rules, keys);
             RowPlace at = new RowPlace(blocks);
             while (it.hasNext()) {
                 InternalRow r = it.next();
@@ -71,7 +73,7 @@ public final class NativeObserver {
 
     /** For tests: observes lines given on the driver, no Spark job (the same code as each partition runs). */
     public static byte[] observeLocal(List<byte[]> raws, String spec) throws IOException {
-        Partition part = new Partition(new Typer(spec));
+        Partition part = new Partition(new Typer(spec), Keys.of(spec));
         long[] n = {0};
         Place at = new Place() {
             public String source() { return "<input>"; }

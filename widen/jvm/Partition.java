@@ -1,7 +1,8 @@
 // Widen's native observer: a partition's pass (NativeObserver.java describes the pass). Each line is parsed
 // (LineParser) and then rescued (not UTF-8, not JSON, not an object, nested too deep, names that differ only by
-// case on case_conflict merge), declined (what the pass does not cover: the batch is another engine's), or
-// observed into the partition's tree (Typer.level); each split's lines are counted and the rescued lines kept.
+// case on case_conflict merge, a keyed batch's record without a key: Keys), declined (what the pass does not
+// cover: the batch is another engine's), or observed into the partition's tree (Typer.level); each split's lines
+// are counted and the rescued lines kept.
 // Its result is serialised for the driver, which merges the partitions' results (NativeObserver.observe).
 package widen;
 
@@ -73,8 +74,16 @@ final class Partition {
     /** The parser of the partition's lines. */
     final LineParser parser = new LineParser();
 
+    /** A keyed batch's key (its records without one rescued), or null. */
+    final Keys keys;
+
     Partition(Typer rules) {
+        this(rules, null);
+    }
+
+    Partition(Typer rules, Keys keys) {
         this.rules = rules;
+        this.keys = keys;
     }
 
     /** Counts a row of FileLines.keyed (value, source, block, line) into its split. */
@@ -123,6 +132,7 @@ final class Partition {
             return null;
         }
         String reason = rescueReason(value, parsed);
+        if (reason == null && keys != null) reason = keys.reason((Obj) value, rules);
         if (reason != null) {
             rescue(at, reason, lineText(raw, text), raw);
             return null;

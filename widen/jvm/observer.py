@@ -3,6 +3,7 @@ observations (:func:`observed`, :func:`read_result`)."""
 
 from __future__ import annotations
 
+import json
 import struct
 
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
@@ -42,8 +43,9 @@ def observe(lines, rules: Rules) -> NativeResult | None:
     return None if result is None or result.declined else result
 
 
-def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
-    """(:func:`observe`'s result, and when it is None, why)."""
+def observed(lines, rules: Rules, key=None) -> tuple[NativeResult | None, str]:
+    """(:func:`observe`'s result, and when it is None, why); ``key``: a keyed batch's
+    (:class:`~widen.engine.keys.KeyTypes`), whose records without one the pass rescues and observes nothing of."""
     covered = coverage(rules)
     if covered.spec is None:
         _debug(f"the rules use typing the native pass does not cover: {covered.why}")
@@ -52,7 +54,8 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
         if load_class(lines.sparkSession) is None:
             return None, "the native pass is not built (no javac, no usable jar)"
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
-        data = bytes(call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf, covered.spec))
+        data = bytes(call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf,
+                          with_key(covered.spec, key, rules)))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         if unreadable(exc) is not None:  # (a file no observer can read: the user's error, not the pass's)
             raise
@@ -65,6 +68,17 @@ def observed(lines, rules: Rules) -> tuple[NativeResult | None, str]:
     if result.declined:
         return None, f"the native pass declined the batch: {result.declined}"
     return result, ""
+
+
+def with_key(text: str, key, rules: Rules) -> str:
+    """The pass's spec with a keyed batch's key (``keys``: each field's name and the numbers of the types its column
+    holds, or null for any value; ``keys_fold``: a name in another case is the field's;
+    :class:`~widen.engine.keys.KeyTypes`); ``key`` None: the spec as it is."""
+    if key is None:
+        return text
+    index = {t: i for i, t in enumerate(order(rules))}
+    keys = [[name, None if held is None else sorted(index[t] for t in held if t in index)] for name, held in key.fields]
+    return json.dumps({**json.loads(text), "keys": keys, "keys_fold": key.fold})
 
 
 def read_result(data: bytes, rules: Rules) -> NativeResult | None:
@@ -160,11 +174,13 @@ class Reader:
         return raw.decode("utf-16-be", "surrogatepass")
 
 
-def observe_local(lines: list[bytes], rules: Rules, spark) -> NativeResult | None:
-    """For tests: the pass over lines given on the driver (numbered from 1, source ``<input>``), with no job."""
+def observe_local(lines: list[bytes], rules: Rules, spark, key=None) -> NativeResult | None:
+    """For tests: the pass over lines given on the driver (numbered from 1, source ``<input>``), with no job
+    (``key``: a keyed batch's, as for :func:`observed`)."""
     text = spec(rules)
     if text is None or load_class(spark) is None:
         return None
+    text = with_key(text, key, rules)
     raws = spark.sparkContext._jvm.java.util.ArrayList()
     for line in lines:
         raws.add(bytearray(line))

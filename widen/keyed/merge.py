@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
 from pyiceberg.schema import Schema
 from pyiceberg.transforms import IdentityTransform
-import pyarrow.parquet as pq
 from widen.errors import WidenError
 from widen.jobs import session_settings, write_settings
 from widen.keyed.clustered import clustered
@@ -19,11 +18,12 @@ from widen.keyed.routed import Routed, routed
 from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
 from widen.session import Background
 from widen.sink.commit import fields_key
-from widen.sink.files import data_directory, delete_files, write_parquet
+from widen.sink.files import data_directory, delete_files, parquet_writer, with_rows, write_parquet
 from widen.sink.partitioning import partitioned_data_files
 from widen.sink.delete_manifests import row_level_overwrite
 from widen.sink.row_deletes import MERGE_ON_READ, MODES, live, merge_mode, position_deletes
 from widen.sources import check_unchanged
+from widen.sources.spark_read import list_files
 
 
 @dataclass
@@ -86,7 +86,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     try:
         if merge_mode(tbl) == MERGE_ON_READ and tbl is not None and tbl.current_snapshot() is not None:
             written, deletes, observation = merge_on_read(tbl, k, batch, target, fields, data_dir, candidates, graves, small)
-            merged = Merged(_with_rows(tbl, written), [], None, 0, 0, observation, deletes)
+            merged = Merged(written, [], None, 0, 0, observation, deletes)
         else:
             merged = _copy_on_write(tbl, k, batch, schema, fields, data_dir, candidates, graves, small)
     except BaseException:
@@ -125,24 +125,10 @@ def _copy_on_write(tbl, k: Keyed, batch: Routed, schema, fields, data_dir: str, 
         observation = Observation(f"widen-keyed-{uuid.uuid4().hex[:8]}")
         out = counted(joined, observation).where("__keep").select(
             *[F.col(f"__v{i}").alias(n) for i, n in enumerate(names)])
-        written = _with_rows(tbl, write_parquet(clustered(out, k, winners_count(batch) + stored_rows, tbl),
-                                                data_dir, fields))
+        written = write_parquet(clustered(out, k, winners_count(batch) + stored_rows, tbl), data_dir, fields)
     return Merged(written, [t.file for t in candidates], None, stored_rows,
                   sum(t.file.file_size_in_bytes for t in candidates), observation,
                   removed_deletes=position_deletes(candidates))
-
-
-def _with_rows(tbl, written: list) -> list:
-    """The files of ``written`` that hold rows; the others deleted, never committed (Spark's first task writes a
-    file even when it has no rows: a merge whose rows all land in other tasks, or that keeps none)."""
-    kept, empty = [], []
-    for path in written:
-        with tbl.io.new_input(path).open() as stream:
-            (kept if pq.read_metadata(stream).num_rows else empty).append(path)
-    delete_files(tbl, empty)
-    return kept
-
-
 
 
 def candidate_files(tbl, k: Keyed, batch: Routed) -> list:
@@ -234,7 +220,8 @@ def _new_tombstones(tbl, winners, graves, keys) -> str | None:
                 .when(F.col("__del") | F.col("__bo").isNull() | (F.col("__bo") < F.col("__to")), F.col("__to")))
         fresh = both.select(*keys, kept.alias("__to")).where("__to IS NOT NULL")
     where = f"{tbl.location().rstrip('/')}/metadata/{GRAVES}{uuid.uuid4().hex}"
-    fresh.write.mode("error").parquet(where)
+    parquet_writer(fresh).parquet(where)  # (beside the merge, on another thread: the session's settings as they are)
+    with_rows(list_files(where, ".parquet"))  # (no file of no rows is named)
     return where
 
 

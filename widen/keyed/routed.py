@@ -6,8 +6,10 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from widen.engine.keys import NO_KEY
 from widen.jobs import session_settings
 from widen.keyed.spec import Keyed, check_condition, check_schema, check_unique, with_condition_columns
+from widen.sink.rescued import array_hint
 from widen.sources import LINE, SOURCE, VALUE
 
 
@@ -108,19 +110,26 @@ def rescued_keys(rows, k: Keyed):
     from pyspark.sql import functions as F
 
     missing = [F.when(F.col(f"`{c}`").isNull(), F.lit(c)) for c in k.key]
-    reason = F.concat(F.lit("no key: "), F.concat_ws(", ", *missing),
-                      F.lit(" missing, null, or of another type than the key's column"))
+    reason = F.concat(F.lit(NO_KEY[0]), F.concat_ws(", ", *missing), F.lit(NO_KEY[1]))
     null = " OR ".join(f"`{c}` IS NULL" for c in k.key)
     return rows.where(null).select(SOURCE, LINE, *([VALUE] if VALUE in rows.columns else []), reason.alias("reason"))
 
 
-def keyed_rescues(source, batch, planned, report, tbl=None) -> None:
-    """Once a keyed batch is planned: its key and delete condition checked against the table's schema after it,
-    and its records without a key counted (as rescued lines, not records: :func:`routed`'s job) and handed to
-    the source's rescued lines."""
-    spark = source.spark
-    if not planned.observations.records:
+def keyed_rescues(source, batch, planned, report, tbl=None, say=lambda message: None) -> None:
+    """Once a keyed batch is planned (a batch that is not keyed: nothing): its key and delete condition checked
+    against the table's schema after it, and its records without a key that its observers did not rescue (a
+    typed row's, or one whose value its key column holds as a type but not exactly) counted as rescued lines, not
+    records (:func:`routed`'s job), and handed to the source's rescued lines; then its counts said, as its report
+    has them."""
+    if batch.upsert is None:
         return
+    if planned.observations.records:
+        _rescued_keyless(source, batch, planned, report, tbl)
+    say(report.observed(array_hint(planned.observations)))
+
+
+def _rescued_keyless(source, batch, planned, report, tbl) -> None:
+    spark = source.spark
     k = batch.upsert.keyed
     # (a column no record has yet: every record is keyless, or of no order)
     check_schema(planned.target, k, batch.table, absent_ok=True)

@@ -143,7 +143,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
         with timed(report, "write"), spark_progress(batch.source.spark, f"{Path(str(batch.name)).name}: writing"):
             merged = _write(tbl, batch, planned, fields, files, say)
     checkpoint("after-write")
-    summary = _summary(batch, commit_id, planned, report)
+    summary = _summary(batch, commit_id, report)
     files.may_have_landed = attempt.committing = True
     with timed(report, "commit"), tbl.transaction() as tx:
         _transaction(tx, tbl, planned, creating, fields, files.written if merged is None else [], summary,
@@ -231,14 +231,15 @@ def fields_key(fields) -> tuple:
     return tuple((f.name, str(f.transform), f.path) for f in fields)
 
 
-def _summary(batch: Batch, commit_id: str, planned: BatchPlan, report: BatchReport) -> dict[str, str]:
-    """The snapshot summary: the commit id, the batch and its files (the ledger's source), what it did."""
+def _summary(batch: Batch, commit_id: str, report: BatchReport) -> dict[str, str]:
+    """The snapshot summary: the commit id, the batch and its files (the ledger's source), what it did (its records
+    and rescued lines as its report counts them)."""
     return {
         "widen.commit-id": commit_id,
         "widen.batch": str(batch.name),
         "widen.files": json.dumps([fp.entry() for fp in batch.prints], separators=(",", ":")),
-        "widen.records": str(planned.observations.records),
-        "widen.rescued": str(planned.observations.rescued_count),
+        "widen.records": str(report.records),  # (as the batch line says them: a keyed batch's keyless rows counted)
+        "widen.rescued": str(report.rescued),
         "widen.fields-added": ",".join(report.fields_added),
         "widen.mode": batch.mode,
         **batch.summary,

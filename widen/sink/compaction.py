@@ -12,8 +12,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-import pyarrow.parquet as pq
-
 from widen.errors import InputError
 from widen.sink.catalog import load_table, no_library_retries, retryable
 from widen.sink.delete_manifests import referenced_file, row_level_overwrite
@@ -118,19 +116,11 @@ def compact(spark, cat, name: str, everything: bool = False, dry_run: bool = Fal
 
 
 def _rewrite(spark, tbl, tasks) -> list[str]:
-    """The live rows of ``tasks``' data files, written as new files of the table's spec; those Spark left empty
-    deleted."""
+    """The live rows of ``tasks``' data files, written as new files of the table's spec."""
     from widen.compiler.spark import spark_schema
 
     fields = [] if tbl.spec().is_unpartitioned() else spec_layout(tbl, tbl.schema())
-    written = write_parquet(live(spark, spark_schema(tbl.schema()), tasks), data_directory(tbl), fields)
-    empty = []
-    for path in written:
-        with tbl.io.new_input(path).open() as stream:
-            if not pq.read_metadata(stream).num_rows:
-                empty.append(path)
-    delete_files(tbl, empty)
-    return [p for p in written if p not in empty]
+    return write_parquet(live(spark, spark_schema(tbl.schema()), tasks), data_directory(tbl), fields)
 
 
 def _commit(tbl, tasks, written: list[str]) -> None:

@@ -4,8 +4,12 @@ partitioned table, and deleting those of a write no commit took."""
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
+import pyarrow.parquet as pq
+
+from widen.jobs import session_settings
 from widen.sink.partitioning import with_partition_columns
 from widen.sources.spark_read import filesystem, list_files
 
@@ -18,14 +22,45 @@ def data_directory(tbl) -> str:
 
 def write_parquet(df, data_dir: str, fields=()) -> list[str]:
     """Write the batch's Parquet files (a partitioned table's one directory per partition:
-    :mod:`widen.sink.partitioning`); returns their URIs."""
-    with removed_on_failure(data_dir):
+    :mod:`widen.sink.partitioning`); returns the URIs of those that hold rows, the others deleted: no commit adds
+    a file without rows (Spark's first task writes one when it has none, so that an empty job leaves a schema)."""
+    with removed_on_failure(data_dir), session_settings(df.sparkSession, _observed_when_empty(df.sparkSession)):
         if not fields:
             parquet_writer(df).parquet(data_dir)
         else:
             df, names = with_partition_columns(df, fields)
             parquet_writer(df).partitionBy(*names).parquet(data_dir)
-    return list_files(data_dir, ".parquet")
+    return with_rows(list_files(data_dir, ".parquet"))
+
+
+#: the adaptive optimizer's rule that replaces a plan whose input turns out empty by an empty relation, and drops
+#: the plan's observations with it (an ``Observation`` of the rows written, as a keyed merge counts them, would
+#: never be filled: a partitioned write of no rows)
+_EMPTY_RELATION = "org.apache.spark.sql.execution.adaptive.AQEPropagateEmptyRelation"
+
+
+def _observed_when_empty(spark) -> dict[str, str]:
+    """The session's settings for a write whose rows are observed: :data:`_EMPTY_RELATION` left out, besides the
+    rules the session leaves out already."""
+    key = "spark.sql.adaptive.optimizer.excludedRules"
+    excluded = [r for r in (spark.conf.get(key, None) or "").split(",") if r.strip()]
+    return {} if _EMPTY_RELATION in excluded else {key: ",".join(excluded + [_EMPTY_RELATION])}
+
+
+def with_rows(uris: list[str]) -> list[str]:
+    """The Parquet files of ``uris`` that hold rows (their footers read a few at a time); the others deleted."""
+    def rows(uri: str) -> int:
+        system, path = filesystem(uri)
+        with system.open_input_file(path) as stream:
+            return pq.read_metadata(stream).num_rows
+
+    with ThreadPoolExecutor(max_workers=max(1, min(16, len(uris)))) as pool:
+        counts = list(pool.map(rows, uris))
+    for uri, n in zip(uris, counts):
+        if not n:
+            system, path = filesystem(uri)
+            system.delete_file(path)
+    return [uri for uri, n in zip(uris, counts) if n]
 
 
 @contextmanager

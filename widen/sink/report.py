@@ -46,6 +46,10 @@ class BatchReport:
     #: what a keyed batch did to the table's rows (:meth:`widen.keyed.Merged.line`)
     keyed: str = ""
 
+    def observed(self, hint: str = "") -> str:
+        """What the batch holds, as observed (a keyed batch's records without a key among its rescued lines)."""
+        return f"observed {self.records} records, {self.rescued} rescued" + hint
+
     @property
     def skipped(self) -> bool:
         return self.files == 0 and bool(self.already)

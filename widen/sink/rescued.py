@@ -14,10 +14,10 @@ from widen.sink.catalog import (RESCUED_SUFFIX, Attempt, load_or_create, no_libr
 from widen.errors import Absorbed, CommitUnknown
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
-from widen.sink.files import data_directory, delete_files, parquet_writer, removed_on_failure
+from widen.sink.files import data_directory, delete_files, write_parquet
 from widen.sources import check_unchanged
 from widen.sources.kinds import JSON_ARRAY
-from widen.sources.spark_read import filesystem, list_files
+from widen.sources.spark_read import filesystem
 
 
 
@@ -70,8 +70,8 @@ def write_rescued(cat, table: str, bad, batch: str, prints: list, force: bool,
 
 
 def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
-    """The rescued lines of ``prints``' files as one Parquet file; returns its URI(s). ``bad``: a Spark DataFrame,
-    or an Arrow table of lines held on the driver (written with pyarrow: no Spark job)."""
+    """The rescued lines of ``prints``' files as one Parquet file; returns its URI (none when no line is left).
+    ``bad``: a Spark DataFrame, or an Arrow table of lines held on the driver (written with pyarrow: no Spark job)."""
     from pyspark.sql import functions as F
 
     if isinstance(bad, pa.Table):
@@ -82,10 +82,7 @@ def _write(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     out = bad.select(F.lit(str(batch)).alias("batch"), "source", "line", "reason",
                      F.make_valid_utf8(F.col("value")).alias("raw"),
                      F.when(~valid, F.col("value").cast("binary")).alias("raw_bytes"))
-    data_dir = data_directory(tbl)
-    with removed_on_failure(data_dir):
-        parquet_writer(out.coalesce(1)).parquet(data_dir)
-    return list_files(data_dir, ".parquet")
+    return write_parquet(out.coalesce(1), data_directory(tbl))  # (none when no line is left: no file of no rows)
 
 
 def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
@@ -95,6 +92,8 @@ def _write_arrow(tbl, bad, batch: str, prints: list, force: bool) -> list[str]:
     if not force:
         paths = {fp.path for fp in prints}
         rows = [r for r in rows if r["source"] in paths]
+    if not rows:  # (no file of no rows)
+        return []
     raws, raw_bytes = [], []
     for r in rows:
         try:
@@ -127,7 +126,8 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
             raise Absorbed(taken)
     attempt.committing = True
     with tbl.transaction() as tx:
-        tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
+        if files:  # (none: the ledger's commit alone, an empty append)
+            tx.add_files(files, snapshot_properties=summary, check_duplicate_files=False)
         record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
 
 

@@ -108,7 +108,7 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
     file (in its partition, sorted by position), under the table's data; returns their Iceberg delete files."""
     from pyspark.sql import functions as F
 
-    from widen.sink.files import parquet_writer, removed_on_failure
+    from widen.sink.files import parquet_writer, removed_on_failure, with_rows
 
     by_path = {t.file.file_path: t.file for t in tasks}
     index = {p: i for i, p in enumerate(by_path)}
@@ -120,7 +120,7 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
     with removed_on_failure(directory):
         parquet_writer(out.repartition("__f").sortWithinPartitions("__f", "pos")).partitionBy("__f")\
             .parquet(directory)
-    files = list_files(directory, ".parquet")
+    files = [f for f in with_rows(list_files(directory, ".parquet")) if "/__f=" in f]  # (no deletes: no file)
     paths = list(by_path)
     return [_delete_file(tbl, f, by_path[paths[int(f.split("/__f=")[1].split("/")[0])]]) for f in files]
 

@@ -172,7 +172,8 @@ class Chooser:
 
         lines, files = how.batch_lines(source.lines)
         native, why = Chooser.native_pass(source, rules)
-        result, why = given if given is not None else how.observe_natively(lines, rules) if native else (None, why)
+        result, why = (given if given is not None else how.observe_natively(lines, rules, source.key) if native
+                       else (None, why))
         if result is not None and result.rescued is not None:
             observed = how.natively_plain(lines, result, files)
         else:
@@ -182,8 +183,8 @@ class Chooser:
             if source.only_plain:
                 source.why = why
                 return how.unobserved(why)
-            observed = (how.natively_projected(lines, result, files, rules, why) if result is not None
-                        else how.in_spark(lines, files, rules, why))
+            observed = (how.natively_projected(lines, result, files, rules, why, source.key) if result is not None
+                        else how.in_spark(lines, files, rules, why, source.key))
         source.why = observed.why
         source.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
         return observed
@@ -221,6 +222,7 @@ class Chooser:
         if frame.upsert:
             frame.cached = frame.texts().persist(StorageLevel.MEMORY_AND_DISK)
             inner = _lines(frame.cached, own=False, native=not why)
+            inner.key = frame.key
             inner.observe(rules)
             frame.take(frame.nameless(inner))
             return

@@ -13,6 +13,7 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql.types import StringType
 
+from widen.compiler.spark_keys import without_keys
 from widen.compiler.spark_observe import NeedsChecks, SparkObserver, parse_records
 from widen.engine.observe import RESCUED_EXAMPLES, Observations, Rescued
 from widen.jvm import observed as observe_natively  # noqa: F401 (the chooser calls it from here)
@@ -90,16 +91,17 @@ def unobserved(why: str) -> Observed:
     return Observed(Observations(), None, why=why)
 
 
-def natively_projected(lines, result, files, rules: Rules, why: str) -> Observed:
+def natively_projected(lines, result, files, rules: Rules, why: str, key=None) -> Observed:
     """The native pass's observations of a batch it does not find plain: the compiled projection writes it, parsing
-    the lines as it reads them (nothing cached)."""
+    the lines as it reads them (nothing cached; ``key``: a keyed batch's, whose records without one are rescued
+    lines there too)."""
     case_merge = rules.policy("case_conflict") == "merge"
     lines = _numbered(lines, files)
     if files is not None:
         result.observations = _placed(result.observations, files)
     checks = result.needs_checks
-    return Observed(result.observations, parse_records(lines, case_merge, checked=checks, trailing=checks),
-                    native=True, why=why)
+    parsed = without_keys(parse_records(lines, case_merge, checked=checks, trailing=checks), key, rules)
+    return Observed(result.observations, parsed, native=True, why=why)
 
 
 def _numbered(lines, files):
@@ -123,8 +125,9 @@ def natively_plain(lines, result, files) -> Observed:
                     native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
 
 
-def in_spark(lines, files, rules: Rules, why: str) -> Observed:
-    """The Spark observer's observation of the lines (numbered, blank ones left out)."""
+def in_spark(lines, files, rules: Rules, why: str, key=None) -> Observed:
+    """The Spark observer's observation of the lines (numbered, blank ones left out; ``key``: a keyed batch's,
+    whose records without one are rescued lines: :func:`~widen.compiler.spark_keys.without_keys`)."""
     _t = time.perf_counter()
     lines = _numbered(lines, files)
     case_merge = rules.policy("case_conflict") == "merge"
@@ -133,14 +136,14 @@ def in_spark(lines, files, rules: Rules, why: str) -> Observed:
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued
     # for it is never walked: such rules parse with the checks from the start)
     unchecked = not case_merge
-    parsed = parse_records(lines, case_merge, checked=not unchecked).cache()
+    parsed = without_keys(parse_records(lines, case_merge, checked=not unchecked), key, rules).cache()
     observer = SparkObserver(rules)
     try:
         level, empty_names = observer.observe(parsed, unchecked=unchecked)
     except NeedsChecks as needs:
         _debug(f"signatures {needs.args[0]} need the per-line checks: parsing again with them")
         parsed.unpersist()
-        parsed = parse_records(lines, case_merge).cache()
+        parsed = without_keys(parse_records(lines, case_merge), key, rules).cache()
         observer = SparkObserver(rules)
         level, empty_names = observer.observe(parsed)
     bad = parsed.filter(F.col("reason").isNotNull())

@@ -34,6 +34,9 @@ class Source:
     records = None
     #: a keyed write's rows (:mod:`widen.keyed` sets them), released with the batch
     keyed_rows = None
+    #: a keyed write's key as its observers check it (:class:`~widen.engine.keys.KeyTypes`, set before it is
+    #: observed): a record without a key is a rescued line, observed for nothing
+    key = None
 
     def observe(self, rules) -> None:
         self.observations = Observations()
@@ -178,12 +181,14 @@ class JsonLines(Source):
         native pass found a line that needs them, or left some out (``skip``)."""
         from pyspark.sql import functions as F
 
+        from widen.compiler.spark_keys import without_keys
         from widen.compiler.spark_observe import parse_records
 
         if self.observed.skip or self.observed.checks:
-            case_merge = compiled.compiler.rules.policy("case_conflict") == "merge"
-            self.records = parse_records(self.parsed.drop("reason"), case_merge, checked=self.observed.checks
-                                         ).filter(F.col("reason").isNull())
+            rules = compiled.compiler.rules
+            case_merge = rules.policy("case_conflict") == "merge"
+            parsed = parse_records(self.parsed.drop("reason"), case_merge, checked=self.observed.checks)
+            self.records = without_keys(parsed, self.key, rules).filter(F.col("reason").isNull())
 
     def keyed_lines(self, keyless):
         """The lines of a keyed batch's keyless rows (``SOURCE``, ``LINE``, ``reason``, and ``VALUE`` when the
