@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 from widen.errors import InputError, WidenError
 from widen.jobs import session_settings, write_settings
 from widen.keyed.routed import Routed, routed
-from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
+from widen.keyed.spec import CDC, DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
 from widen.session import Background
 from widen.sink.commit import fields_key
 from widen.sink.files import data_directory, delete_files, write_parquet
@@ -275,6 +275,8 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
         props[ORDER_BY] = k.order_by
     if k.delete_when:
         props[DELETE_WHEN] = k.delete_when
+    if k.cdc:
+        props[CDC] = k.cdc
     if merged.tombstones:
         props[TOMBSTONES] = merged.tombstones
     metadata = tx.table_metadata

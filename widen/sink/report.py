@@ -45,6 +45,8 @@ class BatchReport:
     passes_why: str = ""
     #: what a keyed batch did to the table's rows (:meth:`widen.keyed.Merged.line`)
     keyed: str = ""
+    #: a feed of change events' Kafka tombstones (``null`` lines: neither records nor rescued)
+    tombstones: int = 0
 
     @property
     def skipped(self) -> bool:
@@ -55,7 +57,10 @@ class BatchReport:
         return (
             f"batch {number}: {self.records} records, {self.values} values written, "
             f"{len(self.fields_added)} field{'s' if len(self.fields_added) != 1 else ''} added, "
-            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
+            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued"
+            + (f", {self.tombstones} Kafka tombstone{'s' if self.tombstones != 1 else ''} skipped"
+               if self.tombstones else "")
+            + f" ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
             + (", commit found after a lost acknowledgement" if self.recovered else "")
             + self.engine_text() + ")" + (f"; {self.keyed}" if self.keyed else "")
