@@ -142,9 +142,7 @@ class _MicroBatches:
             if copies is not None:
                 shutil.rmtree(copies, ignore_errors=True)
         self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
-                 f"{report.rescued} rescued"
-                 + (f", {report.tombstones} Kafka tombstones skipped" if report.tombstones else "")
-                 + f" ({report.seconds:.1f}s{report.engine_text()})"
+                 f"{report.rescued} rescued{report.tombstones_text()} ({report.seconds:.1f}s{report.engine_text()})"
                  + (f"; {report.keyed}" if report.keyed else ""))
         if self.on_batch is not None:
             self.on_batch(batch_id, report)

@@ -122,6 +122,7 @@ def check_schema(schema, k: Keyed, table: str, absent_ok: bool = False) -> None:
                          "rename the column (or write without --key)")
     for name in k.columns:
         what = "--order-by" if name == k.order_by and name not in k.key else "--key"
+        what = f"--cdc {k.cdc}'s order column" if k.cdc and what == "--order-by" else what
         if name not in fields and absent_ok:
             continue
         if name not in fields:

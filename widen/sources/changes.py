@@ -16,26 +16,6 @@ _REASON, _UNREAD = "__widen_cdc_reason", "__widen_cdc_unread"
 _UNWRAPPED = "record binary, reason string, tombstone boolean, unread boolean"
 
 
-def _unwrap_batch(values):
-    """An Arrow batch of lines (binary) unwrapped (:data:`_UNWRAPPED`); a line that is not UTF-8 is left unread
-    (the parser rescues it as such)."""
-    import pyarrow as pa
-
-    records, reasons, tombstones, unread = [], [], [], []
-    for raw in values.to_pylist():
-        try:
-            event = debezium.unwrap(raw.decode("utf-8")) if raw is not None else debezium.UNREAD
-        except UnicodeDecodeError:
-            event = debezium.UNREAD
-        records.append(event.record.encode("utf-8") if event.record is not None else None)
-        reasons.append(event.reason)
-        tombstones.append(event.tombstone)
-        unread.append(event.unread)
-    return pa.StructArray.from_arrays(
-        [pa.array(records, pa.binary()), pa.array(reasons, pa.string()), pa.array(tombstones, pa.bool_()),
-         pa.array(unread, pa.bool_())], names=["record", "reason", "tombstone", "unread"])
-
-
 def unwrapped(lines, cdc: str | None, counting=None):
     """``lines`` (``value``, ``source``, ``line``...) as the records their envelopes hold: ``value`` the record's
     text (the line as it is where there is none), :data:`ENVELOPE` the line; Kafka tombstones
@@ -45,7 +25,23 @@ def unwrapped(lines, cdc: str | None, counting=None):
         return lines
     from pyspark.sql import functions as F
 
-    event = F.arrow_udf(_unwrap_batch, _UNWRAPPED)(F.col("value").cast("binary"))
+    def unwrap_batch(values):
+        """An Arrow batch of lines (binary) unwrapped (:data:`_UNWRAPPED`); a line that is not UTF-8 is left
+        unread (the parser rescues it as such). (A closure: Spark's Python workers import only what it names.)"""
+        import pyarrow as pa
+
+        events = []
+        for raw in values.to_pylist():
+            try:
+                events.append(debezium.unwrap(raw.decode("utf-8")) if raw is not None else debezium.UNREAD)
+            except UnicodeDecodeError:
+                events.append(debezium.UNREAD)
+        return pa.StructArray.from_arrays(
+            [pa.array([e.record.encode("utf-8") if e.record is not None else None for e in events], pa.binary()),
+             pa.array([e.reason for e in events], pa.string()), pa.array([e.tombstone for e in events], pa.bool_()),
+             pa.array([e.unread for e in events], pa.bool_())], names=["record", "reason", "tombstone", "unread"])
+
+    event = F.arrow_udf(unwrap_batch, _UNWRAPPED)(F.col("value").cast("binary"))
     out = lines.withColumn("__widen_event", event)
     if counting is not None:
         out = out.observe(counting, F.count_if(F.col("__widen_event.tombstone")).alias("tombstones"))

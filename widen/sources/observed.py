@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import uuid
 from dataclasses import dataclass
 
 import pyarrow as pa
@@ -129,7 +130,7 @@ def in_spark(lines, files, rules: Rules, why: str, cdc: str | None = None) -> Ob
     """The Spark observer's observation of the lines (numbered, blank ones left out; ``cdc``: the records their
     envelopes hold, Kafka tombstones counted and left out: :mod:`widen.sources.changes`)."""
     _t = time.perf_counter()
-    counting = Observation("widen-tombstones") if cdc else None
+    counting = Observation(f"widen-tombstones-{uuid.uuid4().hex[:8]}") if cdc else None
     lines = unwrapped(_numbered(lines, files), cdc, counting)
     case_merge = rules.policy("case_conflict") == "merge"
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
