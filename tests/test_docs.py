@@ -56,6 +56,7 @@ MODULES = [
     "widen.engine.values",
     "widen.compiler.sql",
     "widen.engine.load",
+    "widen.engine.debezium",
 ]
 
 
