@@ -206,8 +206,8 @@ class Chooser:
     def routed(source: JsonLines, compiled, carry: bool = False):
         """A plain batch's rows from the native router, or None where it declines: then the compiled projection
         writes the batch (its records parsed again as the projection reads them), and the batch says why."""
-        rows, why = jvm.routed(source.parsed, compiled.plan, compiled.compiler.rules, source.observed.skip,
-                               carry=carry, cdc=source.cdc)
+        rows, why = jvm.routed(source.parsed, compiled.plan, compiled.compiler.rules, source.observed.skip, carry,
+                               source.cdc)
         if rows is not None:
             return rows
         source.reparsed(compiled)
