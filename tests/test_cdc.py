@@ -224,7 +224,7 @@ def test_the_walk_through_in_keyed_md_is_what_widen_prints(spark, tmp_path, caps
     """docs/keyed.md's walk-through: ``widen ingest --cdc debezium --key id`` over the feed, then ``widen show``:
     their stdout is the page's block (rows in id order: a keyed write's files keep no order); a batch of events
     Widen does not apply is ingested (exit 0, no traceback), those rescued; the table, keyed by its events, refuses
-    a batch that is not."""
+    a batch that asks for plain records and reads change events in one that asks for nothing."""
     page = (ROOT / "docs" / "keyed.md").read_text()
     block = re.search(r"```text\n(\$ widen ingest --table shop.customers --cdc debezium.*?)```", page, re.DOTALL)[1]
     shown, expected = _commands(block)
@@ -243,6 +243,10 @@ def test_the_walk_through_in_keyed_md_is_what_widen_prints(spark, tmp_path, caps
     assert main([*base, "--key", "id", str(DATA / "mysql.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "is keyed by --cdc debezium --key id; this batch asks for --key id" in err and "Traceback" not in err
+    assert main([*base, str(DATA / "mysql.jsonl")]) == 0  # (the table's own: change events, keyed by id)
+    assert "1 batch ingested: 2 records" in capsys.readouterr().out
+    fields = {f.name for f in open_catalog(None, warehouse).load_table("shop.customers").schema().fields}
+    assert "op" not in fields and "after" not in fields and "payload" not in fields
 
 
 def _commands(block: str) -> tuple[list[list[str]], list[str]]:
