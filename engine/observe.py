@@ -130,6 +130,9 @@ class Observations:
     #: values are stored in VARIANT (``BIGINT``, ``STRING``, ``OBJECT``...). Not part of what a batch contains
     #: (two observers agree without it); the compiler reads fields whose storage and shape agree natively.
     storage: Mapping[tuple, frozenset[str]] | None = field(default=None, compare=False, repr=False)
+    #: Kafka tombstones among the lines of a feed of change events (``null`` lines: :mod:`widen.engine.debezium`),
+    #: neither records nor rescued
+    tombstones: int = 0
 
     @property
     def rescued_count(self) -> int:
@@ -142,6 +145,7 @@ class Observations:
             self.empty_names + other.empty_names,
             self.rescued + other.rescued,
             self.more_rescued + other.more_rescued,
+            tombstones=self.tombstones + other.tombstones,
         )
 
 

@@ -57,6 +57,7 @@ MODULES = [
     "widen.compiler.sql",
     "widen.engine.load",
     "widen.engine.keys",
+    "widen.engine.debezium",
 ]
 
 

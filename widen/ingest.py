@@ -42,12 +42,9 @@ _UNLOADED = object()
 def ingest(
     batches: Sequence[str], table: str, *, rules=None, catalog: str | None = None, warehouse: str = "warehouse",
     spark=None, progress: Callable[[str], None] | None = None, force: bool = False, mode: str | None = None,
-    input_format: str = "json",
-    master: str | None = None,
-    reports: list[BatchReport] | None = None,
-    partition_by: str | None = None,
-    key: str | None = None, order_by: str | None = None, delete_when: str | None = None,
-) -> list[BatchReport]:
+    input_format: str = "json", master: str | None = None, reports: list[BatchReport] | None = None,
+    partition_by: str | None = None, key: str | None = None, order_by: str | None = None,
+    delete_when: str | None = None, cdc: str | None = None) -> list[BatchReport]:
     """Ingest each batch (a JSON-lines file, gzipped too, or a directory of them; with ``input_format="parquet"``
     Parquet files, typed), in order, into ``table`` (``namespace.name``), creating the namespace and the table on
     first write.
@@ -61,7 +58,8 @@ def ingest(
     batch ends, so that a caller still has those of the batches before one that fails (they stay committed).
     ``partition_by`` (``"day(ts), bucket(16, user_id)"``, Iceberg's transforms) is the spec the table is created
     with; a table that exists keeps its own, and every write honours it: :mod:`widen.sink.partitioning`. ``key``
-    (``order_by``, ``delete_when``) makes each batch an upsert: :mod:`widen.keyed`.
+    (``order_by``, ``delete_when``; ``cdc="debezium"``: each line a Debezium change event, docs/keyed.md) makes
+    each batch an upsert: :mod:`widen.keyed`.
     """
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     check_inputs(batches, input_format)  # (every file readable, and the settings, before any work)
@@ -70,7 +68,7 @@ def ingest(
         tbl = load_table(cat, table)  # (the first batch plans against it)
     check_asked(terms, tbl, table)
     run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
-    run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
+    run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode, cdc, typed=input_format != "json")
     run.loaded = tbl
     reports = [] if reports is None else reports
     bars = progress_bars.set(progress is None)  # Widen's own progress on stderr: a bar too, on a terminal
@@ -163,22 +161,23 @@ class _Run:
         report.mode = self.mode or resolve_mode(self.rules, self.mode_asked)
 
     def _source(self, empty: bool, prints: list, batch: str) -> Source:
-        return for_files(self.spark, [] if empty else prints, batch, self.input_format, upsert=self.keyed is not None)
+        return for_files(self.spark, [] if empty else prints, batch, self.input_format, self.keyed is not None,
+                         getattr(self.keyed, "cdc", None))
 
 
 def write(df, table: str, *, rules=None, mode: str | None = None, json_column: str | None = None,
           catalog: str | None = None, warehouse: str = "warehouse", progress: Callable[[str], None] | None = None,
           batch: str = "<dataframe>", summary: dict[str, str] | None = None, source_column: str | None = None,
           rescued_done: bool = False, partition_by: str | None = None, long_lines=(), key: str | None = None,
-          order_by: str | None = None, delete_when: str | None = None) -> BatchReport:
+          order_by: str | None = None, delete_when: str | None = None, cdc: str | None = None) -> BatchReport:
     """Write one DataFrame to ``table`` through the engine, as one batch and one commit.
 
     A typed DataFrame (any Parquet-like columns) is observed from its schema; with ``json_column``, each row's
     column holds one JSON document, observed and routed like a JSON line (those that are not JSON objects go to
     ``<table>__rescued``, with ``source_column``'s value as their source when given; ``rescued_done``: they were
     committed already, by an earlier attempt). ``mode`` as for :func:`ingest`; ``summary`` adds entries to the
-    snapshot summaries (the table's and the rescued table's); ``partition_by``, ``key``, ``order_by`` and
-    ``delete_when`` as for :func:`ingest` (a later row breaks a tie of a key's records); ``long_lines``: ``(source,
+    snapshot summaries (the table's and the rescued table's); ``partition_by``, ``key``, ``order_by``, ``delete_when``
+    and ``cdc`` as for :func:`ingest` (a later row breaks a tie of a key's records); ``long_lines``: ``(source,
     LongLine)`` of the frame's lines it holds empty (:func:`widen.stream.watch`). Returns the report.
 
     >>> import tempfile, widen
@@ -199,12 +198,12 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     cat = open_table_catalog(table, catalog, warehouse)
     tbl = load_table(cat, table)
     check_asked(terms, tbl, table)
-    keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode)
+    keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode, cdc, typed=json_column is None)
     mode = resolve_mode(rules, mode, df.sparkSession, say)
     report, started = BatchReport(batch, mode=mode), time.perf_counter()
     with session_settings(df.sparkSession, frame_settings(df.sparkSession)), \
             said_in_one_line(table, lambda: load_table(cat, table)):
-        source = for_frame(df, json_column, source_column, batch, list(long_lines), upsert=keyed is not None)
+        source = for_frame(df, json_column, source_column, batch, list(long_lines), keyed is not None, getattr(keyed, "cdc", None))
         ingest_batch(cat, Batch(table, batch, [], source, rules, mode, True, summary or {}, terms, Upsert.of(keyed)), report,
                      lambda t: say(f"{batch}: {t}"), rescued_done, tbl)
     report.seconds = time.perf_counter() - started
@@ -224,8 +223,8 @@ def ingest_batch(cat, batch: Batch, report: BatchReport, say, rescued_done: bool
             with timed(report, "observe"), spark_progress(source.spark, f"{Path(str(batch.name)).name}: observing"):
                 source.observe(batch.rules)
         observations = source.observations
-        report.records, report.rescued, report.empty_names = (
-            observations.records, observations.rescued_count, observations.empty_names)
+        report.records, report.rescued, report.empty_names, report.tombstones = (
+            observations.records, observations.rescued_count, observations.empty_names, observations.tombstones)
         if batch.upsert is None:  # (a keyed batch's, once its records without a key are counted: keyed_rescues)
             say(report.observed(array_hint(observations)))
         with timed(report, "plan"):

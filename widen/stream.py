@@ -75,6 +75,7 @@ def stream(
     key: str | None = None,
     order_by: str | None = None,
     delete_when: str | None = None,
+    cdc: str | None = None,
 ):
     """Start a streaming query writing each micro-batch of ``source`` (a streaming DataFrame) to ``table``; returns
     the ``StreamingQuery``. ``json_column`` names a column of JSON text (``spark.readStream.text(dir)`` gives
@@ -83,7 +84,8 @@ def stream(
     after each micro-batch is committed; ``watched``: the stream is :func:`watch`'s lines of a folder's files,
     whose lines too long to read are rescued (:func:`without_long_lines`); ``key`` (``order_by``, ``delete_when``):
     each micro-batch an upsert (docs/keyed.md), its records ordered by their file and line (a watched folder's),
-    or the micro-batch's row order. Other arguments as for :func:`widen.ingest.write`.
+    or the micro-batch's row order; ``cdc="debezium"`` with ``key``: each text a Debezium change event (its row the
+    record, ordered by its source position). Other arguments as for :func:`widen.ingest.write`.
 
     >>> # query = widen.stream(spark.readStream.text("landing/"), "db.events", checkpoint="chk/",
     >>> #                      json_column="value")
@@ -93,11 +95,11 @@ def stream(
     cat = open_table_catalog(table, catalog, warehouse)
     if partition_by is not None:  # a mistake in it is said now, not at the first micro-batch
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
-    key_for_ingest(load_table(cat, table), table, key, order_by, delete_when, mode)
+    key_for_ingest(load_table(cat, table), table, key, order_by, delete_when, mode, cdc, typed=json_column is None)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
         rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
         warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched, key=key, order_by=order_by,
-        delete_when=delete_when))
+        delete_when=delete_when, cdc=cdc))
     writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)
     if query_name:
         writer = writer.queryName(query_name)
@@ -140,7 +142,7 @@ class _MicroBatches:
             if copies is not None:
                 shutil.rmtree(copies, ignore_errors=True)
         self.say(f"micro-batch {batch_id}: {report.records} records, {len(report.fields_added)} fields added, "
-                 f"{report.rescued} rescued ({report.seconds:.1f}s{report.engine_text()})"
+                 f"{report.rescued} rescued{report.tombstones_text()} ({report.seconds:.1f}s{report.engine_text()})"
                  + (f"; {report.keyed}" if report.keyed else ""))
         if self.on_batch is not None:
             self.on_batch(batch_id, report)

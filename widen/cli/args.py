@@ -87,6 +87,11 @@ def _ingest_command(sub) -> None:
     i.add_argument("--delete-when", metavar="CONDITION",
                    help="with --key: a Spark SQL condition on the record's row that makes it a delete of its key "
                    "(\"op = 'd'\")")
+    i.add_argument("--cdc", choices=("debezium",),
+                   help="with --key: each line is a change event of Debezium (its JSON converter's envelope, with "
+                   "or without the schema wrapper): its row ('after'; a delete's 'before') is the record, ordered by "
+                   "its source position (source.lsn, else source.ts_ms), deleting its key on op 'd'; Kafka "
+                   "tombstones are skipped (docs/keyed.md)")
     i.add_argument("--watch", metavar="DIR",
                    help="stream DIR instead of ingesting BATCHes: each micro-batch is the files dropped into it "
                    "since the last one, committed exactly once (needs --checkpoint)")

@@ -59,7 +59,7 @@ def run_ingest(args) -> int:
         ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
                force=args.force, mode=args.mode, input_format=args.input_format, master=args.master,
                reports=reports, partition_by=args.partition_by, key=args.key, order_by=args.order_by,
-               delete_when=args.delete_when)
+               delete_when=args.delete_when, cdc=args.cdc)
     except BaseException:  # Ctrl-C too
         if reports:  # what was committed before the run stopped; the exit status (1, 2 or 130) says it stopped
             print(_ingested(args.table, reports) + f"; stopped at batch {len(reports) + 1} of {len(args.batches)}")
@@ -79,7 +79,7 @@ def _start_spark_early(args) -> None:
     check_inputs(args.batches, args.input_format)
     if args.partition_by is not None:
         parse_partition_by(args.partition_by)
-    keyed(args.key, args.order_by, args.delete_when)
+    keyed(args.key, args.order_by, args.delete_when, cdc=args.cdc)
     if any(os.path.getsize(path) for batch in args.batches for path in batch_files(batch, args.input_format)):
         start_early(args.master)
 
@@ -117,7 +117,8 @@ def _watch(args, rules) -> int:
     query = watch(args.watch, args.table, checkpoint=args.checkpoint, spark=spark, input_format=args.input_format,
                   once=args.once, max_files=args.max_files, rules=rules, mode=args.mode, catalog=args.catalog,
                   warehouse=args.warehouse, on_batch=lambda _, report: reports.append(report),
-                  partition_by=args.partition_by, key=args.key, order_by=args.order_by, delete_when=args.delete_when)
+                  partition_by=args.partition_by, key=args.key, order_by=args.order_by, delete_when=args.delete_when,
+                  cdc=args.cdc)
     print(f"{args.table}: watching {args.watch} (checkpoint {args.checkpoint})"
           + ("; stopping when the files there are done" if args.once else "; Ctrl-C stops"), file=sys.stderr)
     watching.append("watching")

@@ -266,6 +266,7 @@ public final class NativeRouter implements Serializable {
 
     Iterator<InternalRow> partition(Iterator<InternalRow> lines) {
         LineParser parser = new LineParser();
+        Debezium envelope = rules.cdc != null ? new Debezium() : null;  // (--cdc: each line's record is its row)
         return new Ahead<InternalRow>() {
             InternalRow advance() {
                 while (lines.hasNext()) {
@@ -278,6 +279,10 @@ public final class NativeRouter implements Serializable {
                     byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
                     if (raw == text.getBaseObject()) raw = raw.clone();  // (the row keeps slices of it)
                     if (LineParser.blank(raw)) continue;
+                    if (envelope != null) {
+                        raw = envelope.unwrap(raw).record;
+                        if (raw == null) continue;  // (a Kafka tombstone; a line the observer rescued is skipped)
+                    }
                     if (!carry) return record(parser, raw);
                     Object[] values = ((GenericInternalRow) record(parser, raw)).values();
                     Object[] row = Arrays.copyOf(values, values.length + 2);

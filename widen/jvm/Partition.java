@@ -73,6 +73,9 @@ final class Partition {
     private long[] splitAt;
     /** The parser of the partition's lines. */
     final LineParser parser = new LineParser();
+    /** The reader of the envelope each line is (``--cdc``), or null; the Kafka tombstones among the lines. */
+    final Debezium envelope;
+    long tombstones;
 
     /** A keyed batch's key (its records without one rescued), or null. */
     final Keys keys;
@@ -84,6 +87,7 @@ final class Partition {
     Partition(Typer rules, Keys keys) {
         this.rules = rules;
         this.keys = keys;
+        envelope = rules.cdc != null ? new Debezium() : null;
     }
 
     /** Counts a row of FileLines.keyed (value, source, block, line) into its split. */
@@ -100,18 +104,47 @@ final class Partition {
     }
 
     /** Observes one line; returns its record when it is one the pass observed (not blank, rescued or declined):
-     * the one-pass router routes it (NativeRouter.observing). */
+     * the one-pass router routes it (NativeRouter.observing). A line of change events (``rules.cdc``) is observed
+     * as the record its envelope holds (Debezium.unwrap); a Kafka tombstone is counted, nothing else. */
     Obj line(byte[] raw, Place at) {
         if (raw == null || blank(raw)) return null;
+        if (envelope == null) return record(raw, raw, at, false);
+        if (!ascii(raw)) {  // (a line that is not UTF-8 is rescued as such before anything is read of it)
+            try {
+                parser.utf8.decode(ByteBuffer.wrap(raw));
+            } catch (CharacterCodingException e) {
+                lines++;
+                rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8), raw);
+                return null;
+            }
+        }
+        Debezium.Unwrapped event = envelope.unwrap(raw);
+        if (event.tombstone) {
+            tombstones++;
+            return null;
+        }
+        if (event.reason != null) {
+            lines++;
+            rescue(at, event.reason, new String(raw, StandardCharsets.UTF_8), raw);
+            return null;
+        }
+        return record(event.unread() ? raw : event.record, raw, at, event.unread());
+    }
+
+    /** Observes a record's text (``raw``: a line's, or the record a line's envelope holds, ``shown`` its line:
+     * what a rescue keeps); returns the record. ``unread``: a line the envelope's reader could not read, which is
+     * rescued as no change event when the parser has nothing else to say of it. */
+    private Obj record(byte[] raw, byte[] shown, Place at, boolean unread) {
         lines++;
         String text = null;
         boolean ascii = ascii(raw);
         try {
             if (!ascii) text = parser.utf8.decode(ByteBuffer.wrap(raw)).toString();
         } catch (CharacterCodingException e) {
-            rescue(at, "not valid UTF-8", new String(raw, StandardCharsets.UTF_8), raw);
+            rescue(at, "not valid UTF-8", new String(shown, StandardCharsets.UTF_8), shown);
             return null;
         }
+        String said = shown == raw ? null : new String(shown, StandardCharsets.UTF_8);
         Object value;
         Parsed parsed = new Parsed();
         try {
@@ -121,20 +154,21 @@ final class Partition {
                 if (declined == null) declined = where(at) + e.getMessage();
                 return null;
             }
-            rescue(at, "not valid JSON", lineText(raw, text), raw);
+            rescue(at, "not valid JSON", said != null ? said : lineText(raw, text), shown);
             return null;
         } catch (Declined d) {
             if (declined == null) declined = where(at) + d.getMessage();
             return null;
         } catch (IOException | RuntimeException e) {
             needsChecks |= parsed.trailing;  // Spark's parser takes the value and ignores what follows
-            rescue(at, "not valid JSON", lineText(raw, text), raw);
+            rescue(at, "not valid JSON", said != null ? said : lineText(raw, text), shown);
             return null;
         }
         String reason = rescueReason(value, parsed);
+        if (reason == null && unread) reason = Debezium.NOT_AN_EVENT;
         if (reason == null && keys != null) reason = keys.reason((Obj) value, rules);
         if (reason != null) {
-            rescue(at, reason, lineText(raw, text), raw);
+            rescue(at, reason, said != null ? said : lineText(raw, text), shown);
             return null;
         }
         if (parsed.asText) needsChecks = true;
@@ -236,6 +270,7 @@ final class Partition {
                 text(out, r.reason);
                 out.writeInt(r.bytes.length); out.write(r.bytes);
             }
+            out.writeLong(tombstones);
         }
         return bytes.toByteArray();
     }
@@ -275,6 +310,7 @@ final class Partition {
                 if (allKept) every(r);
             }
             if (!kept) { allKept = false; all.clear(); }
+            tombstones += in.readLong();
         }
     }
 

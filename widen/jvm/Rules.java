@@ -50,6 +50,8 @@ class Rules implements Serializable {
     final int[] join;             // by bit set of types (those a JSON value is typed as come first)
     /** ``on case_conflict merge``: a record with two names of one object that differ only by case is rescued */
     final boolean caseMerge;
+    /** ``--cdc``: the envelope of change events each line is (Debezium.CDC), whose row the passes read; or null */
+    final String cdc;
     final boolean[] floatCasts;   // every guarded edge above the type is one cast into a float type
     final BigDecimal[] bound;     // a decimal type's values are below 10^(p - s) in magnitude
     final long[] longBound;       // the same as a long; Long.MAX_VALUE where every long is below it
@@ -90,6 +92,7 @@ class Rules implements Serializable {
         readPaths(spec);
         join = ints(spec.get("join"));
         caseMerge = spec.has("case_merge") && spec.get("case_merge").asBoolean();
+        cdc = spec.hasNonNull("cdc") ? spec.get("cdc").asText() : null;
         floatCasts = onlyFloatCasts();
         bound = new BigDecimal[ntypes];
         for (int t = 0; t < ntypes; t++) bound[t] = BigDecimal.TEN.pow(Math.max(0, precision[t] - scale[t]));

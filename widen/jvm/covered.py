@@ -55,6 +55,12 @@ def order(rules: Rules) -> tuple[str, ...]:
     return tuple(t for t in types if t in chosen) + tuple(t for t in types if t not in chosen)
 
 
+def with_cdc(text: str, cdc: str | None) -> str:
+    """The spec a pass over a feed of change events reads: the rules' spec (``text``) with the envelope each line
+    is (``cdc``: ``Debezium.java`` unwraps it), or the rules' spec alone."""
+    return text if not cdc else json.dumps({**json.loads(text), "cdc": cdc})
+
+
 class _Uncovered(Exception):
     """What the native pass does not cover: ``Coverage(None, *args)``."""
 

@@ -3,13 +3,14 @@ observations (:func:`observed`, :func:`read_result`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import struct
 
 from widen.engine.observe import FieldObservation, LevelObservation, Observations, Rescued, Seen
 from widen.engine.shapes import parse_shape
 from widen.jobs import unreadable
-from widen.jvm.covered import coverage, order, spec
+from widen.jvm.covered import coverage, order, spec, with_cdc
 from widen.jvm.loader import DATASET, STRING, call, failed_once, load_class
 from widen.rules.model import Rules
 from widen.settings import debug as _say_debug
@@ -43,9 +44,11 @@ def observe(lines, rules: Rules) -> NativeResult | None:
     return None if result is None or result.declined else result
 
 
-def observed(lines, rules: Rules, key=None) -> tuple[NativeResult | None, str]:
+def observed(lines, rules: Rules, key=None, cdc: str | None = None) -> tuple[NativeResult | None, str]:
     """(:func:`observe`'s result, and when it is None, why); ``key``: a keyed batch's
-    (:class:`~widen.engine.keys.KeyTypes`), whose records without one the pass rescues and observes nothing of."""
+    (:class:`~widen.engine.keys.KeyTypes`), whose records without one the pass rescues and observes nothing of;
+    ``cdc``: each line is the envelope of a change event, observed as the record it holds
+    (:mod:`widen.engine.debezium`)."""
     covered = coverage(rules)
     if covered.spec is None:
         _debug(f"the rules use typing the native pass does not cover: {covered.why}")
@@ -55,7 +58,7 @@ def observed(lines, rules: Rules, key=None) -> tuple[NativeResult | None, str]:
             return None, "the native pass is not built (no javac, no usable jar)"
         # (the pass selects its columns itself: no Py4J call per column, no SQL text: FileLines)
         data = bytes(call(lines.sparkSession, "observe", (DATASET, STRING), lines._jdf,
-                          with_key(covered.spec, key, rules)))
+                          with_cdc(with_key(covered.spec, key, rules), cdc)))
     except Exception as exc:  # noqa: BLE001 - a JVM that cannot load or run the pass: the Spark observer can
         if unreadable(exc) is not None:  # (a file no observer can read: the user's error, not the pass's)
             raise
@@ -113,6 +116,7 @@ def read_result(data: bytes, rules: Rules) -> NativeResult | None:
         has, line = r.bool(), r.long()
         reason = r.text()
         every.append((source, line if has else None, reason, r.bytes()))
+    obs = dataclasses.replace(obs, tombstones=r.long())
     return NativeResult(obs, needs_checks, splits, every if kept else None)
 
 
@@ -174,9 +178,9 @@ class Reader:
         return raw.decode("utf-16-be", "surrogatepass")
 
 
-def observe_local(lines: list[bytes], rules: Rules, spark, key=None) -> NativeResult | None:
+def observe_local(lines: list[bytes], rules: Rules, spark, key=None, cdc: str | None = None) -> NativeResult | None:
     """For tests: the pass over lines given on the driver (numbered from 1, source ``<input>``), with no job
-    (``key``: a keyed batch's, as for :func:`observed`)."""
+    (``key``, ``cdc``: as for :func:`observed`)."""
     text = spec(rules)
     if text is None or load_class(spark) is None:
         return None
@@ -184,7 +188,8 @@ def observe_local(lines: list[bytes], rules: Rules, spark, key=None) -> NativeRe
     raws = spark.sparkContext._jvm.java.util.ArrayList()
     for line in lines:
         raws.add(bytearray(line))
-    result = read_result(bytes(call(spark, "observeLocal", ("java.util.List", STRING), raws, text)), rules)
+    result = read_result(bytes(call(spark, "observeLocal", ("java.util.List", STRING), raws, with_cdc(text, cdc))),
+                         rules)
     return None if result.declined else result
 
 

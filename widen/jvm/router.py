@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import struct
 
-from widen.jvm.covered import EDGES, coverage, order, spec
+from widen.jvm.covered import EDGES, coverage, order, spec, with_cdc
 from widen.jvm.loader import ROUTER, STRING, call, failed_once, load_class
 from widen.jvm.observer import NativeResult, Reader, read_result
 from widen.engine.conversions import family
@@ -35,14 +35,16 @@ def route(lines, plan, rules: Rules, skip=()):
     return routed(lines, plan, rules, skip)[0]
 
 
-def _router_inputs(plan, rules: Rules, lenient: bool = False):
+def _router_inputs(plan, rules: Rules, lenient: bool = False, cdc: str | None = None):
     """(the spec, the table's Spark schema, the plan as ``NativeRouter.Level`` reads it) for the native router, or
-    (None, why) where it does not take the rules or the plan (``lenient``: :func:`_level_spec`'s)."""
+    (None, why) where it does not take the rules or the plan (``lenient``: :func:`_level_spec`'s; ``cdc``: each
+    line the envelope of a change event, whose record is routed)."""
     from widen.compiler.spark import struct_type
 
     text = spec(rules)
     if text is None:
         return None, f"the native router does not cover the rules: {coverage(rules).why}"
+    text = with_cdc(text, cdc)
     schema = struct_type([cp.column for cp in plan.root.columns], rules)
     leaves = {t.simpleString() for t in _leaf_types(schema)}
     other = sorted(t for t in leaves if t not in _BUILT and not t.startswith("decimal("))
@@ -59,9 +61,10 @@ def _router_inputs(plan, rules: Rules, lenient: bool = False):
     return (text, schema, level), ""
 
 
-def routed(lines, plan, rules: Rules, skip=(), carry: bool = False):
+def routed(lines, plan, rules: Rules, skip=(), carry: bool = False, cdc: str | None = None):
     """(:func:`route`'s result, and when it is None, why); ``carry``: each row with its line's ``source`` and
-    ``line`` after the table's columns (``__widen_source``, ``__widen_line``: a keyed write's)."""
+    ``line`` after the table's columns (``__widen_source``, ``__widen_line``: a keyed write's); ``cdc``: each line
+    the envelope of a change event, whose record is routed (:mod:`widen.engine.debezium`)."""
     from pyspark.sql import DataFrame
 
     def run(spark, text, schema, level):
@@ -76,14 +79,14 @@ def routed(lines, plan, rules: Rules, skip=(), carry: bool = False):
         failed_once(f"the native router failed ({first[:200]}): the batch is written by the compiled Spark "
                     "projection")
 
-    return _on_router(lines, plan, rules, False, run, failed)
+    return _on_router(lines, plan, rules, False, run, failed, cdc)
 
 
-def _on_router(lines, plan, rules: Rules, lenient: bool, run, failed):
+def _on_router(lines, plan, rules: Rules, lenient: bool, run, failed, cdc: str | None = None):
     """``run(spark, spec, schema, level)`` on the native router's inputs (:func:`_router_inputs`), as (its value,
     ''), or (None, why) where the router does not take the rules or the plan, is not built, or fails in the JVM
     (a JVM that cannot load it: the compiled projection, or the two passes, write the batch; ``failed`` is told)."""
-    inputs, why = _router_inputs(plan, rules, lenient)
+    inputs, why = _router_inputs(plan, rules, lenient, cdc)
     if inputs is None:
         return None, why
     spark = lines.sparkSession

@@ -25,9 +25,9 @@ The spec (:mod:`widen.keyed.spec`), the routed rows (:mod:`widen.keyed.routed`),
 
 from widen.keyed.merge import Merged, Upsert, commit, identified, merge
 from widen.keyed.routed import Routed, keyed_rescues, rescued_keys, routed
-from widen.keyed.spec import (DELETE_WHEN, KEY, KEYED_BROADCAST_RECORDS, ORDER_BY, TOMBSTONES, Keyed,
+from widen.keyed.spec import (CDC, DELETE_WHEN, KEY, KEYED_BROADCAST_RECORDS, ORDER_BY, TOMBSTONES, Keyed,
                               key_for_ingest, keyed, keyed_write, of_table)
 
-__all__ = ["DELETE_WHEN", "KEY", "KEYED_BROADCAST_RECORDS", "ORDER_BY", "TOMBSTONES", "Keyed", "Merged", "Routed",
+__all__ = ["CDC", "DELETE_WHEN", "KEY", "KEYED_BROADCAST_RECORDS", "ORDER_BY", "TOMBSTONES", "Keyed", "Merged", "Routed",
            "Upsert", "commit", "identified", "key_for_ingest", "keyed", "keyed_rescues", "keyed_write", "merge",
            "of_table", "rescued_keys", "routed"]

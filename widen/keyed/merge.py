@@ -15,7 +15,7 @@ from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, tombstones_of, wins
 from widen.keyed.merge_on_read import merge_on_read, winners_count
 from widen.keyed.routed import Routed, routed
-from widen.keyed.spec import DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
+from widen.keyed.spec import CDC, DELETE_WHEN, GRAVES, KEY, ORDER_BY, TOMBSTONES, Keyed, broadcast_records
 from widen.session import Background
 from widen.sink.commit import fields_key
 from widen.sink.files import data_directory, delete_files, parquet_writer, with_rows, write_parquet
@@ -257,6 +257,8 @@ def commit(tx, tbl, k: Keyed, merged: Merged, fields, summary: dict) -> None:
         props[ORDER_BY] = k.order_by
     if k.delete_when:
         props[DELETE_WHEN] = k.delete_when
+    if k.cdc:
+        props[CDC] = k.cdc
     if merged.tombstones:
         props[TOMBSTONES] = merged.tombstones
     if tbl.current_snapshot() is None and not any(m in tbl.properties for m in MODES):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from widen.engine.keys import NO_KEY
 from widen.jobs import session_settings
 from widen.keyed.spec import Keyed, check_condition, check_schema, check_unique, with_condition_columns
-from widen.sink.rescued import array_hint
+from widen.sink.rescued import array_hint, said_rescued
 from widen.sources import LINE, SOURCE, VALUE
 
 
@@ -125,7 +125,8 @@ def keyed_rescues(source, batch, planned, report, tbl=None, say=lambda message: 
         return
     if planned.observations.records:
         _rescued_keyless(source, batch, planned, report, tbl)
-    say(report.observed(array_hint(planned.observations)))
+    say(report.observed(array_hint(planned.observations)
+                        + said_rescued(planned.observations, bool(batch.upsert.keyed.cdc))))
 
 
 def _rescued_keyless(source, batch, planned, report, tbl) -> None:

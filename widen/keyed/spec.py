@@ -3,10 +3,12 @@ asked or as the table keeps them, and the checks against the table (:mod:`widen.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
 from widen.compiler.condition import Condition, parse
+from widen.engine import debezium
 from widen.errors import InputError
 from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
 from widen.sources import bytes_setting
@@ -14,6 +16,8 @@ from widen.sources import bytes_setting
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
     "widen.key.tombstones"
+#: the table property a table fed by change events keeps their envelope in (``--cdc``: :mod:`widen.engine.debezium`)
+CDC = "widen.key.cdc"
 
 #: the name of each tombstones' directory begins so, under the table's ``metadata/``
 GRAVES = "widen-tombstones-"
@@ -24,13 +28,16 @@ _NAME = re.compile(r"^[^,.`]+$")
 @dataclass(frozen=True)
 class Keyed:
     """A keyed write: the key's columns, the column whose value orders a key's records (None: line order), and a
-    Spark SQL condition on the routed row that makes a record a delete (None: no deletes)."""
+    Spark SQL condition on the routed row that makes a record a delete (None: no deletes); ``cdc``: the envelope of
+    change events each line is (``debezium``: its row is the record, ordered by its source position and a delete
+    when its op is ``d``: :mod:`widen.engine.debezium`), or None."""
 
     key: tuple[str, ...]
     order_by: str | None = None
     delete_when: str | None = None
     #: ``delete_when`` parsed (:mod:`widen.compiler.condition`): built into a Spark Column, never run as SQL text
     condition: Condition | None = field(default=None, compare=False, repr=False)
+    cdc: str | None = None
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -38,10 +45,13 @@ class Keyed:
 
 
 def keyed(key: str | None, order_by: str | None = None, delete_when: str | None = None,
-          said: str = "--delete-when") -> Keyed | None:
-    """The keyed write ``--key``, ``--order-by`` and ``--delete-when`` ask for (None without a key); raises
-    :class:`InputError` for a name that is not a top-level column's, or a condition outside the grammar of
-    :mod:`widen.compiler.condition` (``said``: where the condition came from, for the message)."""
+          said: str = "--delete-when", cdc: str | None = None) -> Keyed | None:
+    """The keyed write ``--key``, ``--order-by``, ``--delete-when`` and ``--cdc`` ask for (None without a key);
+    raises :class:`InputError` for a name that is not a top-level column's, a condition outside the grammar of
+    :mod:`widen.compiler.condition` (``said``: where the condition came from, for the message), or ``--cdc``
+    without ``--key``, with ``--order-by`` or ``--delete-when``, or of an envelope Widen does not read."""
+    if cdc is not None:
+        return _change_events(key, order_by, delete_when, cdc)
     if not key:
         if order_by or delete_when:
             raise InputError("--order-by and --delete-when need --key (the column(s) a record replaces a row by)")
@@ -58,12 +68,26 @@ def keyed(key: str | None, order_by: str | None = None, delete_when: str | None 
     return Keyed(names, order_by.strip() if order_by else None, delete_when, condition)
 
 
+def _change_events(key: str | None, order_by: str | None, delete_when: str | None, cdc: str) -> Keyed:
+    """``--cdc``'s keyed write: ordered by the events' source position, a delete when their op is ``d``."""
+    if cdc != debezium.CDC:
+        raise InputError(f"--cdc {cdc!r}: Widen reads the change events of Debezium (--cdc {debezium.CDC})")
+    if order_by or delete_when:
+        raise InputError(f"--cdc {cdc} orders a key's events by their source position ({debezium.POSITION}) and "
+                         f"deletes on op 'd': give neither --order-by nor --delete-when with it")
+    if not key:
+        raise InputError(f"--cdc {cdc} needs --key: the column(s) of the events' rows ('after') that key the table")
+    return dataclasses.replace(keyed(key, debezium.ORDER_BY, debezium.DELETE_WHEN), cdc=cdc)
+
+
 def of_table(tbl, asked: Keyed | None) -> Keyed | None:
     """The keyed write a batch makes: the one asked, which must be the table's own when it has one; else the
     table's (a keyed table stays keyed: an ingest without ``--key`` upserts by its key)."""
     props = tbl.properties if tbl is not None else {}
     stored = keyed(props.get(KEY), props.get(ORDER_BY), props.get(DELETE_WHEN),
                    f"the table property {DELETE_WHEN} of {'.'.join(tbl.name())}") if props.get(KEY) else None
+    if stored is not None and props.get(CDC):  # (stored as asked: its order and delete rule are the envelope's)
+        stored = dataclasses.replace(stored, cdc=props[CDC])
     ids = tbl.schema().identifier_field_ids if tbl is not None and stored is None else []
     if ids:  # (a table another engine gave identifier fields is keyed by them)
         schema = tbl.schema()
@@ -79,6 +103,8 @@ def of_table(tbl, asked: Keyed | None) -> Keyed | None:
 
 
 def _said(k: Keyed) -> str:
+    if k.cdc:
+        return f"--cdc {k.cdc} --key {','.join(k.key)}"
     return (f"--key {','.join(k.key)}" + (f" --order-by {k.order_by}" if k.order_by else "")
             + (f" --delete-when \"{k.delete_when}\"" if k.delete_when else ""))
 
@@ -96,6 +122,7 @@ def check_schema(schema, k: Keyed, table: str, absent_ok: bool = False) -> None:
                          "rename the column (or write without --key)")
     for name in k.columns:
         what = "--order-by" if name == k.order_by and name not in k.key else "--key"
+        what = f"--cdc {k.cdc}'s order column" if k.cdc and what == "--order-by" else what
         if name not in fields and absent_ok:
             continue
         if name not in fields:
@@ -165,10 +192,15 @@ def check_unique(spark, tbl, k: Keyed, table: str) -> None:
                          "keys are unique; remove the duplicates first")
 
 
-def key_for_ingest(tbl, table: str, key, order_by, delete_when, mode=None) -> Keyed | None:
+def key_for_ingest(tbl, table: str, key, order_by, delete_when, mode=None, cdc: str | None = None,
+                   typed: bool = False) -> Keyed | None:
     """The keyed write of an ingest (the one asked, else the table's own), checked against the table as it is,
-    before any work."""
-    k = of_table(tbl, keyed(key, order_by, delete_when))
+    before any work; ``typed``: the batches are typed rows (Parquet files, a DataFrame without a JSON column), which
+    hold no change events' envelopes."""
+    k = of_table(tbl, keyed(key, order_by, delete_when, cdc=cdc))
+    if k is not None and k.cdc and typed:
+        raise InputError(f"--cdc {k.cdc} reads JSON lines, Debezium's JSON converter's (each line an event's "
+                         "envelope), not typed rows (--format parquet, or a DataFrame without json_column)")
     if k is not None:
         broadcast_records()  # (the setting read before any work)
     if k is not None and mode == "overwrite":

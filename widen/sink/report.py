@@ -45,6 +45,8 @@ class BatchReport:
     passes_why: str = ""
     #: what a keyed batch did to the table's rows (:meth:`widen.keyed.Merged.line`)
     keyed: str = ""
+    #: a feed of change events' Kafka tombstones (``null`` lines: neither records nor rescued)
+    tombstones: int = 0
 
     def observed(self, hint: str = "") -> str:
         """What the batch holds, as observed (a keyed batch's records without a key among its rescued lines)."""
@@ -59,11 +61,16 @@ class BatchReport:
         return (
             f"batch {number}: {self.records} records, {self.values} values written, "
             f"{len(self.fields_added)} field{'s' if len(self.fields_added) != 1 else ''} added, "
-            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued ({self.seconds:.1f}s"
+            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued{self.tombstones_text()} ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
             + (", commit found after a lost acknowledgement" if self.recovered else "")
             + self.engine_text() + ")" + (f"; {self.keyed}" if self.keyed else "")
         )
+
+    def tombstones_text(self) -> str:
+        """``, N Kafka tombstone(s) skipped`` for a feed of change events that had some, else nothing."""
+        return f", {self.tombstones} Kafka tombstone{'s' if self.tombstones != 1 else ''} skipped" if self.tombstones \
+            else ""
 
     def engine_text(self) -> str:
         """``, engine NAME`` (and why not the native one, when it is another), or nothing for a batch of nothing."""

@@ -131,6 +131,18 @@ def _commit(attempt: Attempt, cat, name: str, files: list[str], prints: list, fo
         record_ledger(tx, tbl, absorbed, prints, batch=summary["widen.batch"], commit_id=commit_id, summary=summary)
 
 
+def said_rescued(observations, said: bool = True, shown: int = 3) -> str:
+    """``; rescued FILE:LINE: REASON`` for the first ``shown`` rescued lines (and how many more), or nothing
+    (``said`` false: a batch whose rescued lines are said only by their count). A feed of change events says them:
+    each is a change not applied."""
+    if not said or not observations.rescued_count:
+        return ""
+    named = [f"{r.source}:{r.line}: {r.reason}" if r.line is not None else f"{r.source}: {r.reason}"
+             for r in observations.rescued[:shown]]
+    more = observations.rescued_count - len(named)
+    return "; rescued " + "; ".join(named) + (f"; and {more} more" if more else "")
+
+
 def array_hint(observations) -> str:
     """A hint for files whose first line was rescued as the opening of a JSON array (a pretty-printed ``[`` or
     ``[{...},``) that the check before any work could not tell from its first bytes

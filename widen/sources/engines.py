@@ -68,9 +68,11 @@ def on_driver(prints) -> bool:
 
 # -- the sources of a batch ------------------------------------------------------------------------------------
 
-def for_files(spark, prints, batch: str, input_format: str = "json", upsert: bool = False) -> Source:
+def for_files(spark, prints, batch: str, input_format: str = "json", upsert: bool = False,
+              cdc: str | None = None) -> Source:
     """The source of a batch of files (their fingerprints; none, or only empty ones: nothing to read); ``upsert``:
-    a keyed write's (:mod:`widen.keyed`)."""
+    a keyed write's (:mod:`widen.keyed`); ``cdc``: its lines the envelopes of change events (a keyed write's too:
+    :mod:`widen.sources.changes`)."""
     paths = [fp.path for fp in prints]
     if input_format != "json":  # (files whose schemas Spark cannot merge: a part per schema)
         parts = [_typed(TypedFrame(frame, records=rows, upsert=upsert, files=True))
@@ -80,23 +82,24 @@ def for_files(spark, prints, batch: str, input_format: str = "json", upsert: boo
         return Source()
     long_lines = {fp.path: fp.long_lines for fp in prints if fp.long_lines}  # (docs/ingest.md#long-lines)
     if upsert:  # (never the driver's: its rows have no line to order a key's records by)
-        return _lines(FileLines(spark, paths, long_lines), own=True)
+        return _lines(FileLines(spark, paths, long_lines), own=True, cdc=cdc)
     if on_driver(prints):  # a small batch: the native engine when it takes it, else the driver's
         return SmallFiles(spark, paths, long_lines)
     return _lines(FileLines(spark, paths, long_lines), own=True)
 
 
 def for_frame(df, json_column: str | None, source_column: str | None, batch: str, long_lines=(),
-              upsert: bool = False) -> Source:
+              upsert: bool = False, cdc: str | None = None) -> Source:
     """The source of a DataFrame: of JSON texts in ``json_column`` (:class:`~widen.sources.FrameLines`: the native
-    engine, else the driver's or Spark's), or typed; ``upsert``: a keyed write's (:mod:`widen.keyed`)."""
+    engine, else the driver's or Spark's), or typed; ``upsert``: a keyed write's (:mod:`widen.keyed`); ``cdc``: its
+    texts the envelopes of change events (a keyed write's too: :mod:`widen.sources.changes`)."""
     if json_column is None:
         from pyspark.sql import functions as F
 
         if source_column == WATCHED_SOURCE and WATCHED_ROW in df.columns:  # (a watched folder's Parquet files)
             return _typed(TypedFrame(df, upsert=upsert, watched=True))
         return _typed(TypedFrame(df, upsert=upsert, origin=F.col(source_column) if source_column else F.lit(batch)))
-    frame = FrameLines(df, json_column, source_column, batch, upsert, chooser=CHOOSER)
+    frame = FrameLines(df, json_column, source_column, batch, upsert, chooser=CHOOSER, cdc=cdc)
     frame.long_lines = list(long_lines)  # (a watched folder's lines too long to read: widen.stream)
     return frame
 
@@ -126,8 +129,9 @@ def _typed(source: Source) -> Source:
     return source
 
 
-def _lines(lines, own: bool = False, only_plain: bool = False, native: bool | None = None) -> JsonLines:
-    return JsonLines(lines, own=own, only_plain=only_plain, native=native, chooser=CHOOSER)
+def _lines(lines, own: bool = False, only_plain: bool = False, native: bool | None = None,
+           cdc: str | None = None) -> JsonLines:
+    return JsonLines(lines, own=own, only_plain=only_plain, native=native, chooser=CHOOSER, cdc=cdc)
 
 
 def _driver(spark, paths=(), lines=None, why: str = "") -> DriverLines:
@@ -172,7 +176,8 @@ class Chooser:
 
         lines, files = how.batch_lines(source.lines)
         native, why = Chooser.native_pass(source, rules)
-        result, why = (given if given is not None else how.observe_natively(lines, rules, source.key) if native
+        result, why = (given if given is not None else how.observe_natively(lines, rules, source.key, source.cdc)
+                       if native
                        else (None, why))
         if result is not None and result.rescued is not None:
             observed = how.natively_plain(lines, result, files)
@@ -183,8 +188,8 @@ class Chooser:
             if source.only_plain:
                 source.why = why
                 return how.unobserved(why)
-            observed = (how.natively_projected(lines, result, files, rules, why, source.key) if result is not None
-                        else how.in_spark(lines, files, rules, why, source.key))
+            observed = (how.natively_projected(lines, result, files, rules, why, source.key, source.cdc)
+                        if result is not None else how.in_spark(lines, files, rules, why, source.key, source.cdc))
         source.why = observed.why
         source.engine = "native" if observed.plain else "native+projection" if observed.native else "spark"
         return observed
@@ -202,8 +207,8 @@ class Chooser:
     def routed(source: JsonLines, compiled, carry: bool = False):
         """A plain batch's rows from the native router, or None where it declines: then the compiled projection
         writes the batch (its records parsed again as the projection reads them), and the batch says why."""
-        rows, why = jvm.routed(source.parsed, compiled.plan, compiled.compiler.rules, source.observed.skip,
-                               *((True,) if carry else ()))
+        rows, why = jvm.routed(source.parsed, compiled.plan, compiled.compiler.rules, source.observed.skip, carry,
+                               source.cdc)
         if rows is not None:
             return rows
         source.reparsed(compiled)
@@ -221,7 +226,7 @@ class Chooser:
         why = native_gate(rules)
         if frame.upsert:
             frame.cached = frame.texts().persist(StorageLevel.MEMORY_AND_DISK)
-            inner = _lines(frame.cached, own=False, native=not why)
+            inner = _lines(frame.cached, own=False, native=not why, cdc=frame.cdc)
             inner.key = frame.key
             inner.observe(rules)
             frame.take(frame.nameless(inner))

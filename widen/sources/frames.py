@@ -26,7 +26,7 @@ class FrameLines(Delegating):
     expressions, never on the driver (whose rows carry no id)."""
 
     def __init__(self, df, json_column: str, source_column: str | None, batch: str, upsert: bool = False,
-                 chooser=None):
+                 chooser=None, cdc: str | None = None):
         from pyspark.sql import functions as F
 
         self.spark = df.sparkSession
@@ -40,6 +40,8 @@ class FrameLines(Delegating):
         #: holds empty (a watched folder's: :func:`widen.stream.without_long_lines`)
         self.long_lines: list = []
         self.upsert = upsert
+        #: the envelope of change events each text is (a keyed write's: :mod:`widen.sources.changes`), or None
+        self.cdc = cdc
         #: a keyed write's ties go to the later row (a watched folder's, whose source is each line's file: to the
         #: later file, then line, as a batch of files'; widen.stream.watch)
         self.row_order = source_column != WATCHED_SOURCE

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import time
+import uuid
 from dataclasses import dataclass
 
 import pyarrow as pa
-from pyspark.sql import DataFrame
+from pyspark.sql import DataFrame, Observation
 from pyspark.sql import functions as F
 from pyspark.sql.types import StringType
 
@@ -19,6 +20,7 @@ from widen.engine.observe import RESCUED_EXAMPLES, Observations, Rescued
 from widen.jvm import observed as observe_natively  # noqa: F401 (the chooser calls it from here)
 from widen.rules.model import Rules
 from widen.settings import debug
+from widen.sources.changes import tombstones, unwrapped, with_reasons
 from widen.sources.spark_read import FileLines
 
 
@@ -91,16 +93,16 @@ def unobserved(why: str) -> Observed:
     return Observed(Observations(), None, why=why)
 
 
-def natively_projected(lines, result, files, rules: Rules, why: str, key=None) -> Observed:
+def natively_projected(lines, result, files, rules: Rules, why: str, key=None, cdc: str | None = None) -> Observed:
     """The native pass's observations of a batch it does not find plain: the compiled projection writes it, parsing
     the lines as it reads them (nothing cached; ``key``: a keyed batch's, whose records without one are rescued
-    lines there too)."""
+    lines there too; ``cdc``: the records their envelopes hold, :mod:`widen.sources.changes`)."""
     case_merge = rules.policy("case_conflict") == "merge"
-    lines = _numbered(lines, files)
+    lines = unwrapped(_numbered(lines, files), cdc)
     if files is not None:
         result.observations = _placed(result.observations, files)
     checks = result.needs_checks
-    parsed = without_keys(parse_records(lines, case_merge, checked=checks, trailing=checks), key, rules)
+    parsed = without_keys(with_reasons(parse_records(lines, case_merge, checked=checks, trailing=checks)), key, rules)
     return Observed(result.observations, parsed, native=True, why=why)
 
 
@@ -125,25 +127,27 @@ def natively_plain(lines, result, files) -> Observed:
                     native=True, skip=skip, rescued=rescued, checks=result.needs_checks)
 
 
-def in_spark(lines, files, rules: Rules, why: str, key=None) -> Observed:
+def in_spark(lines, files, rules: Rules, why: str, key=None, cdc: str | None = None) -> Observed:
     """The Spark observer's observation of the lines (numbered, blank ones left out; ``key``: a keyed batch's,
-    whose records without one are rescued lines: :func:`~widen.compiler.spark_keys.without_keys`)."""
+    whose records without one are rescued lines: :func:`~widen.compiler.spark_keys.without_keys`; ``cdc``: the
+    records their envelopes hold, Kafka tombstones counted and left out: :mod:`widen.sources.changes`)."""
     _t = time.perf_counter()
-    lines = _numbered(lines, files)
+    counting = Observation(f"widen-tombstones-{uuid.uuid4().hex[:8]}") if cdc else None
+    lines = unwrapped(_numbered(lines, files), cdc, counting)
     case_merge = rules.policy("case_conflict") == "merge"
     # the first level's job parses and caches the lines, and counts them; most batches need neither per-line check
     # (numbers VARIANT cannot hold, nesting beyond MAX_NESTING), and the first level's signatures say so
     # (with `case_conflict merge` a collision is a reason the checks' nesting reason comes before, and a line rescued
     # for it is never walked: such rules parse with the checks from the start)
     unchecked = not case_merge
-    parsed = without_keys(parse_records(lines, case_merge, checked=not unchecked), key, rules).cache()
+    parsed = without_keys(with_reasons(parse_records(lines, case_merge, checked=not unchecked)), key, rules).cache()
     observer = SparkObserver(rules)
     try:
         level, empty_names = observer.observe(parsed, unchecked=unchecked)
     except NeedsChecks as needs:
         _debug(f"signatures {needs.args[0]} need the per-line checks: parsing again with them")
         parsed.unpersist()
-        parsed = without_keys(parse_records(lines, case_merge), key, rules).cache()
+        parsed = without_keys(with_reasons(parse_records(lines, case_merge)), key, rules).cache()
         observer = SparkObserver(rules)
         level, empty_names = observer.observe(parsed)
     bad = parsed.filter(F.col("reason").isNotNull())
@@ -157,4 +161,4 @@ def in_spark(lines, files, rules: Rules, why: str, key=None) -> Observed:
     total = observer.lines - observer.rescued_lines
     storage = {key: frozenset(kinds) for key, kinds in observer.storage.items()}
     return Observed(Observations(level, total, empty_names, rescued, observer.rescued_lines - len(rescued),
-                                 storage=storage), parsed, why=why)
+                                 storage=storage, tombstones=tombstones(counting)), parsed, why=why)

@@ -7,6 +7,7 @@ import contextlib
 
 from widen.engine.observe import Observations
 from widen.jobs import OWN_JOB_SETTINGS, session_settings
+from widen.sources.changes import ENVELOPE, unwrapped, with_reasons
 from widen.sources.long_lines import and_long_lines, with_long_lines
 from widen.sources.spark_read import FileLines
 
@@ -89,8 +90,10 @@ class JsonLines(Source):
     the caller's settings (its own joins and aggregations run in the observer's first job)."""
 
     def __init__(self, lines, own: bool = False, only_plain: bool = False, native: bool | None = None,
-                 chooser=None):
+                 chooser=None, cdc: str | None = None):
         self.lines = lines  # a DataFrame, or a batch's files (FileLines: numbered only if some line must be named)
+        #: the envelope of change events each line is (its record is the one it holds), or None
+        self.cdc = cdc
         self.spark = lines.spark if isinstance(lines, FileLines) else lines.sparkSession
         self.own = own
         #: the native pass may read the lines (twice: files Widen lists, or a DataFrame cached): by default own ones
@@ -172,22 +175,25 @@ class JsonLines(Source):
             if rows is not None:
                 return rows
         compiled.carry = (SOURCE, LINE, VALUE)
+        line = ENVELOPE if ENVELOPE in self.records.columns else "value"  # (a line as written, not its record)
         records = self.records.select("*", F.col("source").alias(SOURCE), F.col("line").alias(LINE),
-                                      F.col("value").cast("string").alias(VALUE))
+                                      F.col(line).cast("string").alias(VALUE))
         return records.transform(compiled)
 
     def reparsed(self, compiled) -> None:
         """The records parsed again as the compiled projection reads them: with the per-line checks where the
-        native pass found a line that needs them, or left some out (``skip``)."""
+        native pass found a line that needs them, or left some out (``skip``), or the lines are change events
+        (the records their envelopes hold)."""
         from pyspark.sql import functions as F
 
         from widen.compiler.spark_keys import without_keys
         from widen.compiler.spark_observe import parse_records
 
-        if self.observed.skip or self.observed.checks:
+        if self.observed.skip or self.observed.checks or self.cdc:
             rules = compiled.compiler.rules
             case_merge = rules.policy("case_conflict") == "merge"
-            parsed = parse_records(self.parsed.drop("reason"), case_merge, checked=self.observed.checks)
+            lines = unwrapped(self.parsed.drop("reason"), self.cdc)
+            parsed = with_reasons(parse_records(lines, case_merge, checked=self.observed.checks))
             self.records = without_keys(parsed, self.key, rules).filter(F.col("reason").isNull())
 
     def keyed_lines(self, keyless):
