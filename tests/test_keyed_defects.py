@@ -152,7 +152,7 @@ def test_a_batchs_counts_agree_wherever_they_are_said(spark, tmp_path, monkeypat
         paths = [_write(tmp_path / "b1.jsonl", [{"id": 1, "v": 1}]),
                  _write(tmp_path / "b2.jsonl", [{"v": 2}, {"id": 2, "v": 3}, {"id": None, "v": 4},
                                                 {"id": "u-45", "v": 5}])]
-        reports = _keyed(spark, source if source != "native" else "native", warehouse, paths, said.append)
+        reports = _keyed(spark, source, warehouse, paths, said.append)
     report = reports[1]
     assert (report.records, report.rescued) == (1, 3), said
     prefix = "batch 2: " if source != "dataframe" else "b2.jsonl: "
