@@ -100,6 +100,7 @@ def _parquet(path: Path, run: list[dict]) -> Path:
 @example(batches=[[{"id": 1, "ts": 0, "v": "n/a"}], [{"id": 1, "ts": 0, "v": 0}]], replay=False)  # (then a number)
 @example(batches=[[], [{"id": 4, "op": "d", "ts": 0}, {"ts": 0, "v": 0}, {"id": 5, "ts": 0}, {"ts": 0, "v": 0}],
                   [{"id": 1, "v": "n/a", "ts": 0}]], replay=False)
+@example(batches=[[{"ts": 0, "v": 0}]], replay=False)  # (every record rescued: a table without a column)
 def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine, batches, replay):
     """Inserts, updates whose values drift between numbers and text, duplicates within a batch, late events,
     deletes and late events after them, keyless records, empty batches and a replayed file: the table, cell by

@@ -35,12 +35,16 @@ def three_reads(spark, warehouse: str, table: str = "d.t") -> list:
     tbl = open_catalog(None, warehouse).load_table(table)
     names = [f.name for f in tbl.schema().fields]
     by_pyiceberg = sorted((tuple(r[n] for n in names) for r in tbl.scan().to_arrow().to_pylist()),
-                          key=lambda r: r[0])
+                          key=lambda r: r[:1])
     by_widen = sorted((tuple(r) for r in widen.read(spark, table, warehouse=warehouse).select(*names).collect()),
-                      key=lambda r: r[0])
+                      key=lambda r: r[:1])
     con = duck_connection()
-    by_duckdb = sorted(con.execute(f"SELECT {', '.join(names)} FROM iceberg_scan(?)",
-                                   [tbl.metadata_location.removeprefix("file://")]).fetchall(), key=lambda r: r[0])
+    metadata = tbl.metadata_location.removeprefix("file://")
+    if not names:  # (a table every record of which was rescued has no column, which DuckDB cannot bind)
+        assert by_pyiceberg == by_widen == []
+        return by_pyiceberg
+    by_duckdb = sorted(con.execute(f"SELECT {', '.join(names)} FROM iceberg_scan(?)", [metadata]).fetchall(),
+                       key=lambda r: r[:1])
     assert by_pyiceberg == by_widen == by_duckdb
     return by_pyiceberg
 

@@ -16,7 +16,7 @@ import widen
 from widen.cli import main
 from widen.errors import InputError
 from widen.ingest import ingest, write
-from widen.inspect.reader import matching_files, open_table
+from widen.inspect.reader import matching_tasks, open_table
 
 pytestmark = pytest.mark.spark
 
@@ -87,7 +87,7 @@ def test_read_prunes_the_files_of_a_partitioned_table_by_its_filter(spark, tmp_p
     src.write_text("\n".join(lines) + "\n")
     ingest([str(src)], "p.t", warehouse=wh, spark=spark, partition_by="region", progress=quiet)
     tbl = open_table("p.t", warehouse=wh)
-    everything, eu = matching_files(tbl), matching_files(tbl, "region = 'eu'")
+    everything, eu = matching_tasks(tbl), matching_tasks(tbl, "region = 'eu'")
     assert len(eu) < len(everything) and len(eu) >= 1
     frame = widen.read(spark, "p.t", warehouse=wh, where="region = 'eu'")
     assert sorted(r.n for r in frame.collect()) == [i for i in range(30) if i % 3 == 0]

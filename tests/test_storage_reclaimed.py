@@ -1,7 +1,8 @@
-"""What a rewrite replaced is freed: after keyed batches (copy-on-write: each replaces the files holding its keys)
-or an overwrite, `widen maintain --older-than 0s --files-older-than 0s` (and `widen gc`) deletes the data files
-no remaining snapshot holds, so the files on disk are those the current snapshot reads, and the table reads the
-same rows. A keyed batch commits no Parquet file without rows."""
+"""What a rewrite replaced is freed: after keyed batches (copy-on-write: each replaces the files holding its keys;
+merge-on-read: each writes delete files, which compaction folds in) or an overwrite, `widen maintain --older-than 0s
+--files-older-than 0s` (and `widen gc`) deletes the data and delete files no remaining snapshot holds, so the files
+on disk are those the current snapshot reads, and the table reads the same rows. A keyed batch commits no Parquet
+file without rows."""
 
 from __future__ import annotations
 
@@ -34,9 +35,9 @@ def _on_disk(warehouse: str, table: str) -> set[str]:
 
 
 def _live(warehouse: str, table: str) -> set[str]:
-    """The data files the table's current snapshot reads."""
+    """The data and delete files the table's current snapshot reads."""
     tbl = open_catalog(None, warehouse).load_table(table)
-    return {t.file.file_path.removeprefix("file://") for t in tbl.scan().plan_files()}
+    return {f.file_path.removeprefix("file://") for t in tbl.scan().plan_files() for f in (t.file, *t.delete_files)}
 
 
 def _superseded_tombstones(warehouse: str, table: str) -> set[str]:
@@ -55,8 +56,14 @@ def _rows(warehouse: str, table: str) -> list:
     return sorted(rows, key=lambda r: r["id"])
 
 
-def _keyed(spark, tmp_path) -> str:
+def _keyed(spark, tmp_path, mode: str = "copy-on-write") -> str:
     warehouse = str(tmp_path / "wh")
+    if mode == "copy-on-write":  # (a keyed table Widen creates merges on read; one created beforehand keeps its mode)
+        from pyiceberg.schema import Schema
+
+        cat = open_catalog(None, warehouse)
+        cat.create_namespace("s")
+        cat.create_table("s.keyed", Schema(), properties={"write.merge.mode": "copy-on-write"})
     keyed = dict(key="id", order_by="ts", delete_when="op = 'd'")
     widen.ingest([
         _write(tmp_path / "k1.jsonl", [{"id": i, "v": i, "ts": 1} for i in range(6)]),
@@ -66,6 +73,10 @@ def _keyed(spark, tmp_path) -> str:
         _write(tmp_path / "k5.jsonl", [{"id": 8, "v": 8, "ts": 1}]),
     ], "s.keyed", warehouse=warehouse, spark=spark, progress=quiet, **keyed)
     return warehouse
+
+
+def _merged_on_read(spark, tmp_path) -> str:
+    return _keyed(spark, tmp_path, mode="merge-on-read")
 
 
 def _overwritten(spark, tmp_path) -> str:
@@ -80,17 +91,23 @@ def _overwritten(spark, tmp_path) -> str:
     return warehouse
 
 
-@pytest.mark.parametrize("build, table", [(_keyed, "s.keyed"), (_overwritten, "s.over")])
+@pytest.mark.parametrize("build, table", [(_keyed, "s.keyed"), (_merged_on_read, "s.keyed"),
+                                          (_overwritten, "s.over")])
 def test_widen_maintain_deletes_the_files_a_rewrite_replaced(spark, tmp_path, capsys, build, table):
     warehouse = build(spark, tmp_path)
     rows = _rows(warehouse, table)
-    replaced = _on_disk(warehouse, table) - _live(warehouse, table)
-    assert replaced  # (the rewrites left the files they replaced)
+    before = _on_disk(warehouse, table)
+    deletes = {f.file_path for t in open_catalog(None, warehouse).load_table(table).scan().plan_files()
+               for f in t.delete_files}
+    assert bool(deletes) == (build is _merged_on_read)
+    assert build is _merged_on_read or before - _live(warehouse, table)  # (the rewrites left what they replaced)
     graves = _superseded_tombstones(warehouse, table)
     assert main(["maintain", "--warehouse", warehouse, "--table", table, "--older-than", "0s",
                  "--files-older-than", "0s"]) == 0
     out = capsys.readouterr().out
-    assert f"{table}: deleted {len(replaced) + len(graves)} unreferenced data files" in out, out
+    gone = before - _on_disk(warehouse, table)  # (merge-on-read: what compaction replaced, delete files with it)
+    assert gone >= {d.removeprefix("file://") for d in deletes}
+    assert f"{table}: deleted {len(gone) + len(graves)} unreferenced data files" in out, out
     assert _on_disk(warehouse, table) == _live(warehouse, table)
     assert _rows(warehouse, table) == rows
 
