@@ -46,8 +46,8 @@ PAIRS = [
      "a::long, a_double::double", "a::double", "a::double"),
     ("long", "date", "Date | Narrower Than Long",
      "a::long", "a::date, a_long::long", "a::long, a_date::date"),
-    ("long", "timestamp", "Edge case #2: two fields if the timestamp field is found before the long field, but not "
-     "vice versa; together, you will still get two fields",
+    ("long", "timestamp", ("Edge case #2: two fields if the timestamp field is found before the long field, but "
+                           "not vice versa; together, you will still get two fields"),
      "a::long", "a::timestamp, a_long::long", "a::timestamp, a_long::long"),
     ("long", "string", "Long | Narrower Than ... String",
      "a::long, a_string::string", "a::string", "a::string, a_long::long"),
@@ -68,7 +68,7 @@ PAIRS = [
 
 def scenarios():
     for a, b, quote, a_then_b, b_then_a, together in PAIRS:
-        line_a, line_b = '{"a": %s}' % VALUES[a], '{"a": %s}' % VALUES[b]
+        line_a, line_b = f'{{"a": {VALUES[a]}}}', f'{{"a": {VALUES[b]}}}'
         yield pytest.param([[line_a], [line_b]], a_then_b, quote, id=f"{a}-then-{b}")
         yield pytest.param([[line_b], [line_a]], b_then_a, quote, id=f"{b}-then-{a}")
         yield pytest.param([[line_a, line_b]], together, quote, id=f"{a}-and-{b}")
@@ -113,7 +113,9 @@ def test_values_routed_into_a_wider_field_convert_exactly(rules):
 def test_a_timestamp_the_long_unit_cannot_hold_gets_its_own_field(rules):
     """`where exact`: with epoch milliseconds as the unit, a timestamp with microseconds has no exact long; it gets
     a timestamp field of its own, as a long beyond 2^53 does next to a double."""
-    text = open(widen.default_rules_path()).read().replace(
+    with open(widen.default_rules_path()) as f:
+        text = f.read()
+    text = text.replace(
         "widen timestamp -> long via epoch_micros where exact", "widen timestamp -> long via epoch_millis where exact")
     millis = widen.load_rules("millis.rules", text=text)
     p = evolve(millis, [['{"a": 5}'], ['{"a": "2024-05-01T12:00:00Z"}', '{"a": "2024-05-01T12:00:00.000001Z"}']])
@@ -127,18 +129,32 @@ def test_a_timestamp_the_long_unit_cannot_hold_gets_its_own_field(rules):
 @pytest.mark.spark
 def test_spark_writes_the_reference_rows_for_every_pair(spark, rules):
     """The compiled projection (as `widen ingest` compiles it, storage from the Spark observer) writes the
-    reference router's rows for the last batch of every scenario above."""
+    reference router's rows for the last batch of every scenario above. The last batches are observed together,
+    each scenario's field under a name of its own: the observer keeps each field's storage apart."""
+    from pyspark.sql import functions as PF
     from test_spark import lines_frame, normalise
     from widen.compiler.spark import compile_plan
+
     from widen.sources.engines import observe_dataframe
 
-    for param in scenarios():
+    params = list(scenarios())
+    last = [param.values[0][-1] for param in params]
+    observations, parsed = observe_dataframe(
+        lines_frame(spark, [line.replace('{"a":', f'{{"s{i}":', 1) for i, batch in enumerate(last) for line in batch]),
+        rules)
+    parsed.unpersist()
+    lines = spark.createDataFrame([(line, "batch.jsonl", n + 1, i) for i, batch in enumerate(last)
+                                   for n, line in enumerate(batch)], "value string, source string, line int, scenario int")
+    for i, param in enumerate(params):
         batches, _, quote = param.values
         p = evolve(rules, batches)
         router = widen.Router(p, rules)
         expected = [normalise(router.route(widen.parse_line(line))) for line in batches[-1]]
-        observations, parsed = observe_dataframe(lines_frame(spark, batches[-1]), rules)
-        native = compile_plan(p, rules, storage=observations.storage)
-        got = [normalise(r) for r in parsed.orderBy("line").transform(native).collect()]
-        parsed.unpersist()
+        storage = {(("a", *path[1:]), rdims): kinds for (path, rdims), kinds in observations.storage.items()
+                   if path[0] == f"s{i}"}
+        assert storage, param.id
+        native = compile_plan(p, rules, storage=storage)
+        native.carry = ("line",)
+        rows = sorted(lines.filter(PF.col("scenario") == i).transform(native).collect(), key=lambda r: r["line"])
+        got = [normalise({k: v for k, v in r.asDict(recursive=True).items() if k != "line"}) for r in rows]
         assert got == expected, (param.id, quote)
