@@ -144,7 +144,8 @@ def test_spark_writes_the_reference_rows_for_every_pair(spark, rules):
         rules)
     parsed.unpersist()
     lines = spark.createDataFrame([(line, "batch.jsonl", n + 1, i) for i, batch in enumerate(last)
-                                   for n, line in enumerate(batch)], "value string, source string, line int, scenario int")
+                                   for n, line in enumerate(batch)],
+                                  "value string, source string, line int, scenario int")
     for i, param in enumerate(params):
         batches, _, quote = param.values
         p = evolve(rules, batches)
