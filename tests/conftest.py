@@ -51,7 +51,8 @@ def spark():
 #: order they are collected (``--no-loadscope-reorder`` in pyproject's addopts), so the two workers start on these
 #: and end together on short files. The other files follow in name order: name a file here once it takes minutes.
 SLOWEST_FIRST = (
-    "test_faults.py", "test_keyed.py", "test_cli.py", "test_engines.py", "test_driver.py", "test_native_write.py",
+    "test_keyed.py", "test_faults.py", "test_keyed_defects.py", "test_cdc.py", "test_merge_on_read.py",
+    "test_table.py", "test_cli.py", "test_engines.py", "test_driver.py", "test_native_write.py",
     "test_spark.py", "test_cluster.py", "test_ingest.py", "test_native.py", "test_interrupts.py", "test_ledger.py",
     "test_hostile.py", "test_jvm_build.py", "test_modes.py", "test_long_lines.py", "test_hostile_tables.py",
     "test_conformance.py", "test_hostile_inputs.py",
