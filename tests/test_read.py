@@ -154,3 +154,15 @@ def test_the_readmes_show_example_is_what_it_prints(events, capsys):
     command, shown = shlex.split(block.group(1)), block.group(2).rstrip("\n")
     assert main(command + ["--warehouse", events]) == 0
     assert capsys.readouterr().out.rstrip("\n") == shown
+
+
+def test_show_into_a_closed_pipe_is_a_quiet_exit(events):
+    """`widen show --format json | head -1`: the reader goes away, widen stops quietly, exit 0, no traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "widen.cli", "show", "--warehouse", events, "--table",
+                             "demo.events", "--format", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert (proc.wait(), err) == (0, "")
