@@ -534,3 +534,12 @@ def test_a_closed_pipe_is_a_quiet_exit():
     status, err = closed_pipe("plan", "--explain", *EVENTS)
     assert status == 0 and "Traceback" not in err and "Broken pipe" not in err, err
     assert err.splitlines()[0].startswith("batch 1 (")
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    """One record, one column, one line: `widen plan`'s batch lines say each count with the noun in agreement."""
+    batch = tmp_path / "one.jsonl"
+    batch.write_text('{"a": 1}\nnot json\n')
+    out = widen("plan", str(batch))
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.splitlines()[0] == f"batch 1 ({batch}): 1 record, 1 column added, 1 line rescued"

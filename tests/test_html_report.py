@@ -127,3 +127,17 @@ def test_a_big_table_stays_readable(tmp_path):
     assert len(runs) == len(re.findall(r">(\d+-\d+)</text>", chart))  # (no label hidden for overlapping)
     assert 3 * 20 <= len(runs) <= 3 * 24, len(runs)  # (three charts, at most 24 labels under each)
     assert "1-25" in runs and "(runs of 25)" in chart
+
+
+def test_the_timelines_count_axes_tick_whole_numbers():
+    """Records, columns added and lines rescued are counts: no axis of the timeline has a tick between two whole
+    numbers (one line rescued in three commits ticks 0 and 1, not 0.5)."""
+    from widen.inspect.html_report import Commit, Facts
+
+    facts = Facts("small.t")
+    facts.commits = [Commit(n, "2026-11-28T00:00:00+00:00", "append", f"day-{n}.jsonl", 3, 6 - n // 2, n // 2)
+                     for n in range(3)]
+    chart = re.search(r"<div class='chart'>(<svg.*?</svg>)</div>", render(facts), flags=re.S).group(1)
+    ticks = re.findall(r">(-?\d[\d,.]*)</text>", chart)
+    assert ticks and "1" in ticks
+    assert [t for t in ticks if not re.fullmatch(r"\d+", t)] == []

@@ -133,7 +133,7 @@ def timeline_charts(commits: list[Commit]) -> str:
             x=alt.X("commit:O", sort=alt.SortField("order"), title="commit" + (f" (runs of {step})" if step > 1
                                                                                  else ""),
                     axis=alt.Axis(values=shown, labelAngle=0 if step == 1 else -45)),
-            y=alt.Y(f"{measure}:Q", title=measure), tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
+            y=alt.Y(f"{measure}:Q", title=measure, axis=alt.Axis(tickMinStep=1, format="d")),  # (counts) tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
         ).properties(width=720, height=110, title=f"{measure} per " + ("commit" if step == 1 else f"{step} commits")))
     return _svg(alt.vconcat(*charts))
 
