@@ -59,6 +59,7 @@ MODULES = [
     "widen.engine.keys",
     "widen.engine.debezium",
     "widen.progress",
+    "widen.inspect.text",
 ]
 
 

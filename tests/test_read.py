@@ -127,7 +127,27 @@ def test_show_folds_each_family_into_one_value(events, capsys):
     assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--format", "json",
                  "--columns", "event_id,price", "--limit", "100"]) == 0
     rows = {r["event_id"]: r["price"] for r in map(json.loads, capsys.readouterr().out.splitlines())}
-    assert rows[7] == "n/a" and rows[1] == 10.0 and rows[9] == "123456789012345678901234567890"
+    assert rows[7] == "n/a" and rows[1] == "10.0" and rows[9] == "123456789012345678901234567890"
+
+
+def test_show_folded_gives_the_rows_of_the_folded_view(spark, events, capsys):
+    """`widen show --folded` folds as `widen view` and `widen.folded` do, in every row: an evolved family is one text
+    value (`"true"`, `"10.0"`, a record as JSON), whichever of its columns holds it; a column of its own keeps its
+    value."""
+    view = {r["event_id"]: r for r in (row.asDict() for row in widen.folded(spark, "demo.events", warehouse=events)
+                                       .collect())}
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--format", "json",
+                 "--limit", "100"]) == 0
+    shown = {r["event_id"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert set(shown) == set(view) == set(range(1, 10))
+    for key, row in view.items():
+        assert list(shown[key]) == list(row)
+        assert {k: plain(v) for k, v in shown[key].items()} == {k: plain(v) for k, v in row.items()}, key
+    assert {shown[k]["paid"] for k in (1, 4, 7)} == {"true", "yes"}
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--columns", "event_id,paid",
+                 "--limit", "100"]) == 0
+    cells = [line.split()[1:] for line in capsys.readouterr().out.splitlines()[2:]]
+    assert sorted(c[0] for c in cells if c) == ["false", "false", "true", "true", "true", "true", "yes"]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -34,7 +34,8 @@ from pyiceberg.types import DecimalType, DoubleType, FloatType, IntegerType, Lon
 import pyiceberg.expressions as E
 from widen.engine.load import load_rules
 from widen.errors import InputError
-from widen.inspect.stats import families, quoted, view_sql
+from widen.inspect.stats import families, folding_order, quoted, view_sql
+from widen.inspect.text import as_text
 from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
 from widen.sink.row_deletes import live, position_deletes
 from widen.sink.storage import said_in_one_line
@@ -211,20 +212,19 @@ def _null_lists_kept():
 
 
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
-    """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
-    then the others' values); a field's name is its family's."""
-    grouped = {name: [f.name for f in fam] for name, fam in families(schema, rules).items()}
-    types = {f.name: str(f.field_type) for f in schema.fields}
+    """Rows with each evolved family folded into one text value, as ``widen view`` folds them (the first of its
+    columns in :func:`~widen.inspect.stats.folding_order` that holds a value, as Spark casts it to text: ``true``,
+    ``10.0``, a record as JSON); a column that is a family of its own keeps its value. A field's name is its
+    family's."""
     out = []
     for row in rows:
         folded_row = {}
-        for name, members in grouped.items():
-            present = [m for m in members if m in row]
-            if not present:
+        for name, fam in families(schema, rules).items():
+            if len(fam) == 1 and fam[0].name == name:
+                folded_row[name] = row.get(name)
                 continue
-            ranked = sorted(present, key=lambda m: (types[m] != "string", members.index(m)))
-            # (pyiceberg 0.12 reads a null list of records as []: apache/iceberg-python#3833; Widen writes no [])
-            folded_row[name] = next((row[m] for m in ranked if row[m] is not None and row[m] != []), None)
+            texts = (as_text(row.get(f.name), f.field_type) for f in folding_order(fam))
+            folded_row[name] = next((t for t in texts if t is not None), None)
         out.append(folded_row)
     return out
 

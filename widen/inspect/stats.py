@@ -121,6 +121,15 @@ def families(schema, rules: Rules) -> dict[str, list[NestedField]]:
     return out
 
 
+def folding_order(family: list[NestedField]) -> list[NestedField]:
+    """The columns of an evolved family in the order the view folds them: the string (common-denominator) columns
+    first, then the other primitives, then arrays and records, each group in the table's order."""
+    def rank(f: NestedField):
+        t = f.field_type
+        return (0 if str(t) == "string" else 1 if isinstance(t, PrimitiveType) else 2, family.index(f))
+    return sorted(family, key=rank)
+
+
 def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None) -> str:
     """A Spark SQL view with one text column per source field: its family's columns folded with COALESCE, the
     common-denominator (string) columns first, the others as text (``to_json`` for arrays and records)."""
@@ -129,11 +138,8 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
         if len(fam) == 1 and fam[0].name == key:
             columns.append(f"  {quoted(key)}")
             continue
-        def rank(f: NestedField):
-            t = f.field_type
-            return (0 if str(t) == "string" else 1 if isinstance(t, PrimitiveType) else 2, fam.index(f))
         parts = []
-        for f in sorted(fam, key=rank):
+        for f in folding_order(fam):
             t = f.field_type
             if str(t) == "string":
                 parts.append(quoted(f.name))
