@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 from dataclasses import dataclass, field
 
 from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.reader import open_table
-from widen.inspect.stats import column_stats
+from widen.inspect.stats import column_stats, families
 from widen.sink.catalog import load_table, open_catalog
 from widen.sink.ledger import read as read_ledger
 from widen.sink.rescued import RESCUED_SUFFIX
@@ -63,10 +64,11 @@ class Facts:
 
 def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
     facts = Facts(name)
+    # (a top-level column's family is the field it evolved from, as the view folds it: `user_array_record` is
+    # `user`'s; a nested evolved column, `user.id_string`, stays in its record's)
+    family_of = {f.name: family for family, fam in families(tbl.schema(), rules).items() for f in fam}
     for s in column_stats(tbl, rules):
-        top = s.path.split(".")[0].split("[")[0]
-        family = s.evolved_from if s.evolved_from and "." not in s.path else top
-        facts.families.setdefault(family, []).append(s)
+        facts.families.setdefault(family_of[re.match(r"[^.\[]*", s.path).group(0)], []).append(s)
     for snap in sorted(tbl.snapshots(), key=lambda s: s.timestamp_ms):
         summary = snap.summary.additional_properties if snap.summary is not None else {}
         operation = snap.summary.operation.value if snap.summary is not None else ""
