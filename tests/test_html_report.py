@@ -150,3 +150,22 @@ def test_an_evolved_column_of_records_is_in_its_fields_family(quickstart):
         "user.id", "user.name", "user.email", "user.id_string", "user_array_record[].id", "user_array_record[].name"]
     assert list(facts.families) == ["event_id", "paid", "price", "started", "tags", "user", "coordinates", "notes"]
     assert "19 columns in 8 fields, 5 of them evolved" in render(facts)
+
+
+def test_after_maintain_stats_and_the_report_keep_what_the_table_knew(spark, tmp_path, capsys):
+    """`widen maintain` expires the snapshots that added the columns: `widen stats` says their first batch is
+    `(expired)` rather than naming the kept snapshot's batch, and the report counts the commits the ledger
+    remembers, naming the expired ones' batches."""
+    wh = str(tmp_path / "wh")
+    ingest(EVENTS, "demo.events", warehouse=wh, spark=spark, progress=quiet)
+    assert main(["maintain", "--warehouse", wh, "--table", "demo.events", "--older-than", "0s",
+                 "--files-older-than", "0s"]) == 0
+    stats = column_stats(open_table("demo.events", warehouse=wh), widen.load_rules())
+    assert {s.first_batch for s in stats} == {"(expired)"}
+    capsys.readouterr()
+    assert main(["stats", "--warehouse", wh, "--table", "demo.events"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:3] == ["event_id", "long", "(expired)"]
+    page = render(gather(open_table("demo.events", warehouse=wh), "demo.events", widen.load_rules()))
+    assert "<p class='facts'>3 commits (2 of them expired: the ledger keeps their batches), 3 records written by " \
+           "the 1 kept, 19 columns in 8 fields" in page
+    assert f"expired: {EVENTS[0]} (" in page and f"expired: {EVENTS[1]} (" in page

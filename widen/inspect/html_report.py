@@ -55,6 +55,8 @@ class Facts:
     table: str
     families: dict[str, list] = field(default_factory=dict)  # family -> its ColumnStats, the family's own first
     commits: list[Commit] = field(default_factory=list)
+    #: commits whose snapshots were expired (``widen maintain``), as the ledger remembers them: when, batch
+    expired: list[Commit] = field(default_factory=list)
     rescued: dict[str, dict] = field(default_factory=dict)  # batch -> {"lines": n, "reasons": {...}, "examples"}
     spec: str = ""
     ledger_files: int = 0
@@ -84,6 +86,7 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
     facts.spec = str(tbl.spec()) if tbl.spec().fields else "unpartitioned"
     ledger = read_ledger(tbl)
     facts.ledger_files = len(ledger.files)
+    facts.expired = _expired(ledger, {c.snapshot_id for c in facts.commits})
     facts.streams = {key: entry.number for key, entry in ledger.streams.items()}
     facts.properties = {k: v for k, v in sorted(tbl.properties.items()) if k.startswith(("widen.", "schema.",
                                                                                              "format-version"))}
@@ -105,6 +108,19 @@ def _rescued(rescued_tbl) -> dict[str, dict]:
         if len(entry["examples"]) < EXAMPLES:
             entry["examples"].append((row["line"], row["reason"], (row["raw"] or "")[:200]))
     return out
+
+
+def _expired(ledger, kept: set[int]) -> list[Commit]:
+    """The commits the ledger names (by the files and micro-batches they absorbed) whose snapshots are gone."""
+    gone: dict[int, Commit] = {}
+    for entries in (ledger.files, ledger.streams):
+        for key in entries:
+            entry = entries[key]
+            if entry.snapshot_id is not None and entry.snapshot_id not in kept and entry.snapshot_id not in gone:
+                when = dt.datetime.fromtimestamp(entry.committed_ms / 1000, dt.timezone.utc).isoformat(
+                    timespec="seconds") if entry.committed_ms else ""
+                gone[entry.snapshot_id] = Commit(entry.snapshot_id, when, "(expired)", entry.batch, 0, 0, 0)
+    return sorted(gone.values(), key=lambda c: c.when)
 
 
 def _svg(chart) -> str:
@@ -143,9 +159,12 @@ def timeline_charts(commits: list[Commit]) -> str:
 def render(facts: Facts) -> str:
     esc = html.escape
     rows_total = sum(c.records for c in facts.commits)
+    history = _n(len(facts.commits) + len(facts.expired), "commit") + (
+        f" ({len(facts.expired)} of them expired: the ledger keeps their batches)" if facts.expired else "")
     evolved = {f: cols for f, cols in facts.families.items() if len(cols) > 1 or any(c.evolved_from for c in cols)}
     parts = [f"<h1>{esc(facts.table)}</h1>",
-             f"<p class='facts'>{len(facts.commits)} commits, {rows_total} records written, "
+             f"<p class='facts'>{history}, {rows_total} records written"
+             + (f" by the {len(facts.commits)} kept" if facts.expired else "") + ", "
              f"{sum(len(c) for c in facts.families.values())} columns in {len(facts.families)} fields, "
              f"{len(evolved)} of them evolved; {_n(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
              "<h2>Timeline</h2>", f"<div class='chart'>{timeline_charts(facts.commits)}</div>",
@@ -174,7 +193,8 @@ def render(facts: Facts) -> str:
     commits = "".join(f"<tr><td>{esc(c.when)}</td><td>{esc(c.operation)}</td><td>{esc(c.batch)}</td>"
                       f"<td class='n'>{c.records}</td><td class='n'>{c.fields_added}</td><td class='n'>{c.rescued}</td>"
                       f"<td>{esc(c.mode)}</td></tr>" for c in facts.commits[-50:])
-    parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)}.</p>",
+    gone = "".join(f"; expired: {esc(c.batch or str(c.snapshot_id))} ({esc(c.when)})" for c in facts.expired[-50:])
+    parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)} kept{gone}.</p>",
               "<table><tr><th>when (UTC)</th><th>operation</th><th>batch</th><th>records</th><th>columns added</th>"
               f"<th>rescued</th><th>mode</th></tr>{commits}</table>",
               "<h2>Table</h2>", f"<p>Partition spec: <code>{esc(facts.spec)}</code>. Ledger: {facts.ledger_files} files "
