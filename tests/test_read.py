@@ -151,9 +151,13 @@ def test_show_folded_gives_the_rows_of_the_folded_view(spark, events, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--columns", "nope"], "demo.events has no top-level column nope (its columns: event_id,"),
-    (["--where", "price >>> 1"], "--where 'price >>> 1': not a filter pyiceberg reads"),
-    (["--where", "nope = 1"], "--where 'nope = 1': "),
+    (["--columns", "nope"], "demo.events has no column nope (its columns: event_id, paid, price, started,"),
+    (["--columns", "user.nope"], "user has no column nope (its columns: id, name, email, id_string)"),
+    (["--where", "price >>> 1"], "--where 'price >>> 1': not a filter of Spark SQL (it does not parse at column"),
+    (["--where", "nope = 1"], "--where 'nope = 1': demo.events has no column nope (its columns: event_id, paid,"),
+    (["--where", "event_id > 1.5"], "--where 'event_id > 1.5': '1.5' is not a value of event_id's type, long (an "
+                                    "integer column takes integers)"),
+    (["--where", "upper(notes) = 'X'"], "--where \"upper(notes) = 'X'\": 'UPPER(notes)' is not a column"),
     (["--limit", "-1"], "--limit -1: a number of rows, 0 or more"),
     (["--table", "demo.nope"], "no table demo.nope in"),
 ])
@@ -186,3 +190,33 @@ def test_show_into_a_closed_pipe_is_a_quiet_exit(events):
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert (proc.wait(), err) == (0, "")
+
+
+WHERE = ["started >= '2024-05-02'", "started < TIMESTAMP '2024-05-01 10:30:00'", "started = DATE '2024-05-03'",
+         "user.id = 42", "user.id_string IN ('46', 'u-45') OR price > 10", "event_id BETWEEN 2 AND 6 AND NOT paid",
+         "paid_string IS NOT NULL", "notes IS NULL AND (price_string = 'n/a' OR price_long >= 9007199254740993)"]
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_show_where_keeps_the_rows_spark_keeps(spark, events, capsys, where):
+    """`widen show --where` reads the filter as Spark SQL (sqlglot), dates and timestamps and a record's fields too:
+    it keeps the rows `widen.read` keeps for it in Spark."""
+    kept = sorted(r.event_id for r in widen.read(spark, "demo.events", warehouse=events, where=where).collect())
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--where", where, "--format", "json",
+                 "--columns", "event_id"]) == 0
+    assert sorted(json.loads(line)["event_id"] for line in capsys.readouterr().out.splitlines()) == kept
+    assert kept and len(kept) < 9
+
+
+def test_show_lists_rows_in_commit_order_every_row_with_limit_0_and_a_records_field(events, capsys):
+    """Rows come in the order their batches were committed; `--limit 0` prints every row; `--columns user.id`
+    prints a record's field (null where the record is)."""
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--limit", "0", "--format", "csv",
+                 "--columns", "event_id,user.id,user.name"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["event_id,user.id,user.name", "1,42,ana", "2,43,bo", "3,44,cy", "4,,di", "5,46,ed",
+                                "6,47,fa", "7,48,gu", "8,,", "9,,"]
+    assert "no rows" not in err and "--limit N for more" not in err
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--limit", "4", "--columns",
+                 "event_id", "--format", "json"]) == 0
+    assert [json.loads(line)["event_id"] for line in capsys.readouterr().out.splitlines()] == [1, 2, 3, 4]

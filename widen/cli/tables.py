@@ -216,8 +216,8 @@ def run_show(args) -> int:
     rules = load_rules(args.rules)
     tbl = open_table(args.table, args.catalog, args.warehouse)
     schema = tbl.schema()
-    arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit,
-                      tbl=tbl)
+    arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit or None,
+                      tbl=tbl)  # (--limit 0: every row)
     rows = arrow.to_pylist()
     names = columns or arrow.column_names
     if args.folded:
@@ -229,11 +229,11 @@ def run_show(args) -> int:
             if missing:
                 raise WidenError(f"{args.table} has no field {', '.join(missing)} (folded: {', '.join(names)})")
             names = columns
-    if rows or args.format != "table":
+    if rows or args.format == "csv":  # (csv: its header; json lines: none)
         print(render(rows, names, args.format))
-    else:
+    if not rows:
         print(f"{args.table}: no rows" + (f" where {args.where}" if args.where else ""), file=sys.stderr)
-    if args.limit and len(rows) == args.limit:
+    if args.limit and len(rows) == args.limit:  # (0: every row was asked for)
         print(f"(the first {args.limit} rows: --limit N for more)", file=sys.stderr)
     return 0
 
