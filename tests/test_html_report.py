@@ -169,3 +169,29 @@ def test_after_maintain_stats_and_the_report_keep_what_the_table_knew(spark, tmp
     assert "<p class='facts'>3 commits (2 of them expired: the ledger keeps their batches), 3 records written by " \
            "the 1 kept, 19 columns in 8 fields" in page
     assert f"expired: {EVENTS[0]} (" in page and f"expired: {EVENTS[1]} (" in page
+
+
+def test_without_its_extra_the_report_says_the_install_a_checkout_needs(monkeypatch):
+    """Without altair, `widen report` says how to install its extra: from a checkout (this one), the README's
+    `pip install -e ".[report]"` in that directory."""
+    import sys
+
+    from widen.errors import InputError
+    from widen.inspect.html_report import report
+
+    monkeypatch.setitem(sys.modules, "altair", None)  # (an import of it fails)
+    with pytest.raises(InputError) as failed:
+        report("demo.events", warehouse="nowhere")
+    root = Path(__file__).resolve().parents[1]
+    assert str(failed.value) == ("widen report draws its charts with altair and vl-convert: "
+                                 f"pip install -e \".[report]\" in {root}")
+
+
+def test_the_report_the_quickstart_writes_is_not_a_file_of_the_checkout():
+    """`widen report --table demo.events` writes demo.events.html where it runs, the checkout in the quickstart:
+    git ignores it there, as it ignores the warehouse."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    for path in ("demo.events.html", "warehouse/catalog.db"):
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=root).returncode == 0, path

@@ -14,6 +14,7 @@ import datetime as dt
 import html
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from widen.engine.load import load_rules
 from widen.errors import InputError
@@ -217,8 +218,7 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
         import altair  # noqa: F401
         import vl_convert  # noqa: F401
     except ImportError:
-        raise InputError("widen report draws its charts with altair and vl-convert: pip install 'widen[report]'") \
-            from None
+        raise InputError(f"widen report draws its charts with altair and vl-convert: {_install_hint()}") from None
     tbl = open_table(table, catalog, warehouse)
     rescued = load_table(open_catalog(catalog, warehouse), table + RESCUED_SUFFIX)
     page = render(gather(tbl, table, rules if rules is not None else load_rules(), rescued))
@@ -226,6 +226,14 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
         with open(out, "w", encoding="utf-8") as fh:
             fh.write(page)
     return page
+
+
+def _install_hint() -> str:
+    """How to install the report's extra: in a checkout (an editable install), the README's command there."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "widen" / "__init__.py").is_file():
+        return f'pip install -e ".[report]" in {root}'
+    return "pip install 'widen[report]'"
 
 
 __all__ = ["Facts", "gather", "render", "report"]
