@@ -137,9 +137,12 @@ def test_the_timelines_count_axes_tick_whole_numbers():
     facts.commits = [Commit(n, "2026-11-28T00:00:00+00:00", "append", f"day-{n}.jsonl", 3, 6 - n // 2, n // 2)
                      for n in range(3)]
     chart = re.search(r"<div class='chart'>(<svg.*?</svg>)</div>", render(facts), flags=re.S).group(1)
-    ticks = re.findall(r">(-?\d[\d,.]*)</text>", chart)
-    assert ticks and "1" in ticks
-    assert [t for t in ticks if not re.fullmatch(r"\d+", t)] == []
+    for measure, top in (("records", 3), ("columns added", 6), ("lines rescued", 1)):
+        axis = chart[chart.index(f"aria-label=\"Y-axis titled '{measure}'"):]
+        axis = axis[:axis.index('aria-label="commit:')]
+        ticks = re.findall(r">(-?\d[\d,.]*)</text>", axis)
+        assert ticks[0] == "0" and ticks[-1] == str(top), (measure, ticks)
+        assert len(set(ticks)) == len(ticks) and all(re.fullmatch(r"\d+", t) for t in ticks), (measure, ticks)
 
 
 def test_an_evolved_column_of_records_is_in_its_fields_family(quickstart):

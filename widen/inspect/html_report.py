@@ -152,9 +152,16 @@ def timeline_charts(commits: list[Commit]) -> str:
             x=alt.X("commit:O", sort=alt.SortField("order"), title="commit" + (f" (runs of {step})" if step > 1
                                                                                  else ""),
                     axis=alt.Axis(values=shown, labelAngle=0 if step == 1 else -45)),
-            y=alt.Y(f"{measure}:Q", title=measure, axis=alt.Axis(tickMinStep=1, format="d")),  # (counts) tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
+            y=alt.Y(f"{measure}:Q", title=measure, axis=alt.Axis(values=_whole_ticks(values, measure), format="d")), tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
         ).properties(width=720, height=110, title=f"{measure} per " + ("commit" if step == 1 else f"{step} commits")))
     return _svg(alt.vconcat(*charts))
+
+
+def _whole_ticks(values: list[dict], measure: str) -> list[int]:
+    """The ticks of a count's axis: whole numbers from 0 to the largest count, at most 6 of them."""
+    top = max([v[measure] for v in values] + [1])
+    step = -(-top // 5)
+    return list(range(0, top + 1, step)) + ([top] if top % step else [])
 
 
 def render(facts: Facts) -> str:
