@@ -111,3 +111,55 @@ def test_check_examples_on_the_shipped_rules_are_what_widen_check_prints():
     assert out.returncode == 0, out.stderr
     for _, *shown in blocks:
         assert out.stdout.rstrip("\n").splitlines() == shown
+
+
+# --- the pages a user follows ----------------------------------------------------------------------------------------
+
+#: the public pages the behaviour comes from
+UPSOLVER = "https://upsolver.gitbook.io/content/articles-1/data/schema-evolution/iceberg-schema-evolution"
+DELTA = "https://www.databricks.com/blog/2019/09/24/diving-into-delta-lake-schema-enforcement-evolution.html"
+#: how a page cites each of them (a page saying "the page" links the one it means)
+CITES = {(UPSOLVER,): re.compile(r"\b[Bb]ehaviou?rs? \d|\bExamples? \d|\bUpsolver\b"),
+         (DELTA,): re.compile(r"\bDelta page\b|\bDatabricks\b|\bDelta (?:Lake's )?blog\b"),
+         (UPSOLVER, DELTA): re.compile(r"\b[Tt]he page\b")}
+#: pages for contributors, which may name the tests that hold a claim and the history of a measurement
+CONTRIBUTORS = {"guarantees.md", "architecture.md", "internals.md", "performance.md"}
+USER_PAGES = [p for p in PAGES if p.name not in CONTRIBUTORS]
+#: an absolute path of a machine: a home, a checkout (``/work/...``), a user's directory
+MACHINE_PATH = re.compile(r"(?<![\w.~$/])/(?:home|Users|root|work|mnt)/[\w.-]+")
+#: the work's history and the suite's names, in a user's page
+HISTORY = re.compile(r"\btests/test_\w+|\btest_\w+\.py\b|::test_\w+|\b[Ii]ssue \d+|\bcommit `?[0-9a-f]{7,40}\b"
+                     r"|\bbefore commit\b")
+
+
+def _prose(page: Path) -> str:
+    """The page without its fenced code blocks."""
+    return re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.name}/{p.name}" for p in PAGES])
+def test_no_page_shows_a_path_of_the_machine_it_was_written_on(page):
+    """A page shows paths relative to the checkout (``rules/types.rules``, ``examples/events/day-1.jsonl``): no
+    absolute path of the machine its examples ran on, in its prose or in any block."""
+    text = page.read_text()
+    assert str(ROOT) not in text
+    assert MACHINE_PATH.findall(text) == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.name}/{p.name}" for p in PAGES])
+def test_a_page_that_cites_a_source_page_links_it(page):
+    """Where a page cites Upsolver's "Iceberg Schema Evolution" ("the page", "behaviour 3", "Example 2") or
+    Databricks' "Diving Into Delta Lake: Schema Enforcement & Evolution", it links the public page by its URL;
+    no page names a file of the work's own copies of them."""
+    text = page.read_text()
+    for urls, cite in CITES.items():
+        if cite.search(_prose(page)):
+            assert any(url in text for url in urls), (cite.search(_prose(page)).group(0), urls)
+    assert not re.search(r"\bseeds/|\b\d{3}_[0-9a-f]{16}\.txt", text)
+
+
+@pytest.mark.parametrize("page", USER_PAGES, ids=[f"{p.parent.name}/{p.name}" for p in USER_PAGES])
+def test_a_users_page_speaks_of_the_product(page):
+    """A user's page says what the product does: no issue, no commit of the work's history, no test of the suite by
+    name (docs/guarantees.md names the test that holds each claim)."""
+    assert HISTORY.findall(_prose(page) + "\n".join(_text_blocks(page))) == []
