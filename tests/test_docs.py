@@ -303,3 +303,33 @@ def test_a_reference_row_names_every_option_of_its_command(page, command):
     sub = next(a for a in parser()._subparsers._group_actions if a.dest == "command").choices[command]
     options = {o for a in sub._actions for o in a.option_strings if o.startswith("--") and o != "--help"}
     assert sorted(o for o in options if not re.search(re.escape(o) + r"\b", SYNOPSES[(page, command)])) == []
+
+
+def _readme_section(title: str) -> str:
+    text = (ROOT / "README.md").read_text()
+    return text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readmes_commands_are_a_list_to_scan():
+    """The README's "How you use it" opens with a list of commands, each at most two lines: the command, one
+    sentence, and the page that tells the rest."""
+    items = re.findall(r"^- (.*?)(?=^- |^\n|\Z)", _readme_section("How you use it").split("\n### ")[0], flags=re.S | re.M)
+    assert len(items) >= 8
+    for item in items:
+        assert item.startswith("`widen ") or item.startswith("From Python"), item
+        assert len(item.rstrip("\n").splitlines()) <= 2 and len(re.findall(r"\]\(docs/[\w-]+\.md", item)) == 1, item
+
+
+def test_the_readme_says_where_every_value_exactly_has_edges():
+    """Beside its promise, the README says in one line each what a newcomer meets: an empty array is not written,
+    `started_long` holds the milliseconds that arrived, a timestamp with another offset than UTC is kept as text,
+    and a batch's columns are created in alphabetical order; each links the page that tells more."""
+    text = (ROOT / "README.md").read_text()
+    promise = text[:text.index("## Quickstart")]
+    for words in ("empty array", "`started_long` holds what arrived", "offset other than UTC", "alphabetical order"):
+        line = next((item for item in promise.split("\n- ") if words in item), None)
+        assert line is not None and len(re.findall(r"\]\(docs/[\w-]+\.md#[\w-]+\)", line)) == 1, words
+        anchor = re.search(r"\]\(docs/([\w-]+\.md)#([\w-]+)\)", line)
+        headings = re.findall(r"^#+ (.*)$", (ROOT / "docs" / anchor.group(1)).read_text(), flags=re.M)
+        slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+        assert anchor.group(2) in slugs, anchor.group(0)
