@@ -517,3 +517,29 @@ def test_an_unreadable_batch_file_is_one_line_naming_it(tmp_path):
     from widen.ingest import open_catalog
 
     assert open_catalog(None, str(tmp_path / "wh")).list_namespaces() == []
+
+
+def closed_pipe(*args, cwd=None) -> tuple[int, str]:
+    """``widen ARGS | head -0``: the reader closes the pipe before widen writes; the exit status and stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "widen.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=cwd)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    return proc.wait(), err
+
+
+def test_a_closed_pipe_is_a_quiet_exit():
+    """`widen plan ... | head -1`: when the reader of stdout goes away, widen stops quietly, exit 0, no traceback
+    (its progress on stderr goes on as before)."""
+    status, err = closed_pipe("plan", "--explain", *EVENTS)
+    assert status == 0 and "Traceback" not in err and "Broken pipe" not in err, err
+    assert err.splitlines()[0].startswith("batch 1 (")
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    """One record, one column, one line: `widen plan`'s batch lines say each count with the noun in agreement."""
+    batch = tmp_path / "one.jsonl"
+    batch.write_text('{"a": 1}\nnot json\n')
+    out = widen("plan", str(batch))
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.splitlines()[0] == f"batch 1 ({batch}): 1 record, 1 column added, 1 line rescued"

@@ -46,9 +46,8 @@ def test_the_report_shows_each_family_with_the_numbers_widen_stats_prints(quicks
     assert main(["report", "--warehouse", quickstart, "--table", "demo.events", "--out", str(out)]) == 0
     page = out.read_text(encoding="utf-8")
     stats = column_stats(open_table("demo.events", warehouse=quickstart), widen.load_rules())
-    shown = {row[0]: row for fam in {re.sub(r"[.\[].*", "", s.path) if not s.evolved_from or "." in s.path
-                                     else s.evolved_from for s in stats}
-             for row in cells(page, fam)}
+    fields = ["event_id", "paid", "price", "started", "tags", "user", "coordinates", "notes"]
+    shown = {row[0]: row for fam in fields for row in cells(page, fam)}
     assert set(shown) == {s.path for s in stats}
     for s in stats:
         assert shown[s.path][1:] == [s.type, s.evolved_from or "", s.first_batch or "", str(s.values), str(s.nulls)]
@@ -127,3 +126,75 @@ def test_a_big_table_stays_readable(tmp_path):
     assert len(runs) == len(re.findall(r">(\d+-\d+)</text>", chart))  # (no label hidden for overlapping)
     assert 3 * 20 <= len(runs) <= 3 * 24, len(runs)  # (three charts, at most 24 labels under each)
     assert "1-25" in runs and "(runs of 25)" in chart
+
+
+def test_the_timelines_count_axes_tick_whole_numbers():
+    """Records, columns added and lines rescued are counts: no axis of the timeline has a tick between two whole
+    numbers (one line rescued in three commits ticks 0 and 1, not 0.5)."""
+    from widen.inspect.html_report import Commit, Facts
+
+    facts = Facts("small.t")
+    facts.commits = [Commit(n, "2026-11-28T00:00:00+00:00", "append", f"day-{n}.jsonl", 3, 6 - n // 2, n // 2)
+                     for n in range(3)]
+    chart = re.search(r"<div class='chart'>(<svg.*?</svg>)</div>", render(facts), flags=re.S).group(1)
+    for measure, top in (("records", 3), ("columns added", 6), ("lines rescued", 1)):
+        axis = chart[chart.index(f"aria-label=\"Y-axis titled '{measure}'"):]
+        axis = axis[:axis.index('aria-label="commit:')]
+        ticks = re.findall(r">(-?\d[\d,.]*)</text>", axis)
+        assert ticks[0] == "0" and ticks[-1] == str(top), (measure, ticks)
+        assert len(set(ticks)) == len(ticks) and all(re.fullmatch(r"\d+", t) for t in ticks), (measure, ticks)
+
+
+def test_an_evolved_column_of_records_is_in_its_fields_family(quickstart):
+    """`user_array_record` (documented `evolved_from:user`) is in `user`'s family, as `widen view` folds it into
+    `user`, and the header counts the fields the table's rows have: 8."""
+    facts = gather(open_table("demo.events", warehouse=quickstart), "demo.events", widen.load_rules())
+    assert [c.path for c in facts.families["user"]] == [
+        "user.id", "user.name", "user.email", "user.id_string", "user_array_record[].id", "user_array_record[].name"]
+    assert list(facts.families) == ["event_id", "paid", "price", "started", "tags", "user", "coordinates", "notes"]
+    assert "19 columns in 8 fields, 5 of them evolved" in render(facts)
+
+
+def test_after_maintain_stats_and_the_report_keep_what_the_table_knew(spark, tmp_path, capsys):
+    """`widen maintain` expires the snapshots that added the columns: `widen stats` says their first batch is
+    `(expired)` rather than naming the kept snapshot's batch, and the report counts the commits the ledger
+    remembers, naming the expired ones' batches."""
+    wh = str(tmp_path / "wh")
+    ingest(EVENTS, "demo.events", warehouse=wh, spark=spark, progress=quiet)
+    assert main(["maintain", "--warehouse", wh, "--table", "demo.events", "--older-than", "0s",
+                 "--files-older-than", "0s"]) == 0
+    stats = column_stats(open_table("demo.events", warehouse=wh), widen.load_rules())
+    assert {s.first_batch for s in stats} == {"(expired)"}
+    capsys.readouterr()
+    assert main(["stats", "--warehouse", wh, "--table", "demo.events"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:3] == ["event_id", "long", "(expired)"]
+    page = render(gather(open_table("demo.events", warehouse=wh), "demo.events", widen.load_rules()))
+    assert "<p class='facts'>3 commits (2 of them expired: the ledger keeps their batches), 3 records written by " \
+           "the 1 kept, 19 columns in 8 fields" in page
+    assert f"expired: {EVENTS[0]} (" in page and f"expired: {EVENTS[1]} (" in page
+
+
+def test_without_its_extra_the_report_says_the_install_a_checkout_needs(monkeypatch):
+    """Without altair, `widen report` says how to install its extra: from a checkout (this one), the README's
+    `pip install -e ".[report]"` in that directory."""
+    import sys
+
+    from widen.errors import InputError
+    from widen.inspect.html_report import report
+
+    monkeypatch.setitem(sys.modules, "altair", None)  # (an import of it fails)
+    with pytest.raises(InputError) as failed:
+        report("demo.events", warehouse="nowhere")
+    root = Path(__file__).resolve().parents[1]
+    assert str(failed.value) == ("widen report draws its charts with altair and vl-convert: "
+                                 f"pip install -e \".[report]\" in {root}")
+
+
+def test_the_report_the_quickstart_writes_is_not_a_file_of_the_checkout():
+    """`widen report --table demo.events` writes demo.events.html where it runs, the checkout in the quickstart:
+    git ignores it there, as it ignores the warehouse."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    for path in ("demo.events.html", "warehouse/catalog.db"):
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=root).returncode == 0, path

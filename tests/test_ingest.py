@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -267,11 +268,22 @@ def test_readme_quickstart_output_is_what_the_commands_print(events):
     block = readme.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
     out = cli("stats", "--table", "demo.events", "--warehouse", str(warehouse))
     assert out.returncode == 0, out.stderr
-    # the README ran from the checkout with relative paths (its columns are as wide as those): compare the cells
-    printed = iter(line.replace(f"{ROOT}/", "").split() for line in out.stdout.splitlines())
-    for line in block:
-        if line != "...":
-            assert line.split() in printed, f"README line not printed (or out of order): {line!r}\n{out.stdout}"
+    # the README ran from the checkout, with relative paths: the lines the same command prints there, ruler included
+    from widen.inspect.reader import open_table
+    from widen.inspect.stats import column_stats, render_stats
+
+    stats = [dataclasses.replace(s, first_batch=s.first_batch.replace(f"{ROOT}/", "") if s.first_batch else None)
+             for s in column_stats(open_table("demo.events", warehouse=str(warehouse)), widen.load_rules())]
+    printed = render_stats(stats).splitlines()
+    cells = lambda lines: [line.split() for i, line in enumerate(lines) if i != 1]  # noqa: E731 (the ruler's widths)
+    assert cells(printed) == cells([line.replace(f"{ROOT}/", "") for line in out.stdout.splitlines()])
+    runs = "\n".join(block).split("\n...\n")  # (`...` stands for lines left out: each run is shown whole)
+    at = 0
+    for run in runs:
+        lines = run.splitlines()
+        found = next((i for i in range(at, len(printed)) if printed[i:i + len(lines)] == lines), None)
+        assert found is not None, f"README lines not printed together, in order:\n{run}\n---\n" + "\n".join(printed)
+        at = found + len(lines)
     said = " ".join(re.search(r"`(batch 3: [^`]*)`", readme).group(1).split())
     assert any(line.startswith(said + " (") for line in EVENTS_SAID), [l for l in EVENTS_SAID if "batch 3" in l]
 

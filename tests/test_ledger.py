@@ -45,6 +45,14 @@ def test_expiring_every_snapshot_but_the_current_one_then_a_replay_duplicates_no
     assert ids(wh) == list(range(10, 15)) + list(range(20, 25)) + list(range(30, 35))
     # the message names where f1 was absorbed, though that snapshot has expired
     assert any("already ingested" in s and f"snapshot {r1.snapshot_id}" in s and f1 in s for s in said), said
+    # a directory of one file absorbed and one new: the one skipped is counted as one file
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    Path(f2).rename(folder / "f2.jsonl")
+    batch(folder / "f4.jsonl", 40)
+    said.clear()
+    ingest([str(folder)], "t.e", rules=rules, warehouse=wh, spark=spark, progress=said.append)
+    assert f"batch 1: 1 file already ingested, skipped: {folder / 'f2.jsonl'}" in said, said
 
 
 def test_compaction_by_another_writer_then_expiry_then_a_replay_duplicates_nothing(spark, rules, tmp_path):

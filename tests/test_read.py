@@ -127,13 +127,37 @@ def test_show_folds_each_family_into_one_value(events, capsys):
     assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--format", "json",
                  "--columns", "event_id,price", "--limit", "100"]) == 0
     rows = {r["event_id"]: r["price"] for r in map(json.loads, capsys.readouterr().out.splitlines())}
-    assert rows[7] == "n/a" and rows[1] == 10.0 and rows[9] == "123456789012345678901234567890"
+    assert rows[7] == "n/a" and rows[1] == "10.0" and rows[9] == "123456789012345678901234567890"
+
+
+def test_show_folded_gives_the_rows_of_the_folded_view(spark, events, capsys):
+    """`widen show --folded` folds as `widen view` and `widen.folded` do, in every row: an evolved family is one text
+    value (`"true"`, `"10.0"`, a record as JSON), whichever of its columns holds it; a column of its own keeps its
+    value."""
+    view = {r["event_id"]: r for r in (row.asDict() for row in widen.folded(spark, "demo.events", warehouse=events)
+                                       .collect())}
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--format", "json",
+                 "--limit", "100"]) == 0
+    shown = {r["event_id"]: r for r in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert set(shown) == set(view) == set(range(1, 10))
+    for key, row in view.items():
+        assert list(shown[key]) == list(row)
+        assert {k: plain(v) for k, v in shown[key].items()} == {k: plain(v) for k, v in row.items()}, key
+    assert {shown[k]["paid"] for k in (1, 4, 7)} == {"true", "yes"}
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--folded", "--columns", "event_id,paid",
+                 "--limit", "100"]) == 0
+    cells = [line.split()[1:] for line in capsys.readouterr().out.splitlines()[2:]]
+    assert sorted(c[0] for c in cells if c) == ["false", "false", "true", "true", "true", "true", "yes"]
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--columns", "nope"], "demo.events has no top-level column nope (its columns: event_id,"),
-    (["--where", "price >>> 1"], "--where 'price >>> 1': not a filter pyiceberg reads"),
-    (["--where", "nope = 1"], "--where 'nope = 1': "),
+    (["--columns", "nope"], "demo.events has no column nope (its columns: event_id, paid, price, started,"),
+    (["--columns", "user.nope"], "user has no column nope (its columns: id, name, email, id_string)"),
+    (["--where", "price >>> 1"], "--where 'price >>> 1': not a filter of Spark SQL (it does not parse at column"),
+    (["--where", "nope = 1"], "--where 'nope = 1': demo.events has no column nope (its columns: event_id, paid,"),
+    (["--where", "event_id > 1.5"], "--where 'event_id > 1.5': '1.5' is not a value of event_id's type, long (an "
+                                    "integer column takes integers)"),
+    (["--where", "upper(notes) = 'X'"], "--where \"upper(notes) = 'X'\": 'UPPER(notes)' is not a column"),
     (["--limit", "-1"], "--limit -1: a number of rows, 0 or more"),
     (["--table", "demo.nope"], "no table demo.nope in"),
 ])
@@ -154,3 +178,45 @@ def test_the_readmes_show_example_is_what_it_prints(events, capsys):
     command, shown = shlex.split(block.group(1)), block.group(2).rstrip("\n")
     assert main(command + ["--warehouse", events]) == 0
     assert capsys.readouterr().out.rstrip("\n") == shown
+
+
+def test_show_into_a_closed_pipe_is_a_quiet_exit(events):
+    """`widen show --format json | head -1`: the reader goes away, widen stops quietly, exit 0, no traceback."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "widen.cli", "show", "--warehouse", events, "--table",
+                             "demo.events", "--format", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert (proc.wait(), err) == (0, "")
+
+
+WHERE = ["started >= '2024-05-02'", "started < TIMESTAMP '2024-05-01 10:30:00'", "started = DATE '2024-05-03'",
+         "user.id = 42", "user.id_string IN ('46', 'u-45') OR price > 10", "event_id BETWEEN 2 AND 6 AND NOT paid",
+         "paid_string IS NOT NULL", "notes IS NULL AND (price_string = 'n/a' OR price_long >= 9007199254740993)"]
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_show_where_keeps_the_rows_spark_keeps(spark, events, capsys, where):
+    """`widen show --where` reads the filter as Spark SQL (sqlglot), dates and timestamps and a record's fields too:
+    it keeps the rows `widen.read` keeps for it in Spark."""
+    kept = sorted(r.event_id for r in widen.read(spark, "demo.events", warehouse=events, where=where).collect())
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--where", where, "--format", "json",
+                 "--columns", "event_id"]) == 0
+    assert sorted(json.loads(line)["event_id"] for line in capsys.readouterr().out.splitlines()) == kept
+    assert kept and len(kept) < 9
+
+
+def test_show_lists_rows_in_commit_order_every_row_with_limit_0_and_a_records_field(events, capsys):
+    """Rows come in the order their batches were committed; `--limit 0` prints every row; `--columns user.id`
+    prints a record's field (null where the record is)."""
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--limit", "0", "--format", "csv",
+                 "--columns", "event_id,user.id,user.name"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["event_id,user.id,user.name", "1,42,ana", "2,43,bo", "3,44,cy", "4,,di", "5,46,ed",
+                                "6,47,fa", "7,48,gu", "8,,", "9,,"]
+    assert "no rows" not in err and "--limit N for more" not in err
+    assert main(["show", "--warehouse", events, "--table", "demo.events", "--limit", "4", "--columns",
+                 "event_id", "--format", "json"]) == 0
+    assert [json.loads(line)["event_id"] for line in capsys.readouterr().out.splitlines()] == [1, 2, 3, 4]

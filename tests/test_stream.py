@@ -106,7 +106,8 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     args = ["ingest", "--table", "db.watched", "--warehouse", wh, "--watch", str(landing), "--checkpoint",
             str(tmp_path / "chk"), "--once", "--partition-by", "bucket(2, id)"]
     assert main(args) == 0
-    said = capsys.readouterr().out.strip().splitlines()[-1]
+    printed = capsys.readouterr()
+    said = printed.out.strip().splitlines()[-1]
     tbl, rows = table_rows(wh, "db.watched")
     from widen.sink.catalog import values_written
 
@@ -114,6 +115,8 @@ def test_cli_watch_once(spark, rules, tmp_path, capsys):
     values = values_written(tbl, tbl.current_snapshot().snapshot_id)
     assert said == (f"db.watched: 1 micro-batch committed: 4 records, {values} values written, 4 fields added, "
                     "0 lines rescued")
+    # each micro-batch's line in the words of a batch's line
+    assert f"micro-batch 0: 4 records, {values} values written, 4 fields added, 0 lines rescued (" in printed.err
     assert sorted(r["id"] for r in rows) == [1, 2, 3, 4]
     # the stream created the table with the spec asked, and its files carry their buckets
     assert str(tbl.spec().fields[0].transform) == "bucket[2]"

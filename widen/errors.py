@@ -52,6 +52,6 @@ class Absorbed(WidenError):
     without them)."""
 
     def __init__(self, files: list):
-        super().__init__(f"{len(files)} file(s) absorbed by another writer")
+        super().__init__(f"{len(files)} file{'' if len(files) == 1 else 's'} absorbed by another writer")
         self.files = files
 

@@ -26,7 +26,7 @@ from widen.sink.ledger import read as read_ledger
 from widen.keyed import Upsert, keyed_rescues, key_for_ingest
 from widen.engine.modes import SchemaMismatch, resolve_mode
 from widen.sink.onepass import Ahead, one_pass
-from widen.progress import enabled as progress_bars, spark_progress
+from widen.progress import counted, enabled as progress_bars, spark_progress
 from widen.sink.report import BatchReport, timed
 from widen.sink.rescued import array_hint, write_rescued
 from widen.sink.storage import said_in_one_line, translated
@@ -144,7 +144,7 @@ class _Run:
                          "nothing to do (--force ingests it again)")
                 return None
             if report.already:
-                self.say(f"batch {number}: {len(report.already)} file(s) already ingested, skipped: "
+                self.say(f"batch {number}: {counted(len(report.already), 'file')} already ingested, skipped: "
                          + ", ".join(report.already[:5]) + (" ..." if len(report.already) > 5 else ""))
         report.files = len(prints)
         return prints

@@ -178,10 +178,13 @@ def _show_command(sub) -> None:
     text = "print rows of a table (read by pyiceberg: no Spark)"
     v = _table_command(sub, "show", text, text + "; the scan stops at --limit, and --where prunes data files by the "
                        "partition values and column statistics of the table's manifests.")
-    v.add_argument("--limit", type=int, default=20, help="rows to print at most (default 20)")
-    v.add_argument("--where", help="a filter: comparisons of columns with values, AND, OR, NOT, IS NULL, IN "
-                   "(\"price > 10 AND name = 'x'\")")
-    v.add_argument("--columns", help="comma-separated columns to print (default: all)")
+    v.add_argument("--limit", type=int, default=20, help="rows to print at most, in the order they were committed "
+                   "(default 20; 0: every row)")
+    v.add_argument("--where", help="a filter in Spark SQL: comparisons of columns (user.id for a record's field) "
+                   "with values, dates and timestamps too, BETWEEN, IN, IS NULL, AND, OR, NOT "
+                   "(\"price > 10 AND started >= '2024-05-02'\")")
+    v.add_argument("--columns", help="comma-separated columns to print, user.id for a record's field "
+                   "(default: all)")
     v.add_argument("--folded", action="store_true",
                    help="each evolved family folded into one value, as `widen view` folds it")
     v.add_argument("--format", choices=("table", "json", "csv"), default="table",

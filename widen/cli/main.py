@@ -35,7 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from widen.sink.catalog import require_namespace
 
             require_namespace(args.table)
-        return _command(args.command)(args)
+        status = _command(args.command)(args)
+        sys.stdout.flush()  # (a closed pipe is found here, not at the interpreter's exit)
+        return status
+    except BrokenPipeError:
+        return _reader_gone(args.own_process)
     except Exception as exc:
         known = exc if isinstance(exc, WidenError) else _storage_fault(exc, args)
         if known is None or args.debug:
@@ -45,6 +49,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _reader_gone(own_process: bool) -> int:
+    """stdout's reader went away (``widen show | head -1``): the rest of the output is unwanted, a quiet exit 0.
+    In the CLI's own process stdout is pointed at the null device, so nothing fails again at the interpreter's
+    exit while flushing what is left."""
+    if own_process:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # (a stdout without a descriptor)
+            pass
+    return 0
 
 
 def exit_code(exc: WidenError) -> int:

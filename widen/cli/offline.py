@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from widen.cli.tables import open_table_of, plural
+from widen.cli.tables import open_table_of
 from widen.compiler.sql import pretty_sql
 from widen.engine.load import load_rules
 from widen.engine.modes import effective_mode, resolve_mode
@@ -18,6 +18,7 @@ from widen.engine.schema import TableSchema
 from widen.engine.tree import walk
 from widen.errors import WidenError
 from widen.jvm import coverage
+from widen.progress import counted
 from widen.sources import batch_files, observe_files
 
 
@@ -90,10 +91,9 @@ def _rules_names(schema, rules) -> list[tuple[str, str]]:
 
 
 def _summary(label: str, p, observations) -> None:
-    parts = [f"{observations.records} records", f"{len(p.additions)} column{'s' if len(p.additions) != 1 else ''} added"]
+    parts = [counted(observations.records, "record"), counted(len(p.additions), "column") + " added"]
     if observations.rescued_count:
-        n = observations.rescued_count
-        parts.append(f"{n} line{'s' if n != 1 else ''} rescued")
+        parts.append(counted(observations.rescued_count, "line") + " rescued")
     empties = _empties(observations.level)
     if empties:
         parts.append(f"{empties} empty value{'s' if empties != 1 else ''} ({{}}, [] or all-null arrays) not written")
@@ -234,9 +234,9 @@ def run_check(args) -> int:
     widen_edges = len(rules.widen_edges())
     pairs = len(rules.lattice.incompatible)
     print(
-        f"{rules.path}: ok: {plural(len(rules.types), 'type')}, {plural(widen_edges, 'widening edge')} (and each type "
-        f"to '{rules.top}'), {plural(len(rules.convert_edges()), 'conversion')}, {plural(len(rules.merges), 'merge')}"
-        + (f", {plural(pairs, 'incompatible pair')}" if pairs else "")
+        f"{rules.path}: ok: {counted(len(rules.types), 'type')}, {counted(widen_edges, 'widening edge')} (and each type "
+        f"to '{rules.top}'), {counted(len(rules.convert_edges()), 'conversion')}, {counted(len(rules.merges), 'merge')}"
+        + (f", {counted(pairs, 'incompatible pair')}" if pairs else "")
     )
     print(_engine_line(rules))
     seed = None if args.seed == "random" else int(args.seed)
@@ -252,7 +252,7 @@ def run_check(args) -> int:
                 "upper bound; associative on triples without an incompatible pair")
         print(f"lattice laws: ok ({laws}; {n * n} pairs, {n ** 3} triples)")
     if report.edges:
-        print(f"widening edges: FAILED ({plural(len(report.edges), 'edge')} losing precision on a boundary value)")
+        print(f"widening edges: FAILED ({counted(len(report.edges), 'edge')} losing precision on a boundary value)")
         for problem in report.edges:
             print(f"  {problem}")
     else:

@@ -13,15 +13,11 @@ import time
 from widen.engine.load import load_rules
 from widen.cli.signals import watching
 from widen.errors import InputError, WidenError
+from widen.progress import counted
 from widen.session import spark_session, start_early
 from widen.sink.partitioning import parse_partition_by
 from widen.sources import batch_files, check_inputs
 
-
-
-def plural(count: int, word: str) -> str:
-    plural = "es" if word.endswith(("ch", "sh")) else "s"
-    return f"{count} {word}{'' if count == 1 else plural}"
 
 
 def _catalog_exists(args) -> None:
@@ -95,13 +91,13 @@ def _ingested(table: str, reports) -> str:
     rescued = sum(r.rescued for r in reports)
     modes = sorted({r.mode for r in reports if r.mode})
     return (
-        f"{table}: {plural(len(reports), 'batch')} ingested"
+        f"{table}: {counted(len(reports), 'batch')} ingested"
         + (f" (mode {', '.join(modes)})" if modes and modes != ["evolve"] else "")
-        + f": {plural(records, 'record')}, {plural(values, 'value')} "
-        f"written, {plural(added, 'field')} added, {plural(rescued, 'line')} rescued"
+        + f": {counted(records, 'record')}, {counted(values, 'value')} "
+        f"written, {counted(added, 'field')} added, {counted(rescued, 'line')} rescued"
         + (f", changed in place: {', '.join(promoted)}" if promoted else "")
         + (f" (in {table}__rescued)" if rescued else "")
-        + (f"; {plural(skipped, 'batch')} already ingested, skipped" if skipped else "")
+        + (f"; {counted(skipped, 'batch')} already ingested, skipped" if skipped else "")
     )
 
 
@@ -140,9 +136,9 @@ def _watch(args, rules) -> int:
               f"(a micro-batch already committed is skipped)\n{str(failure).splitlines()[0]}", file=sys.stderr)
         return 1
     rescued = sum(r.rescued for r in reports)
-    print(f"{args.table}: {plural(len(reports), 'micro-batch')} committed: "  # (as ingest's line: _ingested)
-          f"{plural(sum(r.records for r in reports), 'record')}, {plural(sum(r.values for r in reports), 'value')} written, "
-          f"{plural(sum(len(r.fields_added) for r in reports), 'field')} added, {plural(rescued, 'line')} rescued"
+    print(f"{args.table}: {counted(len(reports), 'micro-batch')} committed: "  # (as ingest's line: _ingested)
+          f"{counted(sum(r.records for r in reports), 'record')}, {counted(sum(r.values for r in reports), 'value')} written, "
+          f"{counted(sum(len(r.fields_added) for r in reports), 'field')} added, {counted(rescued, 'line')} rescued"
           + (f" (in {args.table}__rescued)" if rescued else ""))
     return 0
 
@@ -170,7 +166,7 @@ def run_gc(args) -> int:
             t.io.delete(f)
         print(("deleted " if args.delete else "") + f)
     what = "deleted" if args.delete else "found (run with --delete to remove them)"
-    print(f"{plural(len(found), 'unreferenced file')} older than {seconds / 60:g} minutes {what}", file=sys.stderr)
+    print(f"{counted(len(found), 'unreferenced file')} older than {seconds / 60:g} minutes {what}", file=sys.stderr)
     return 0
 
 
@@ -220,8 +216,8 @@ def run_show(args) -> int:
     rules = load_rules(args.rules)
     tbl = open_table(args.table, args.catalog, args.warehouse)
     schema = tbl.schema()
-    arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit,
-                      tbl=tbl)
+    arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit or None,
+                      tbl=tbl)  # (--limit 0: every row)
     rows = arrow.to_pylist()
     names = columns or arrow.column_names
     if args.folded:
@@ -233,11 +229,11 @@ def run_show(args) -> int:
             if missing:
                 raise WidenError(f"{args.table} has no field {', '.join(missing)} (folded: {', '.join(names)})")
             names = columns
-    if rows or args.format != "table":
+    if rows or args.format == "csv":  # (csv: its header; json lines: none)
         print(render(rows, names, args.format))
-    else:
+    if not rows:
         print(f"{args.table}: no rows" + (f" where {args.where}" if args.where else ""), file=sys.stderr)
-    if args.limit and len(rows) == args.limit:
+    if args.limit and len(rows) == args.limit:  # (0: every row was asked for)
         print(f"(the first {args.limit} rows: --limit N for more)", file=sys.stderr)
     return 0
 

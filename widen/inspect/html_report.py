@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.reader import open_table
-from widen.inspect.stats import column_stats
+from widen.inspect.stats import column_stats, families
 from widen.sink.catalog import load_table, open_catalog
 from widen.sink.ledger import read as read_ledger
 from widen.sink.rescued import RESCUED_SUFFIX
@@ -54,6 +56,8 @@ class Facts:
     table: str
     families: dict[str, list] = field(default_factory=dict)  # family -> its ColumnStats, the family's own first
     commits: list[Commit] = field(default_factory=list)
+    #: commits whose snapshots were expired (``widen maintain``), as the ledger remembers them: when, batch
+    expired: list[Commit] = field(default_factory=list)
     rescued: dict[str, dict] = field(default_factory=dict)  # batch -> {"lines": n, "reasons": {...}, "examples"}
     spec: str = ""
     ledger_files: int = 0
@@ -63,10 +67,11 @@ class Facts:
 
 def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
     facts = Facts(name)
+    # (a top-level column's family is the field it evolved from, as the view folds it: `user_array_record` is
+    # `user`'s; a nested evolved column, `user.id_string`, stays in its record's)
+    family_of = {f.name: family for family, fam in families(tbl.schema(), rules).items() for f in fam}
     for s in column_stats(tbl, rules):
-        top = s.path.split(".")[0].split("[")[0]
-        family = s.evolved_from if s.evolved_from and "." not in s.path else top
-        facts.families.setdefault(family, []).append(s)
+        facts.families.setdefault(family_of[re.match(r"[^.\[]*", s.path).group(0)], []).append(s)
     for snap in sorted(tbl.snapshots(), key=lambda s: s.timestamp_ms):
         summary = snap.summary.additional_properties if snap.summary is not None else {}
         operation = snap.summary.operation.value if snap.summary is not None else ""
@@ -82,6 +87,7 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
     facts.spec = str(tbl.spec()) if tbl.spec().fields else "unpartitioned"
     ledger = read_ledger(tbl)
     facts.ledger_files = len(ledger.files)
+    facts.expired = _expired(ledger, {c.snapshot_id for c in facts.commits})
     facts.streams = {key: entry.number for key, entry in ledger.streams.items()}
     facts.properties = {k: v for k, v in sorted(tbl.properties.items()) if k.startswith(("widen.", "schema.",
                                                                                              "format-version"))}
@@ -103,6 +109,19 @@ def _rescued(rescued_tbl) -> dict[str, dict]:
         if len(entry["examples"]) < EXAMPLES:
             entry["examples"].append((row["line"], row["reason"], (row["raw"] or "")[:200]))
     return out
+
+
+def _expired(ledger, kept: set[int]) -> list[Commit]:
+    """The commits the ledger names (by the files and micro-batches they absorbed) whose snapshots are gone."""
+    gone: dict[int, Commit] = {}
+    for entries in (ledger.files, ledger.streams):
+        for key in entries:
+            entry = entries[key]
+            if entry.snapshot_id is not None and entry.snapshot_id not in kept and entry.snapshot_id not in gone:
+                when = dt.datetime.fromtimestamp(entry.committed_ms / 1000, dt.timezone.utc).isoformat(
+                    timespec="seconds") if entry.committed_ms else ""
+                gone[entry.snapshot_id] = Commit(entry.snapshot_id, when, "(expired)", entry.batch, 0, 0, 0)
+    return sorted(gone.values(), key=lambda c: c.when)
 
 
 def _svg(chart) -> str:
@@ -133,17 +152,27 @@ def timeline_charts(commits: list[Commit]) -> str:
             x=alt.X("commit:O", sort=alt.SortField("order"), title="commit" + (f" (runs of {step})" if step > 1
                                                                                  else ""),
                     axis=alt.Axis(values=shown, labelAngle=0 if step == 1 else -45)),
-            y=alt.Y(f"{measure}:Q", title=measure), tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
+            y=alt.Y(f"{measure}:Q", title=measure, axis=alt.Axis(values=_whole_ticks(values, measure), format="d")), tooltip=["commit:O", "batch:N", "when:N", f"{measure}:Q"],
         ).properties(width=720, height=110, title=f"{measure} per " + ("commit" if step == 1 else f"{step} commits")))
     return _svg(alt.vconcat(*charts))
+
+
+def _whole_ticks(values: list[dict], measure: str) -> list[int]:
+    """The ticks of a count's axis: whole numbers from 0 to the largest count, at most 6 of them."""
+    top = max([v[measure] for v in values] + [1])
+    step = -(-top // 5)
+    return list(range(0, top + 1, step)) + ([top] if top % step else [])
 
 
 def render(facts: Facts) -> str:
     esc = html.escape
     rows_total = sum(c.records for c in facts.commits)
+    history = _n(len(facts.commits) + len(facts.expired), "commit") + (
+        f" ({len(facts.expired)} of them expired: the ledger keeps their batches)" if facts.expired else "")
     evolved = {f: cols for f, cols in facts.families.items() if len(cols) > 1 or any(c.evolved_from for c in cols)}
     parts = [f"<h1>{esc(facts.table)}</h1>",
-             f"<p class='facts'>{len(facts.commits)} commits, {rows_total} records written, "
+             f"<p class='facts'>{history}, {rows_total} records written"
+             + (f" by the {len(facts.commits)} kept" if facts.expired else "") + ", "
              f"{sum(len(c) for c in facts.families.values())} columns in {len(facts.families)} fields, "
              f"{len(evolved)} of them evolved; {_n(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
              "<h2>Timeline</h2>", f"<div class='chart'>{timeline_charts(facts.commits)}</div>",
@@ -172,7 +201,8 @@ def render(facts: Facts) -> str:
     commits = "".join(f"<tr><td>{esc(c.when)}</td><td>{esc(c.operation)}</td><td>{esc(c.batch)}</td>"
                       f"<td class='n'>{c.records}</td><td class='n'>{c.fields_added}</td><td class='n'>{c.rescued}</td>"
                       f"<td>{esc(c.mode)}</td></tr>" for c in facts.commits[-50:])
-    parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)}.</p>",
+    gone = "".join(f"; expired: {esc(c.batch or str(c.snapshot_id))} ({esc(c.when)})" for c in facts.expired[-50:])
+    parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)} kept{gone}.</p>",
               "<table><tr><th>when (UTC)</th><th>operation</th><th>batch</th><th>records</th><th>columns added</th>"
               f"<th>rescued</th><th>mode</th></tr>{commits}</table>",
               "<h2>Table</h2>", f"<p>Partition spec: <code>{esc(facts.spec)}</code>. Ledger: {facts.ledger_files} files "
@@ -195,8 +225,7 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
         import altair  # noqa: F401
         import vl_convert  # noqa: F401
     except ImportError:
-        raise InputError("widen report draws its charts with altair and vl-convert: pip install 'widen[report]'") \
-            from None
+        raise InputError(f"widen report draws its charts with altair and vl-convert: {_install_hint()}") from None
     tbl = open_table(table, catalog, warehouse)
     rescued = load_table(open_catalog(catalog, warehouse), table + RESCUED_SUFFIX)
     page = render(gather(tbl, table, rules if rules is not None else load_rules(), rescued))
@@ -204,6 +233,14 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
         with open(out, "w", encoding="utf-8") as fh:
             fh.write(page)
     return page
+
+
+def _install_hint() -> str:
+    """How to install the report's extra: in a checkout (an editable install), the README's command there."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "widen" / "__init__.py").is_file():
+        return f'pip install -e ".[report]" in {root}'
+    return "pip install 'widen[report]'"
 
 
 __all__ = ["Facts", "gather", "render", "report"]

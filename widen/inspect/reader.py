@@ -28,13 +28,14 @@ from rich.text import Text
 
 from pyiceberg.expressions import AlwaysTrue
 from pyiceberg.expressions.parser import parse
-from pyiceberg.expressions.visitors import bind
-from pyiceberg.io.pyarrow import ArrowProjectionVisitor
+from pyiceberg.io.pyarrow import ArrowProjectionVisitor, ArrowScan
 from pyiceberg.types import DecimalType, DoubleType, FloatType, IntegerType, LongType, StringType
 import pyiceberg.expressions as E
 from widen.engine.load import load_rules
 from widen.errors import InputError
-from widen.inspect.stats import families, quoted, view_sql
+from widen.inspect.stats import families, folding_order, quoted, view_sql
+from widen.inspect.text import as_text
+from widen.inspect.where import column_type, row_filter
 from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
 from widen.sink.row_deletes import live, position_deletes
 from widen.sink.storage import said_in_one_line
@@ -158,33 +159,41 @@ def folded(spark, table: str, *, rules=None, view: str | None = None, where: str
 
 # --- widen show -----------------------------------------------------------------------------------------------------
 
-def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None = None, limit: int = 20,
+def scan_rows(table: str, *, where: str | None = None, columns: list[str] | None = None, limit: int | None = 20,
               catalog: str | None = None, warehouse: str = "warehouse", tbl=None):
-    """Up to ``limit`` rows of the table (``tbl`` when loaded already) as an Arrow table, read by pyiceberg (no
-    Spark): the scan stops at the limit, and ``where`` (pyiceberg's filter syntax) prunes files by partition and
-    column statistics."""
+    """Up to ``limit`` rows of the table (``tbl`` when loaded already; None: every row) as an Arrow table, in the
+    order they were committed, read by pyiceberg (no Spark): the scan stops at the limit, and ``where`` (Spark SQL's
+    comparisons: :mod:`widen.inspect.where`) prunes files by partition and column statistics, then keeps the rows it
+    holds for. ``columns`` may name a record's field (``user.id``)."""
     tbl = tbl if tbl is not None else open_table(table, catalog, warehouse)
-    expr = AlwaysTrue()
-    if where:
-        expr = _filter(where)
-        if expr is None:
-            raise InputError(f"--where {where!r}: not a filter pyiceberg reads (comparisons of columns with "
-                             "values, AND, OR, NOT, IS NULL, IN: `price > 10 AND name = 'x'`)")
-        if not _faithful(expr, tbl.schema()):
-            raise InputError(f"--where {where!r}: compare each column, named as the table spells it, with a value "
-                             "of its own kind (an integer for an integer column: pyiceberg would round 1.5), no LIKE, "
-                             "no backslash, no date or time")
-    names = [f.name for f in tbl.schema().fields]
-    unknown = [c for c in columns or () if c not in names]
-    if unknown:
-        raise InputError(f"{table} has no top-level column {', '.join(unknown)} (its columns: {', '.join(names)})")
-    try:  # (bound here, as the scan binds it: a ValueError of the scan itself is a file's, not the filter's)
-        bind(tbl.schema(), expr, case_sensitive=True)
-    except ValueError as exc:  # (a filter naming a column the table does not have)
-        raise InputError(f"--where {where!r}: {exc}") from None
+    schema = tbl.schema()
+    expr = row_filter(where, schema, table) if where else AlwaysTrue()
+    for name in columns or ():
+        column_type(schema, table, name.split("."))
+    scan = tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",), limit=limit)
+    tasks = sorted(scan.plan_files(), key=_commit_order(tbl))
     with _null_lists_kept():
-        return tbl.scan(row_filter=expr, selected_fields=tuple(columns) if columns else ("*",),
-                        limit=limit).to_arrow()
+        return ArrowScan(tbl.metadata, tbl.io, scan.projection(), scan.row_filter, True, limit).to_table(tasks)
+
+
+def _commit_order(tbl):
+    """The sort key of a scan task: the sequence number of the commit that added its file, then its path (Spark
+    names a write's files in the order of its tasks)."""
+    snapshot = tbl.current_snapshot()
+    added: dict[str, int] = {}
+    for manifest in snapshot.manifests(tbl.io) if snapshot is not None else ():
+        for entry in manifest.fetch_manifest_entry(tbl.io, discard_deleted=True):
+            added[entry.data_file.file_path] = entry.sequence_number or 0
+    return lambda task: (added.get(task.file.file_path, 0), task.file.file_path)
+
+
+def cell(row: dict, name: str):
+    """The value of the column ``name`` in a row read by :func:`scan_rows` (``user.id``: the record's field; None
+    where the record is)."""
+    value = row.get(name.split(".")[0])
+    for part in name.split(".")[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
 
 
 @contextmanager
@@ -211,20 +220,19 @@ def _null_lists_kept():
 
 
 def fold_rows(rows: list[dict], schema, rules) -> list[dict]:
-    """Rows with each evolved family folded into one value, as ``widen view`` folds them (the string column first,
-    then the others' values); a field's name is its family's."""
-    grouped = {name: [f.name for f in fam] for name, fam in families(schema, rules).items()}
-    types = {f.name: str(f.field_type) for f in schema.fields}
+    """Rows with each evolved family folded into one text value, as ``widen view`` folds them (the first of its
+    columns in :func:`~widen.inspect.stats.folding_order` that holds a value, as Spark casts it to text: ``true``,
+    ``10.0``, a record as JSON); a column that is a family of its own keeps its value. A field's name is its
+    family's."""
     out = []
     for row in rows:
         folded_row = {}
-        for name, members in grouped.items():
-            present = [m for m in members if m in row]
-            if not present:
+        for name, fam in families(schema, rules).items():
+            if len(fam) == 1 and fam[0].name == name:
+                folded_row[name] = row.get(name)
                 continue
-            ranked = sorted(present, key=lambda m: (types[m] != "string", members.index(m)))
-            # (pyiceberg 0.12 reads a null list of records as []: apache/iceberg-python#3833; Widen writes no [])
-            folded_row[name] = next((row[m] for m in ranked if row[m] is not None and row[m] != []), None)
+            texts = (as_text(row.get(f.name), f.field_type) for f in folding_order(fam))
+            folded_row[name] = next((t for t in texts if t is not None), None)
         out.append(folded_row)
     return out
 
@@ -242,14 +250,14 @@ def _cell(value: Any) -> str:
 def render(rows: list[dict], names: list[str], fmt: str) -> str:
     """The rows as a text table, JSON lines or CSV."""
     if fmt == "json":
-        return "\n".join(json.dumps({n: r.get(n) for n in names}, default=str, ensure_ascii=False) for r in rows)
+        return "\n".join(json.dumps({n: cell(r, n) for n in names}, default=str, ensure_ascii=False) for r in rows)
     if fmt == "csv":
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow(names)
-        writer.writerows([[_cell(r.get(n)) for n in names] for r in rows])
+        writer.writerows([[_cell(cell(r, n)) for n in names] for r in rows])
         return buf.getvalue().rstrip("\n")
-    cells = [[_cell(r.get(n)) for n in names] for r in rows]
+    cells = [[_cell(cell(r, n)) for n in names] for r in rows]
     grid = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for n in names:
         grid.add_column(Text(n), no_wrap=True)

@@ -69,12 +69,7 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
                 nulls[fid] = nulls.get(fid, 0) + n
     out = []
     for path, leaf_id, field, leaf_type, docs in _leaves(table.schema().fields):
-        schema_id = first_schema.get(field.field_id)
-        snap = None
-        if schema_id is not None:
-            candidates = [s for s in snapshots if s.schema_id is not None and s.schema_id >= schema_id]
-            snap = candidates[0] if candidates else None
-        batch = snap.summary.additional_properties.get("widen.batch") if snap is not None else None
+        snap, batch = _first(snapshots, first_schema.get(field.field_id))
         written = values.get(leaf_id, 0) - nulls.get(leaf_id, 0)
         # one definition for top-level and nested columns: the rows without a value there (a null, a null or absent
         # record around it, or a file written before the column existed, which has no metrics for it); in an array,
@@ -85,6 +80,25 @@ def column_stats(table, rules: Rules) -> list[ColumnStats]:
                         snap.snapshot_id if snap else None, batch, written, missing)
         )
     return out
+
+
+#: a column's first batch when the snapshot that added it was expired (``widen maintain``) and no later one says
+EXPIRED = "(expired)"
+
+
+def _first(snapshots: list, schema_id: int | None) -> tuple[object, str | None]:
+    """The snapshot that first had the schema ``schema_id`` (or a later one), and its batch: known when it is the
+    table's first commit or the commit before it is kept (it had an older schema); when that one was expired, the
+    column may have come with it: no snapshot, :data:`EXPIRED`."""
+    candidates = [s for s in snapshots if None not in (s.schema_id, schema_id) and s.schema_id >= schema_id]
+    if not candidates:
+        return None, None
+    snap = candidates[0]
+    kept = {s.sequence_number for s in snapshots}
+    if snap.sequence_number and snap.sequence_number > 1 and snap.sequence_number - 1 not in kept:
+        return None, EXPIRED
+    summary = snap.summary.additional_properties if snap.summary is not None else {}
+    return snap, summary.get("widen.batch")
 
 
 def render_stats(stats: list[ColumnStats]) -> str:
@@ -121,6 +135,15 @@ def families(schema, rules: Rules) -> dict[str, list[NestedField]]:
     return out
 
 
+def folding_order(family: list[NestedField]) -> list[NestedField]:
+    """The columns of an evolved family in the order the view folds them: the string (common-denominator) columns
+    first, then the other primitives, then arrays and records, each group in the table's order."""
+    def rank(f: NestedField):
+        t = f.field_type
+        return (0 if str(t) == "string" else 1 if isinstance(t, PrimitiveType) else 2, family.index(f))
+    return sorted(family, key=rank)
+
+
 def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None) -> str:
     """A Spark SQL view with one text column per source field: its family's columns folded with COALESCE, the
     common-denominator (string) columns first, the others as text (``to_json`` for arrays and records)."""
@@ -129,11 +152,8 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
         if len(fam) == 1 and fam[0].name == key:
             columns.append(f"  {quoted(key)}")
             continue
-        def rank(f: NestedField):
-            t = f.field_type
-            return (0 if str(t) == "string" else 1 if isinstance(t, PrimitiveType) else 2, fam.index(f))
         parts = []
-        for f in sorted(fam, key=rank):
+        for f in folding_order(fam):
             t = f.field_type
             if str(t) == "string":
                 parts.append(quoted(f.name))
