@@ -288,38 +288,44 @@ class SparkTypes:
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.exact_mask(e)))
 
-        def choose(pair: Expr) -> Expr:
-            joined, exact = pair["j"], pair["e"]
-            out = None
-            for t in self.types:
-                inner = None
-                for u in self.lattice.upper_bounds(t):
-                    ok = exact.bitwiseAND(F.lit(1 << self.index[u])) != 0
-                    idx = F.lit(self.index[u])
-                    inner = F.when(ok, idx) if inner is None else inner.when(ok, idx)
-                inner = inner.otherwise(F.lit(self.index[self.rules.top]))
-                out = F.when(joined == self.index[t], inner) if out is None else out.when(joined == self.index[t], inner)
-            return out
+        return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")),
+                   lambda pair: self.narrowest_exact(pair["j"], pair["e"]))
 
-        return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")), choose)
+    def narrowest_exact(self, joined: Expr, exact: Expr) -> Expr:
+        """The index of the narrowest type at or above type index ``joined`` whose bit is set in ``exact`` (the
+        types every leaf converts into exactly)."""
+        out = None
+        for t in self.types:
+            inner = None
+            for u in self.lattice.upper_bounds(t):
+                ok = exact.bitwiseAND(F.lit(1 << self.index[u])) != 0
+                idx = F.lit(self.index[u])
+                inner = F.when(ok, idx) if inner is None else inner.when(ok, idx)
+            inner = inner.otherwise(F.lit(self.index[self.rules.top]))
+            out = F.when(joined == self.index[t], inner) if out is None else out.when(joined == self.index[t], inner)
+        return out
 
     def exact_mask(self, e: Expr) -> Expr:
         """Bits of the types a scalar converts into exactly along the lattice (all bits for a null)."""
+        return let(self.scalar_type(e), lambda st: self.exact_bits(e, st))
+
+    def exact_bits(self, e: Expr, st: Expr) -> Expr:
+        """Bits of the types a scalar ``e`` of type index ``st`` converts into exactly (all bits for a null)."""
         everything = (1 << len(self.types)) - 1
-
-        def bits_for(st: Expr) -> Expr:
-            out = F.when(st.isNull(), F.lit(everything))
-            for s in self.types:
-                bits = F.lit(0)
-                for u in self.lattice.upper_bounds(s):
-                    bit = F.lit(1 << self.index[u])
-                    if self.lattice.guarded(s, u):
-                        bit = F.when(self.exact(self.value(e, s), self.lattice.path(s, u)), bit).otherwise(F.lit(0))
-                    bits = bits.bitwiseOR(bit)
-                out = out.when(st == self.index[s], bits)
-            return out.otherwise(F.lit(0))
-
-        return let(self.scalar_type(e), bits_for)
+        out = F.when(st.isNull(), F.lit(everything))
+        for s in self.types:
+            bits, checked = 0, []
+            for u in self.lattice.upper_bounds(s):
+                if self.lattice.guarded(s, u):
+                    checked.append(F.when(self.exact(self.value(e, s), self.lattice.path(s, u)),
+                                          F.lit(1 << self.index[u])).otherwise(F.lit(0)))
+                else:
+                    bits |= 1 << self.index[u]
+            value = F.lit(bits)
+            for bit in checked:
+                value = value.bitwiseOR(bit)
+            out = out.when(st == self.index[s], value)
+        return out.otherwise(F.lit(0))
 
     # --- conversions --------------------------------------------------------------------------------------------
     def convert(self, v: Expr, edges: tuple[Edge, ...]) -> Expr:
