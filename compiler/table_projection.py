@@ -62,10 +62,29 @@ class TableProjection:
         self.rules = rules
         self.types = SparkTypes(rules)
         self.lattice = rules.lattice
+        self._stages: list[list[Expr]] | None = None
+
+    def __call__(self, df):
+        """The projection of a DataFrame with a ``value`` column of JSON text (``df.transform(projection)``): the
+        table's columns, in order and with its types, then ``_rescued``."""
+        from pyspark.sql import functions as PF
+
+        for stage in self.stages():
+            df = df.select(*[PF.expr(e.sql).alias(e.name) for e in stage])
+        return df
+
+    def sql(self, source: str = "batch") -> str:
+        """The projection as one compact query over ``source`` (a table or view with a ``value`` column)."""
+        return projection_query(self.stages(), source)
 
     # --- the top level ----------------------------------------------------------------------------------------------
     def stages(self) -> list[list[Expr]]:
         """The projections, each a list of named expressions over the previous one (the first over ``value``)."""
+        if self._stages is None:
+            self._stages = self._build()
+        return self._stages
+
+    def _build(self) -> list[list[Expr]]:
         root = self.plan.root
         fields = _fields(root)
         incoming = _incoming(root)
@@ -374,7 +393,7 @@ class TableProjection:
 
 def projection_query(stages: list[list[Expr]], source: str) -> str:
     """The stages as one query over ``source`` (nested subqueries, compact)."""
-    query = f"FROM {identifier(source)}" if source.replace("_", "").isalnum() else f"FROM {source}"
+    query = f"FROM {source}"
     for stage in stages:
         items = ", ".join(f"{e.sql} AS {identifier(e.name)}" for e in stage)
         query = f"SELECT {items} {query}"

@@ -40,13 +40,15 @@ def _how(t) -> str:
 
 
 def routes_into(level: LevelPlan, column: str, prefix: str = "") -> str:
-    """The routes into one column, grouped: ``price as long, boolean (cast; exact values only)``."""
-    groups: dict[tuple[str, str], list[str]] = {}
+    """The routes into one column, grouped by field and by how: ``price as long, boolean (cast; exact values
+    only), double (as is)``."""
+    groups: dict[str, dict[str, list[str]]] = {}
     for r in level.routes:
         for t in r.targets:
             if t.column == column:
-                groups.setdefault((prefix + r.field, _how(t)), []).append(str(r.shape))
-    return "; ".join(f"{field} as {', '.join(shapes)} ({how})" for (field, how), shapes in groups.items())
+                groups.setdefault(prefix + r.field, {}).setdefault(_how(t), []).append(str(r.shape))
+    return "; ".join(f"{field} as " + ", ".join(f"{', '.join(shapes)} ({how})" for how, shapes in hows.items())
+                     for field, hows in groups.items())
 
 
 def _column_comments(level: LevelPlan, prefix: str, rules) -> list[str]:
