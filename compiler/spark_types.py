@@ -160,18 +160,24 @@ class SparkTypes:
         arrays and objects."""
         return let(self.storage(x), lambda sv: let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind)))
 
+    def scalar_type_of(self, x: Expr, sv: Expr) -> Expr:
+        """:meth:`scalar_type` of a VARIANT whose storage type (``schema_of_variant``) is already known: ``sv``."""
+        return let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind))
+
     def _scalar_type(self, x: Expr, sv: Expr, kind: Expr) -> Expr:
         out = None
         for jkind in ("boolean", "integer", "fraction", "string"):
             typing = self.rules.json_typing(jkind)
             choices = typing.choices if typing else ()
-            inner = None
+            inner, last = None, F.lit(self.index[self.rules.top])
             for choice in choices:
                 cond = self._holds(jkind, choice, x, sv)
                 idx = F.lit(self.index[choice.type])
+                if cond.sql == "TRUE":  # a choice that holds every value: the ones after it are never taken
+                    last = idx
+                    break
                 inner = F.when(cond, idx) if inner is None else inner.when(cond, idx)
-            top = F.lit(self.index[self.rules.top])
-            inner = top if inner is None else inner.otherwise(top)
+            inner = last if inner is None else inner.otherwise(last)
             out = F.when(kind == jkind, inner) if out is None else out.when(kind == jkind, inner)
         return out
 

@@ -27,6 +27,9 @@ from widen.rules.model import Rules
 
 #: the column that keeps every line a value of which reached no column of the table
 RESCUED = "_rescued"
+#: Spark's analyser resolves one level of nested lambdas per pass (100 passes by default): a table of nested
+#: records needs more
+ANALYZER_PASSES, PASSES = "spark.sql.analyzer.maxIterations", 1000
 LOST = "__lost"
 
 
@@ -54,6 +57,17 @@ def _leaves(x: Expr, dim: int) -> Expr:
     return x
 
 
+#: a JSON string, unrolled (Java's regex engine recurses per character in an alternation inside a repetition)
+_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+
+
+def _valued(v: Expr) -> Expr:
+    """Whether a value holds a value to write: a scalar other than null somewhere in it, not under an empty name
+    (a null, ``{}``, ``[[], null]``, ``{"a": {"b": null}}`` hold none: the ingest writes nothing for them)."""
+    text = F.regexp_replace(F.to_json(v), r'"":\s*(?:' + _STRING + r'|[^,}\]\[{]+)', "")
+    return F.regexp_replace(text, _STRING + r"\s*:", "").rlike(r'"|[0-9]|true|false')
+
+
 class TableProjection:
     """A plan compiled to Spark SQL over a ``value`` column of JSON text (see the module)."""
 
@@ -69,8 +83,14 @@ class TableProjection:
         table's columns, in order and with its types, then ``_rescued``."""
         from pyspark.sql import functions as PF
 
-        for stage in self.stages():
-            df = df.select(*[PF.expr(e.sql).alias(e.name) for e in stage])
+        conf = df.sparkSession.conf
+        before = conf.get(ANALYZER_PASSES, None)
+        conf.set(ANALYZER_PASSES, str(max(int(before or 100), PASSES)))
+        try:  # (a DataFrame is analysed as it is built)
+            for stage in self.stages():
+                df = df.select(*[PF.expr(e.sql).alias(e.name) for e in stage])
+        finally:
+            conf.set(ANALYZER_PASSES, before) if before is not None else conf.unset(ANALYZER_PASSES)
         return df
 
     def sql(self, source: str = "batch") -> str:
@@ -184,15 +204,15 @@ class TableProjection:
     def _lost(self, level: LevelPlan, fields: list[str], incoming: dict, m: Expr, s: Expr, column) -> Expr:
         """Whether a value of the record (its map ``m``, its shapes ``s``) reached no column (``column(name)``: the
         level's columns as built, their records still carrying their own ``__lost``)."""
-        known = F.array(*[F.lit(n) for n in fields + [""]])
-        out = F.size(F.array_except(F.map_keys(m), known)) > 0
+        known = [F.lit(n) for n in fields + [""]]
+        out = F.exists(F.map_entries(m), lambda e: ~e["key"].isin(*known) & _valued(e["value"]))
         by_column = {cp.column.name: cp for cp in level.columns}
         feeders: dict[str, set[str]] = {}
         for r in level.routes:
             for t in r.targets:
                 feeders.setdefault(t.column, set()).add(r.field)
         for n in fields:
-            landed = F.lit(False)
+            landed = None
             targets: dict[str, list[str]] = {}
             for r in level.routes:
                 if r.field == n:
@@ -202,8 +222,9 @@ class TableProjection:
                 here = self._landed(column(name), by_column[name])
                 if len(feeders[name]) > 1:  # another spelling feeds it too: only this field's shapes count
                     here = s[n].isin(*codes) & here
-                landed = landed | here
-            out = out | (~s[n].isin("null", "empty") & ~landed)
+                landed = here if landed is None else landed | here
+            lost = ~s[n].isin("null", "empty") & ~(landed if landed is not None else F.lit(False))
+            out = out | (lost & _valued(m[n]))
         return F.coalesce(out, F.lit(False))
 
     def _landed(self, x: Expr, cp: ColumnPlan) -> Expr:
@@ -218,9 +239,9 @@ class TableProjection:
 
     def _strip(self, x: Expr, cp: ColumnPlan) -> Expr:
         """A column as the table types it: its records without their ``__lost``."""
-        dtype = data_type(cp.column, self.rules)
         if cp.level is None:
-            return x.cast(dtype)
+            return x
+        dtype = data_type(cp.column, self.rules)
 
         def record(r: Expr) -> Expr:
             inner = [self._strip(r[c.column.name], c).alias(c.column.name) for c in cp.level.columns]
@@ -352,25 +373,18 @@ class TableProjection:
         incoming = _incoming(level)
 
         def with_map(mv: Expr) -> Expr:
-            values = self._struct({n: mv[n] for n in fields})
-
-            def with_values(fv: Expr) -> Expr:
-                shapes = self._shapes(level).of([fv[n] for n in fields])
-
-                def with_shapes(sh: Expr) -> Expr:
-                    sv = self._struct({n: sh[i] for i, n in enumerate(fields)})
-                    return let(sv, lambda s: self._level_columns(level, fields, incoming, mv, fv, s))
-                return let(shapes, with_shapes)
-
             if not fields:
                 cols = [F.lit(None).cast(data_type(cp.column, self.rules)).alias(cp.column.name)
                         for cp in level.columns]
-                return F.struct(*cols, (F.size(F.array_remove(F.map_keys(mv), F.lit(""))) > 0).alias(LOST))
-            return let(values, with_values)
+                lost = F.exists(F.map_entries(mv), lambda e: (e["key"] != "") & _valued(e["value"]))
+                return F.struct(*cols, lost.alias(LOST))
+            shapes = self._shapes(level).of([mv[n] for n in fields])
+            return let(shapes, lambda sh: self._level_columns(level, fields, incoming, mv, _ByName(mv, fields),
+                                                              _ByName(sh, fields, by_index=True)))
 
         return let(as_map(x), with_map)
 
-    def _level_columns(self, level: LevelPlan, fields, incoming, mv: Expr, fv: Expr, s: Expr) -> Expr:
+    def _level_columns(self, level: LevelPlan, fields, incoming, mv: Expr, fv, s) -> Expr:
         shared = self._shared(level, incoming)
 
         def build(conv: dict) -> Expr:
@@ -386,9 +400,19 @@ class TableProjection:
             return build({})
         arrays = F.struct(*[self._conversions(*key, names, fv, s).alias(self._conversion_name(*key))
                             for key, names in shared.items()])
-        return let(arrays, lambda cv: build({key: self._struct({n: cv[self._conversion_name(*key)][i]
-                                                                for i, n in enumerate(names)})
+        return let(arrays, lambda cv: build({key: _ByName(cv[self._conversion_name(*key)], names, by_index=True)
                                              for key, names in shared.items()}))
+
+
+class _ByName:
+    """A level's values, shapes or conversions by field name: ``x[name]`` of a map, or ``x[i]`` of an array in the
+    order of ``names``."""
+
+    def __init__(self, x: Expr, names: list[str], by_index: bool = False):
+        self.x, self.index, self.by_index = x, {n: i for i, n in enumerate(names)}, by_index
+
+    def __getitem__(self, name: str) -> Expr:
+        return self.x[self.index[name]] if self.by_index else self.x[name]
 
 
 def projection_query(stages: list[list[Expr]], source: str) -> str:

@@ -61,15 +61,13 @@ class LevelShapes:
                 .when(sv.rlike(_EMPTY_ARRAYS), F.lit(_EMPTY))
                 .when(sv.startswith("ARRAY<"), F.lit(_DEEP))
                 .otherwise(F.lit(_VALUE)))
+        scalar = ~sv.startswith("OBJECT<") & ~sv.startswith("ARRAY<")
 
-        def with_kind(k: Expr) -> Expr:
-            t = F.when(k == _VALUE, types.scalar_type(n["v"]))
-            def typed(st: Expr) -> Expr:
-                exact = types.exact_bits(n["v"], st) if self.elements else F.lit(0)
-                return F.struct(n["d"].alias("d"), k.alias("k"), st.alias("t"), exact.alias("x"),
-                                (F.size(F.split(sv, "ARRAY<")) - 1).alias("e"))
-            return let(t, typed)
-        return let(kind, with_kind)
+        def typed(st: Expr) -> Expr:
+            exact = types.exact_bits(n["v"], st) if self.elements else F.lit(0)
+            return F.struct(n["d"].alias("d"), kind.alias("k"), st.alias("t"), exact.alias("x"),
+                            (F.size(F.split(sv, "ARRAY<")) - 1).alias("e"))
+        return let(F.when(scalar, types.scalar_type_of(n["v"], sv)), typed)
 
     def shape(self, x: Expr) -> Expr:
         """The shape code of one value."""

@@ -64,13 +64,16 @@ def _column_comments(level: LevelPlan, prefix: str, rules) -> list[str]:
 
 
 def _wrap_comment(text: str, indent: str, width: int) -> list[str]:
-    words, lines, line = _comment(text).split(" "), [], ""
-    for w in words:
-        if line and len(indent) + 3 + len(line) + 1 + len(w) > width:
+    """A comment over lines of at most ``width`` characters where its words allow, its own indent kept."""
+    text = _comment(text)
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    lines, line = [], lead
+    for w in text.lstrip(" ").split(" "):
+        if line.strip() and len(indent) + 3 + len(line) + 1 + len(w) > width:
             lines.append(line)
-            line = "    " + w
+            line = lead + "    " + w
         else:
-            line = f"{line} {w}" if line else w
+            line = f"{line} {w}" if line.strip() else line + w
     lines.append(line)
     return [f"{indent}-- {x}" for x in lines]
 
@@ -96,20 +99,20 @@ def printed(projection: TableProjection, source: str = "batch", width: int = 110
     out.append(f"-- the columns as the table types them, and {RESCUED}: the line, when it is not a JSON object or a "
                "value of it reached no column")
     out.append("SELECT")
-    out += [line[2:] for line in _items(stages[-1], {}, width + 2)]
+    out += _items(stages[-1], {}, width, indent=2)
     out.append(f"FROM {previous}")
     return "\n".join(out)
 
 
-def _items(stage, comments: dict, width: int) -> list[str]:
-    lines = []
+def _items(stage, comments: dict, width: int, indent: int = 4) -> list[str]:
+    lines, pad = [], " " * indent
     for k, e in enumerate(stage):
         for c in comments.get(e.name, []):
-            lines += _wrap_comment(c, "    ", width)
+            lines += _wrap_comment(c, pad, width)
         comma = "," if k < len(stage) - 1 else ""
         if e.sql == identifier(e.name):
-            lines.append(f"    {e.sql}{comma}")
+            lines.append(f"{pad}{e.sql}{comma}")
             continue
-        text = layout(e.sql, 4, width)
-        lines.append(f"    {text} AS {identifier(e.name)}{comma}")
+        text = layout(e.sql, indent, width)
+        lines.append(f"{pad}{text} AS {identifier(e.name)}{comma}")
     return lines

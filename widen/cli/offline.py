@@ -182,6 +182,8 @@ def run_compile(args) -> int:
                    f"{len(p.schema.columns)} columns, then `_rescued`"))
     print("-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or")
     print("-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column")
+    print("-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations")
+    print("-- = 1000` first for a table of nested records)")
     if p.additions:
         print(one_line("-- columns the batches add: "
                        + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions)))
