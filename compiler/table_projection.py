@@ -17,6 +17,8 @@ into successive projections over a ``value`` column of JSON text:
 
 from __future__ import annotations
 
+from pyspark.sql import functions as PF
+
 from widen.compiler.spark_columns import data_type
 from widen.compiler.spark_exprs import as_map, let
 from widen.compiler.spark_types import SparkTypes
@@ -81,8 +83,6 @@ class TableProjection:
     def __call__(self, df):
         """The projection of a DataFrame with a ``value`` column of JSON text (``df.transform(projection)``): the
         table's columns, in order and with its types, then ``_rescued``."""
-        from pyspark.sql import functions as PF
-
         conf = df.sparkSession.conf
         before = conf.get(ANALYZER_PASSES, None)
         conf.set(ANALYZER_PASSES, str(max(int(before or 100), PASSES)))

@@ -181,3 +181,38 @@ def test_a_wide_nested_table_prints_in_at_most_30_lines_a_column(tmp_path):
                     "--nesting", "2", "--drift", "0.1", "--batches", "1", "--seed", "7"], check=True)
     lines, columns = _lines_of_compile(tmp_path, [str(p) for p in sorted(data.rglob("*.jsonl"))])
     assert columns >= 150 and lines / columns <= 30
+
+
+def test_compile_md_shows_what_widen_compile_prints(tmp_path):
+    """docs/compile.md's printed projection of `shop.orders` (its first lines; its columns and the query's own
+    SELECT) is what `widen compile` prints for that table, planned here without Spark from the page's two batches
+    (tests/test_docs.py runs the page's command itself). `WIDEN_UPDATE_DOCS=1` writes it into the page."""
+    import os
+    import re
+
+    run = lambda *args: subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True,  # noqa: E731
+                                       text=True, cwd=ROOT)
+    batches = []
+    for i, line in enumerate(['{"price": 10}', '{"price": "n/a"}']):
+        batches.append(tmp_path / f"batch-{i}.jsonl")
+        batches[-1].write_text(line + "\n")
+    schema = tmp_path / "orders.json"
+    schema.write_text(run("plan", "--format", "iceberg", *map(str, batches)).stdout)
+    out = run("compile", "--schema", str(schema), "--rules", "rules/types.rules")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    lines[0] = "-- widen compile: table shop.orders, rules rules/types.rules"
+    start = next(i for i, line in enumerate(lines) if re.match(r"^-- the table.s columns", line))
+    blocks = {"| head -12": lines[:12], "| sed -n '/^-- the table.s columns/,$p'": lines[start:]}
+    page = ROOT / "docs" / "compile.md"
+    text = page.read_text()
+    for tail, shown in blocks.items():
+        command = f"$ widen compile --table shop.orders --rules rules/types.rules {tail}"
+        block = re.search(r"```text\n" + re.escape(command) + r"\n(.*?)```", text, flags=re.S)
+        assert block, command
+        if os.environ.get("WIDEN_UPDATE_DOCS"):
+            text = text.replace(block.group(0), "```text\n" + command + "\n" + "\n".join(shown) + "\n```")
+        else:
+            assert block.group(1).splitlines() == shown
+    if os.environ.get("WIDEN_UPDATE_DOCS"):
+        page.write_text(text)

@@ -14,6 +14,7 @@ from widen.engine.modes import effective_mode, resolve_mode
 from widen.engine.observe import schema_observations
 from widen.engine.planner import plan
 from widen.engine.schema import TableSchema
+from widen.engine.table_plan import table_plan
 from widen.engine.tree import walk
 from widen.errors import WidenError
 from widen.jvm import coverage
@@ -156,7 +157,6 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 def run_compile(args) -> int:
     from widen.compiler.iceberg import from_iceberg
     from widen.compiler.spark import projection_sql
-    from widen.engine.table_plan import table_plan
     rules = load_rules(args.rules)
     schema, described = TableSchema(), "an empty table"
     if args.table:
