@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from widen.compiler.spark_convert import CONVERT
 from widen.compiler.spark_exprs import as_array, as_map, get_as, inner_leaves, let, spark_type
+from widen.compiler.spark_text import normal_number
 from widen.compiler.sql import Expr, F
 from widen.engine.conversions import always_exact, family
 from widen.rules.model import Edge, Rules
@@ -90,7 +91,9 @@ class SparkTypes:
         if fam in ("integer", "decimal") and kind == "integer":
             return get_as(x, spark_type(iceberg)).isNotNull() & self._same_number(x, spark_type(iceberg))
         if fam == "decimal":
-            return self._same_number(x, spark_type(iceberg)) & get_as(x, spark_type(iceberg)).isNotNull()
+            # exact when the value read as the type (rounded to its scale) is the number itself, digit for digit
+            read = get_as(x, spark_type(iceberg))
+            return read.isNotNull() & (normal_number(read.cast("string")) == normal_number(F.to_json(x)))
         if fam == "float":
             d = get_as(x, "double")
             finite = d.isNotNull() & ~F.isnan(d) & (F.abs(d) < F.lit(float("inf")))
