@@ -12,7 +12,9 @@ from pyspark.sql import functions as PF
 from widen.compiler.spark_columns import (FROM_JSON_OPTIONS, Native, data_type, foreign_type,  # noqa: F401
                                           spark_schema, struct_type)
 from widen.compiler.spark_projection import SparkCompiler
-from widen.compiler.sql import F, identifier
+from widen.compiler.sql import F
+from widen.compiler.table_projection import TableProjection
+from widen.compiler.table_sql import printed
 from widen.engine.planner import Plan
 from widen.rules.model import Rules
 
@@ -77,17 +79,19 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True,
 
 
 
+def compile_table(plan: Plan, rules: Rules) -> TableProjection:
+    """A plan compiled as the projection of its table, for ``df.transform`` over a ``value`` column of JSON text:
+    the table's columns, in order and with its types, then ``_rescued`` (the line, when it is not a JSON object or
+    a value of it reaches no column). Compile :func:`~widen.engine.table_plan.table_plan` of a table to apply
+    it to any batch; ``.sql(source)`` is the same projection as one query, :func:`projection_sql` as people read it.
+
+    >>> # df.transform(compile_table(widen.table_plan(schema, rules), rules))
+    """
+    return TableProjection(plan, rules)
+
+
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
-    """The plan's projection as one Spark SQL query over ``source``, a table or view with a ``value`` column of
-    JSON text (one record per row): the projections :func:`compile_plan` runs, nested as subqueries (every value's
-    shape is tested: the query may be run on other data)."""
-    stages = SparkCompiler(rules).stages(plan.root, F.try_parse_json(F.col("value")))
-    query = f"FROM {source}"
-    for depth, stage in enumerate(stages):
-        pad = "  " * (len(stages) - depth)
-        items = f",\n{pad}  ".join(f"{e.sql} AS {identifier(e.name)}" for e in stage)
-        query = f"SELECT\n{pad}  {items}\n{pad}{query}"
-        if depth < len(stages) - 1:
-            query = f"(\n{pad}{query}\n{pad})"
-            query = f"FROM {query}"
-    return query
+    """The plan's projection (:func:`compile_table`) as one Spark SQL query over ``source``, a table or view with a
+    ``value`` column of JSON text (one record per row), laid out to read: a ``WITH`` step per projection, a
+    comment on each, and the routes into each column above it."""
+    return printed(TableProjection(plan, rules), source)

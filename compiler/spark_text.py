@@ -34,7 +34,7 @@ def _shortest_sci(d: Expr) -> Expr:
 _NUMBER = r"^(-?)([0-9]*)\.?([0-9]*)(?:[eE]([+-]?[0-9]+))?$"
 
 
-def _normal_number(text: Expr) -> Expr:
+def normal_number(text: Expr) -> Expr:
     """A number's text as ``[-]DIGITSeEXP`` with no leading or trailing zeros in DIGITS (``0`` for zero): two texts
     denote the same number exactly when these are equal. Null when the exponent does not fit an int."""
     parts = F.struct(*[F.regexp_extract(text, _NUMBER, i).alias(n) for i, n in enumerate("swfe", start=1)])
@@ -87,7 +87,7 @@ def _held_as_text(t: Expr) -> Expr:
     as_double = exponent | (F.length(digits) > 38) | (F.length(frac) > 38)
 
     def inexact(d: Expr) -> Expr:
-        exact = (_normal_number(t) == _normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
+        exact = (normal_number(t) == normal_number(_shortest_sci(d))) & ~F.isnan(d) & (F.abs(d) < float("inf"))
         return ~F.coalesce(exact, F.lit(False))
 
     return as_double & (~t.rlike("[.eE]") | let(t.try_cast("double"), inexact))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from widen.compiler.spark_convert import CONVERT
 from widen.compiler.spark_exprs import as_array, as_map, get_as, inner_leaves, let, spark_type
+from widen.compiler.spark_text import normal_number
 from widen.compiler.sql import Expr, F
 from widen.engine.conversions import always_exact, family
 from widen.rules.model import Edge, Rules
@@ -90,7 +91,9 @@ class SparkTypes:
         if fam in ("integer", "decimal") and kind == "integer":
             return get_as(x, spark_type(iceberg)).isNotNull() & self._same_number(x, spark_type(iceberg))
         if fam == "decimal":
-            return self._same_number(x, spark_type(iceberg)) & get_as(x, spark_type(iceberg)).isNotNull()
+            # exact when the value read as the type (rounded to its scale) is the number itself, digit for digit
+            read = get_as(x, spark_type(iceberg))
+            return read.isNotNull() & (normal_number(read.cast("string")) == normal_number(F.to_json(x)))
         if fam == "float":
             d = get_as(x, "double")
             finite = d.isNotNull() & ~F.isnan(d) & (F.abs(d) < F.lit(float("inf")))
@@ -160,18 +163,24 @@ class SparkTypes:
         arrays and objects."""
         return let(self.storage(x), lambda sv: let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind)))
 
+    def scalar_type_of(self, x: Expr, sv: Expr) -> Expr:
+        """:meth:`scalar_type` of a VARIANT whose storage type (``schema_of_variant``) is already known: ``sv``."""
+        return let(self._kind_of(x, sv), lambda kind: self._scalar_type(x, sv, kind))
+
     def _scalar_type(self, x: Expr, sv: Expr, kind: Expr) -> Expr:
         out = None
         for jkind in ("boolean", "integer", "fraction", "string"):
             typing = self.rules.json_typing(jkind)
             choices = typing.choices if typing else ()
-            inner = None
+            inner, last = None, F.lit(self.index[self.rules.top])
             for choice in choices:
                 cond = self._holds(jkind, choice, x, sv)
                 idx = F.lit(self.index[choice.type])
+                if cond.sql == "TRUE":  # a choice that holds every value: the ones after it are never taken
+                    last = idx
+                    break
                 inner = F.when(cond, idx) if inner is None else inner.when(cond, idx)
-            top = F.lit(self.index[self.rules.top])
-            inner = top if inner is None else inner.otherwise(top)
+            inner = last if inner is None else inner.otherwise(last)
             out = F.when(kind == jkind, inner) if out is None else out.when(kind == jkind, inner)
         return out
 
@@ -288,38 +297,44 @@ class SparkTypes:
         everything = (1 << len(self.types)) - 1
         exact_bits = F.aggregate(leaves, F.lit(everything), lambda acc, e: acc.bitwiseAND(self.exact_mask(e)))
 
-        def choose(pair: Expr) -> Expr:
-            joined, exact = pair["j"], pair["e"]
-            out = None
-            for t in self.types:
-                inner = None
-                for u in self.lattice.upper_bounds(t):
-                    ok = exact.bitwiseAND(F.lit(1 << self.index[u])) != 0
-                    idx = F.lit(self.index[u])
-                    inner = F.when(ok, idx) if inner is None else inner.when(ok, idx)
-                inner = inner.otherwise(F.lit(self.index[self.rules.top]))
-                out = F.when(joined == self.index[t], inner) if out is None else out.when(joined == self.index[t], inner)
-            return out
+        return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")),
+                   lambda pair: self.narrowest_exact(pair["j"], pair["e"]))
 
-        return let(F.struct(self.join_of_mask(mask).alias("j"), exact_bits.alias("e")), choose)
+    def narrowest_exact(self, joined: Expr, exact: Expr) -> Expr:
+        """The index of the narrowest type at or above type index ``joined`` whose bit is set in ``exact`` (the
+        types every leaf converts into exactly)."""
+        out = None
+        for t in self.types:
+            inner = None
+            for u in self.lattice.upper_bounds(t):
+                ok = exact.bitwiseAND(F.lit(1 << self.index[u])) != 0
+                idx = F.lit(self.index[u])
+                inner = F.when(ok, idx) if inner is None else inner.when(ok, idx)
+            inner = inner.otherwise(F.lit(self.index[self.rules.top]))
+            out = F.when(joined == self.index[t], inner) if out is None else out.when(joined == self.index[t], inner)
+        return out
 
     def exact_mask(self, e: Expr) -> Expr:
         """Bits of the types a scalar converts into exactly along the lattice (all bits for a null)."""
+        return let(self.scalar_type(e), lambda st: self.exact_bits(e, st))
+
+    def exact_bits(self, e: Expr, st: Expr) -> Expr:
+        """Bits of the types a scalar ``e`` of type index ``st`` converts into exactly (all bits for a null)."""
         everything = (1 << len(self.types)) - 1
-
-        def bits_for(st: Expr) -> Expr:
-            out = F.when(st.isNull(), F.lit(everything))
-            for s in self.types:
-                bits = F.lit(0)
-                for u in self.lattice.upper_bounds(s):
-                    bit = F.lit(1 << self.index[u])
-                    if self.lattice.guarded(s, u):
-                        bit = F.when(self.exact(self.value(e, s), self.lattice.path(s, u)), bit).otherwise(F.lit(0))
-                    bits = bits.bitwiseOR(bit)
-                out = out.when(st == self.index[s], bits)
-            return out.otherwise(F.lit(0))
-
-        return let(self.scalar_type(e), bits_for)
+        out = F.when(st.isNull(), F.lit(everything))
+        for s in self.types:
+            bits, checked = 0, []
+            for u in self.lattice.upper_bounds(s):
+                if self.lattice.guarded(s, u):
+                    checked.append(F.when(self.exact(self.value(e, s), self.lattice.path(s, u)),
+                                          F.lit(1 << self.index[u])).otherwise(F.lit(0)))
+                else:
+                    bits |= 1 << self.index[u]
+            value = F.lit(bits)
+            for bit in checked:
+                value = value.bitwiseOR(bit)
+            out = out.when(st == self.index[s], value)
+        return out.otherwise(F.lit(0))
 
     # --- conversions --------------------------------------------------------------------------------------------
     def convert(self, v: Expr, edges: tuple[Edge, ...]) -> Expr:

@@ -274,7 +274,7 @@ _STRING_LITERALS = {
 #: the Spark SQL functions the compiler emits by name, beside those with a method below (the set is closed: a name
 #: not here is an error when the expression is built)
 SQL_FUNCTIONS = frozenset({
-    "abs", "array", "array_distinct", "array_join", "array_max", "array_min", "array_remove", "array_repeat",
+    "abs", "array", "array_distinct", "array_except", "array_join", "array_max", "array_min", "array_remove", "array_repeat",
     "array_sort", "base64", "coalesce", "concat", "date_format", "date_from_unix_date", "div", "element_at",
     "flatten", "format_string", "from_json", "greatest", "hex", "is_valid_utf8", "is_variant_null", "isnan",
     "least", "length", "lower", "lpad", "map", "map_entries", "map_keys", "parse_json", "pmod", "raise_error",

@@ -291,7 +291,30 @@ def schema_observations(schema, rules: Rules) -> Observations:
     return Observations(_schema_level(schema.columns, rules), 1)
 
 
-def _schema_level(columns, rules: Rules) -> LevelObservation:
+def holdable_observations(schema, rules: Rules) -> Observations:
+    """A batch in which each family of ``schema`` receives a value of every shape one of its columns holds without
+    loss (a narrower type, fewer array levels: ``"promo"`` for a ``tags[]::string`` column; ``true`` or, by the
+    rules' widenings, a date for a ``n[]::long`` one), at every depth: what a projection of the table must route.
+
+    >>> from widen import load_rules, plan, observe_lines, TableSchema
+    >>> rules = load_rules()
+    >>> table = plan(TableSchema(), observe_lines(['{"n": [1]}'], rules), rules).schema
+    >>> obs = holdable_observations(table, rules)
+    >>> [str(s) for s, _ in obs.level.get("n").shapes], plan(table, obs, rules).additions
+    (['boolean', 'long', 'date', 'timestamp', 'boolean[]', 'long[]', 'date[]', 'timestamp[]'], ())
+    """
+    return Observations(_schema_level(schema.columns, rules, complete=True), 1)
+
+
+def _held_shapes(col, rules: Rules) -> list[Shape]:
+    """The shapes a column holds without loss: itself, and every narrower type at every dimension up to its own."""
+    if col.shape.is_record:
+        return [Shape(None, d) for d in range(col.shape.dim + 1)]
+    lattice = rules.lattice
+    return [Shape(t, d) for d in range(col.shape.dim + 1) for t in lattice.types if lattice.leq(t, col.shape.type)]
+
+
+def _schema_level(columns, rules: Rules, complete: bool = False) -> LevelObservation:
     level = LevelObservation()
     for col in columns:
         if col.foreign is not None:
@@ -299,8 +322,11 @@ def _schema_level(columns, rules: Rules) -> LevelObservation:
         name = rules.naming.evolved_from(col.doc) or col.name
         children: tuple = ()
         if col.shape.is_record:
-            children = ((col.shape.dim, _schema_level(col.children, rules)),)
-        f = FieldObservation(name, ((col.shape, Seen(1)),), children)
+            inner = _schema_level(col.children, rules, complete)
+            dims = range(col.shape.dim + 1) if complete else (col.shape.dim,)
+            children = tuple((d, inner) for d in dims)
+        shapes = _held_shapes(col, rules) if complete else [col.shape]
+        f = FieldObservation(name, tuple((s, Seen(1)) for s in shapes), children)
         level = level.merge(LevelObservation((f,)))
     return level
 

@@ -171,8 +171,9 @@ def test_check_states_the_incompatible_pairs_and_fails_at_a_contradicting_one(tm
 
 
 def test_compile_prints_routes_and_a_query(tmp_path):
-    """`widen compile` needs no Spark: for a schema file and a batch it lists each column, where each observed
-    value goes, the columns the batch adds, and one SELECT with the table's columns in order."""
+    """`widen compile` needs no Spark: for a schema file and a batch it prints the columns the batch adds and one
+    query whose last SELECT lists the table's columns in order, then `_rescued`, each column's block naming the
+    routes into it."""
     schema = tmp_path / "schema.json"
     out = widen("plan", "--format", "iceberg", EVENTS[0])
     schema.write_text(out.stdout)
@@ -181,13 +182,13 @@ def test_compile_prints_routes_and_a_query(tmp_path):
     out = widen("compile", "--schema", str(schema), str(batch))
     assert out.returncode == 0, out.stderr
     text = out.stdout
-    assert "--   price as string -> price_string (as is)" in text
+    assert "    -- price_string::string <- price as double (text), string (as is)\n" in text
     assert "-- columns the batches add: price_string\n" in text
-    select = text[text.index("SELECT"):]
-    outer = select[: select.index("FROM (")]  # the last projection: the table's columns, in order
-    names = re.findall(r" AS `([^`]+)`,?$", outer, flags=re.M)
-    assert names[0] == "event_id" and names[-1] == "price_string" and "__v0" not in names
-    assert re.search(r"\n\s*FROM batch\n", select) and select.rstrip().endswith(");")
+    outer = text[text.rindex("\nSELECT\n"):]  # the last projection: the table's columns, in order
+    names = re.findall(r"^  (?:`([^`]+)`|.* AS `([^`]+)`),?$", outer, flags=re.M)
+    names = [a or b for a, b in names]
+    assert names[0] == "event_id" and names[-2:] == ["price_string", "_rescued"]
+    assert "\n  FROM batch\n" in text and text.rstrip().endswith("FROM columns;")
 
 
 def test_compile_needs_something_to_compile():
@@ -327,17 +328,19 @@ def test_an_empty_file_is_recorded_without_starting_spark(tmp_path):
     assert again.returncode == 0 and "already ingested" in again.stderr and "spark:" not in again.stderr
 
 
-def test_compile_header_marks_the_columns_the_table_does_not_have(tmp_path):
-    """`widen compile --schema` of the example table (no batch): the header lists the columns the query writes,
-    and marks those the table lacks (a record of `user` would add `user_array_record[].email`)."""
+def test_compile_of_a_table_writes_its_columns_only(tmp_path):
+    """`widen compile --schema` of the example table (no batch) writes the table's columns and `_rescued`, no
+    other: a record of `user` goes to `user` and, wrapped, to `user_array_record`, which has no `email` column (its
+    email is in `user.email`; a line whose value has no column at all is rescued)."""
     schema = tmp_path / "events.json"
     schema.write_text(widen("plan", "--format", "iceberg", *EVENTS).stdout)
     out = widen("compile", "--schema", str(schema))
     assert out.returncode == 0, out.stderr
-    header = [l for l in out.stdout.splitlines() if l.startswith("--   ") and "::" in l]
-    marked = [l.split("::")[0][5:] for l in header if "not in" in l]
-    assert marked == ["user_array_record[].email", "user_array_record[].id_string"]
-    assert "--   user_array_record[].id::long" in header and "--   price_string::string" in header
+    assert "writes 15 columns, then `_rescued`" in out.stdout and "columns the batches add" not in out.stdout
+    comments = [line.strip()[3:] for line in out.stdout.splitlines() if line.startswith("    -- ") and " <- " in line]
+    assert "user_array_record::record[] <- user as record (as is; wrapped), record[] (as is)" in comments
+    assert [c.split("::")[0] for c in comments if c.startswith("  user_array_record.")] == [
+        "  user_array_record.id", "  user_array_record.name"]
 
 
 def test_version_and_gc_durations_as_maintain_takes_them(tmp_path):

@@ -363,14 +363,15 @@ def _empty_lists_as_null(got, expected):
 
 def test_compile_prints_the_projection_spark_runs(events, spark, rules):
     """`widen compile --table T BATCH...` prints, for the table's columns and the batches, a query whose rows (run
-    in Spark over the events' lines) equal the reference router's rows; every column is listed with what it
-    receives, and the columns still to add are named (a dim-0 `user` record also goes to the widest record
+    in Spark over the events' lines) equal the reference router's rows, none rescued; each column's block names the
+    routes into it, and the columns still to add are named (a dim-0 `user` record also goes to the widest record
     column, `user_array_record`, which lacks `email`: Example 4's rule)."""
     warehouse, _ = events
     out = cli("compile", "--table", "demo.events", "--warehouse", str(warehouse), "--source", "event_lines", *EVENTS)
     assert out.returncode == 0, out.stderr
-    assert "--   price as string -> price_string (as is)" in out.stdout
-    assert "--   price as long -> price (long -> double via cast; exact values only)" in out.stdout
+    comments = re.sub(r"\n\s*--\s{5}", " ", out.stdout)  # each column's comment on one line
+    assert "-- price_string::string <- price as decimal, double, long (text), string (as is)\n" in comments
+    assert "-- price::double <- price as double (as is), long (cast; exact values only)\n" in comments
     from widen.compiler.iceberg import from_iceberg
     from widen.engine.observe import schema_observations
 
@@ -385,6 +386,7 @@ def test_compile_prints_the_projection_spark_runs(events, spark, rules):
     assert all(p.root.route(f, s) for f, s in [("price", widen.Shape("string", 0)), ("user", widen.Shape(None, 1))])
     spark.createDataFrame([(l,) for l in lines], "value string").createOrReplaceTempView("event_lines")
     got = [normalise(r) for r in spark.sql(out.stdout.rstrip().rstrip(";")).collect()]
+    assert [r.pop("_rescued") for r in got] == [None] * len(lines)
     key = lambda r: r["event_id"]
     assert sorted(got, key=key) == sorted(expected, key=key)
 

@@ -54,6 +54,8 @@ _LAZY = {
     "compile_plan": ("widen.compiler.spark", "compile_plan"),
     "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
+    "compile_table": ("widen.compiler.spark", "compile_table"),
+    "table_plan": ("widen.engine.table_plan", "table_plan"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
     "observe_dataframe": ("widen.sources.engines", "observe_dataframe"),
@@ -80,7 +82,8 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.engine.modes import SchemaMismatch
     from widen.engine.load import default_rules_path, load_rules
     from widen.rules.model import Rules
-    from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
+    from widen.compiler.spark import CompiledPlan, compile_plan, compile_table, projection_sql
+    from widen.engine.table_plan import table_plan
     from widen.sources.engines import observe_dataframe
     from widen.compiler.spark_typed import compile_typed, typed_columns
     from widen.inspect.reader import folded, read
@@ -122,6 +125,7 @@ __all__ = [
     "SchemaMismatch",
     "TypedColumn",
     "compile_plan",
+    "compile_table",
     "compile_typed",
     "ingest",
     "observe_dataframe",
@@ -129,6 +133,7 @@ __all__ = [
     "open_catalog",
     "typed_columns",
     "projection_sql",
+    "table_plan",
     "spark_session",
     "read",
     "folded",

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from widen.cli.tables import open_table_of
-from widen.compiler.sql import pretty_sql
 from widen.engine.load import load_rules
 from widen.engine.modes import effective_mode, resolve_mode
 from widen.engine.observe import schema_observations
 from widen.engine.planner import plan
 from widen.engine.schema import TableSchema
+from widen.engine.table_plan import table_plan
 from widen.engine.tree import walk
 from widen.errors import WidenError
 from widen.jvm import coverage
@@ -165,43 +165,30 @@ def run_compile(args) -> int:
         schema, described = _schema_file(args.schema, rules)[1], args.schema
     elif not args.batches:
         raise WidenError("widen compile: give --table, --schema or at least one BATCH")
-    observations = schema_observations(schema, rules)
-    for batch in args.batches:
-        observations = observations.merge(_observe_batch(batch, rules))
-    p = plan(schema, observations, rules)
+    if args.batches:
+        observations = schema_observations(schema, rules)
+        for batch in args.batches:
+            observations = observations.merge(_observe_batch(batch, rules))
+        p = plan(schema, observations, rules)
+    else:
+        p = table_plan(schema, rules)
     if p.rejections:
         for r in p.rejections:
             print(f"  {r}", file=sys.stderr)
         raise WidenError("the batches are rejected by the rules' policies: there is no projection to compile")
     print(one_line(f"-- widen compile: {described}"
                    + (f" with {len(args.batches)} batch(es) planned" if args.batches else "") + f", rules {rules.path}"))
-    print(one_line(f"-- reads `{args.source}` (a `value` column of JSON text, one record per row); writes these columns"))
-    existing = {path for path, _, _ in schema.leaves()}
-    for path, col, _ in p.schema.leaves():
-        new = "" if path in existing else (
-            "    (added by the batches)" if args.batches else f"    (not in {described}: values of this shape would add it)")
-        print(one_line(f"--   {path}::{col.foreign or col.shape.type or 'record'}{new}"))
-    print("-- where each value goes (field as observed shape -> column):")
-    for line in _routes(p.root, ()):
-        print(one_line(f"--   {line}"))
+    print(one_line(f"-- reads `{args.source}` (a `value` column of JSON text, one line per row); writes "
+                   f"{len(p.schema.columns)} columns, then `_rescued`"))
+    print("-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or")
+    print("-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column")
+    print("-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations")
+    print("-- = 1000` first for a table of nested records)")
     if p.additions:
-        print(one_line(f"-- columns {'the batches add' if args.batches else 'values of these shapes would add'}: "
+        print(one_line("-- columns the batches add: "
                        + ", ".join(".".join(a.parent + (a.column.name,)) for a in p.additions)))
-    print(pretty_sql(projection_sql(p, rules, args.source)) + ";")
+    print(projection_sql(p, rules, args.source) + ";")
     return 0
-
-
-def _routes(level, path):
-    for route in level.routes:
-        source = ".".join(path + (route.field,))
-        for t in route.targets:
-            print_path = ".".join(path + (t.column,))
-            how = t.describe()
-            how = how[len(t.column):].strip() if how.startswith(t.column) else how
-            yield f"{source} as {route.shape} -> {print_path} {how}"
-    for cp in level.columns:
-        if cp.level is not None:
-            yield from _routes(cp.level, path + (cp.column.name,))
 
 
 # --- check ----------------------------------------------------------------------------------------------------------

@@ -1,2068 +1,2165 @@
 -- widen compile: an empty table with 1 batch(es) planned, rules <types.rules>
--- reads `batch` (a `value` column of JSON text, one record per row); writes these columns
---   a.k::long    (added by the batches)
---   a_string::string    (added by the batches)
---   a_array_long[]::long    (added by the batches)
---   a_array_string[]::string    (added by the batches)
--- where each value goes (field as observed shape -> column):
---   a as string -> a_string (as is)
---   a as string -> a_array_string (as is; wrapped in 1 array level)
---   a as long[] -> a_array_long (as is)
---   a as long[] -> a_array_string (long -> string via text)
---   a as record -> a (as is)
---   a.k as long -> a.k (as is)
+-- reads `batch` (a `value` column of JSON text, one line per row); writes 4 columns, then `_rescued`
+-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
+-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
 -- columns the batches add: a, a_string, a_array_long, a_array_string
-SELECT
-  CAST(CASE
-    WHEN COALESCE(
-      STARTSWITH(SCHEMA_OF_VARIANT(CASE WHEN (
-        `__s0` = 'record'
-      ) THEN `__v0` END), 'OBJECT<'),
-      FALSE
-    )
-    THEN ELEMENT_AT(
-      TRANSFORM(
-        ARRAY(
-          STRUCT(
-            ELEMENT_AT(
-              TRY_VARIANT_GET(CASE WHEN (
-                `__s0` = 'record'
-              ) THEN `__v0` END, '$', 'map<string,variant>'),
-              'k'
-            ) AS v0
-          )
-        ),
-        _x1 -> ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(
-              STRUCT(
-                _x1['v0'] AS v0,
-                ELEMENT_AT(
-                  TRANSFORM(
-                    ARRAY(
-                      ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(SCHEMA_OF_VARIANT(_x1['v0'])),
-                          _x2 -> ELEMENT_AT(
-                            TRANSFORM(
-                              ARRAY(
-                                CASE
-                                  WHEN (
-                                    (
-                                      _x1['v0'] IS NULL
-                                    ) OR (
-                                      _x2 = 'VOID'
-                                    )
-                                  )
-                                  THEN 'null'
-                                  WHEN (
-                                    _x2 = 'BOOLEAN'
-                                  )
-                                  THEN 'boolean'
-                                  WHEN (
-                                    _x2 = 'BIGINT'
-                                  )
-                                  THEN 'integer'
-                                  WHEN STARTSWITH(_x2, 'DECIMAL(')
-                                  THEN CASE
-                                    WHEN (
-                                      (
-                                        REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                      )
-                                      AND (
-                                        TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                      )
-                                    )
-                                    THEN 'integer'
-                                    ELSE 'fraction'
+WITH
+-- each line as a map of its fields (null: the line is not a JSON object)
+lines AS (
+  SELECT
+    `value`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+  FROM batch
+),
+-- each field's value, as VARIANT
+fields AS (
+  SELECT
+    `value`,
+    `m`,
+    named_struct('a', `m`['a']) AS `f`
+  FROM lines
+),
+-- each value's shape (long, string[], record...), one lambda for every field
+shape_codes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    transform(
+      array(`f`['a']),
+      _x1 -> element_at(
+        transform(
+          array(
+            transform(
+              flatten(
+                transform(
+                  flatten(
+                    transform(
+                      array(named_struct('d', 0, 'v', _x1, 'sv', schema_of_variant(_x1))),
+                      _x2 -> CASE
+                        WHEN (startswith(_x2['sv'], 'ARRAY<') AND (NOT (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$'))) THEN transform(
+                          filter(
+                            try_variant_get(_x2['v'], '$', 'array<variant>'),
+                            _x3 -> (NOT is_variant_null(_x3))
+                          ),
+                          _x3 -> named_struct('d', (_x2['d'] + 1), 'v', _x3, 'sv', schema_of_variant(_x3))
+                        )
+                        ELSE array(_x2)
+                      END
+                    )
+                  ),
+                  _x2 -> CASE
+                    WHEN (startswith(_x2['sv'], 'ARRAY<') AND (NOT (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$'))) THEN transform(
+                      filter(
+                        try_variant_get(_x2['v'], '$', 'array<variant>'), _x3 -> (NOT is_variant_null(_x3))
+                      ),
+                      _x3 -> named_struct('d', (_x2['d'] + 1), 'v', _x3, 'sv', schema_of_variant(_x3))
+                    )
+                    ELSE array(_x2)
+                  END
+                )
+              ),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
+                      WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                      WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
+                      ELSE 0
+                    END
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(
+                        CASE
+                          WHEN (_x3 = 0) THEN element_at(
+                            transform(
+                              array(schema_of_variant(_x2['v'])),
+                              _x4 -> element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
+                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
+                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
+                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
+                                        WHEN (
+                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                        ) THEN 'integer'
+                                        ELSE 'fraction'
+                                      END
+                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
+                                      WHEN (_x4 = 'STRING') THEN 'string'
+                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
+                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
+                                      ELSE 'other'
+                                    END
+                                  ),
+                                  _x5 -> CASE
+                                    WHEN (_x5 = 'boolean') THEN 0
+                                    WHEN (_x5 = 'integer') THEN CASE
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                            _x2['v'], '$', 'decimal(38,0)'
+                                          )
+                                        )
+                                      ) THEN 1
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(
+                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
+                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
+                                        )
+                                      ) THEN 3
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'fraction') THEN CASE
+                                      WHEN (
+                                        (
+                                          (
+                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                          )
+                                          AND (
+                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
+                                              'Infinity' AS DOUBLE
+                                            )
+                                          )
+                                        )
+                                        AND CASE
+                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
+                                          ELSE (
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                                    '[eE].*$', ''
+                                                  ),
+                                                  '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            ) = regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            )
+                                          )
+                                        END
+                                      ) THEN 2
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'string') THEN CASE
+                                      WHEN (
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
+                                        )
+                                        AND (
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                        )
+                                      ) THEN 4
+                                      WHEN (
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
+                                        )
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                        )
+                                      ) THEN 5
+                                      ELSE 6
+                                    END
                                   END
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN 'fraction'
-                                  WHEN (
-                                    _x2 = 'STRING'
-                                  )
-                                  THEN 'string'
-                                  WHEN STARTSWITH(_x2, 'ARRAY<')
-                                  THEN 'array'
-                                  WHEN STARTSWITH(_x2, 'OBJECT<')
-                                  THEN 'object'
-                                  ELSE 'other'
-                                END
-                              ),
-                              _x3 -> CASE
-                                WHEN (
-                                  _x3 = 'null'
-                                )
-                                THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                                WHEN (
-                                  _x3 = 'object'
-                                )
-                                THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                                WHEN (
-                                  _x3 = 'array'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    _x2 RLIKE '^(ARRAY<)+VOID>+$'
-                                  )
-                                  THEN STRUCT(1 AS kind, (
-                                    SIZE(SPLIT(_x2, 'ARRAY<')) - 1
-                                  ) AS dim, 0 AS mask)
-                                  ELSE STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                                END
-                                ELSE STRUCT(
-                                  3 AS kind,
-                                  0 AS dim,
-                                  ELEMENT_AT(
-                                    ARRAY(1, 2, 4, 8, 16, 32, 64),
-                                    (
-                                      CASE
-                                        WHEN (
-                                          _x3 = 'boolean'
-                                        )
-                                        THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                        WHEN (
-                                          _x3 = 'integer'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 1
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 3
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x3 = 'fraction'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                (
-                                                  NOT TRY_VARIANT_GET(_x1['v0'], '$', 'double') IS NULL
-                                                )
-                                                AND (
-                                                  NOT ISNAN(TRY_VARIANT_GET(_x1['v0'], '$', 'double'))
-                                                )
-                                              )
-                                              AND (
-                                                ABS(TRY_VARIANT_GET(_x1['v0'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                              )
-                                            )
-                                            AND CASE
-                                              WHEN (
-                                                _x2 = 'DOUBLE'
-                                              )
-                                              THEN TRUE
-                                              ELSE (
-                                                REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(
-                                                      REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'double') AS STRING), '[eE].*$', ''),
-                                                      '^-',
-                                                      ''
-                                                    ),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                ) = REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1['v0']), '[eE].*$', ''), '^-', ''),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                )
-                                              )
-                                            END
-                                          )
-                                          THEN 2
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x3 = 'string'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                            )
-                                          )
-                                          THEN 4
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'string') AS TIMESTAMP) IS NULL
-                                            )
-                                          )
-                                          THEN 5
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                      END + 1
-                                    )
-                                  ) AS mask
-                                )
-                              END
+                                ),
+                                1
+                              )
                             ),
                             1
                           )
-                        ),
-                        1
-                      )
-                    ),
-                    _x2 -> CASE
-                      WHEN (
-                        _x2['kind'] = 0
-                      )
-                      THEN 'null'
-                      WHEN (
-                        _x2['kind'] = 1
-                      )
-                      THEN 'empty'
-                      WHEN (
-                        COALESCE(STARTSWITH(SCHEMA_OF_VARIANT(_x1['v0']), 'OBJECT<'), FALSE)
-                        AND (
-                          SIZE(
-                            ARRAY_REMOVE(MAP_KEYS(TRY_VARIANT_GET(_x1['v0'], '$', 'map<string,variant>')), '')
-                          ) = 0
-                        )
-                      )
-                      THEN 'empty'
-                      WHEN (
-                        _x2['kind'] = 2
-                      )
-                      THEN ELEMENT_AT(
-                        ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                        (
-                          6 + 1
-                        )
-                      )
-                      WHEN (
-                        _x2['kind'] = 4
-                      )
-                      THEN CONCAT('record', REPEAT('[]', _x2['dim']))
-                      ELSE CONCAT(
+                        END
+                      ),
+                      _x4 -> named_struct(
+                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x',
                         CASE
-                          WHEN (
-                            _x2['dim'] = 0
-                          )
-                          THEN ELEMENT_AT(
-                            ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                            (
-                              ELEMENT_AT(
-                                TRANSFORM(
-                                  ARRAY(SCHEMA_OF_VARIANT(_x1['v0'])),
-                                  _x3 -> ELEMENT_AT(
-                                    TRANSFORM(
-                                      ARRAY(
-                                        CASE
-                                          WHEN (
-                                            (
-                                              _x1['v0'] IS NULL
-                                            ) OR (
-                                              _x3 = 'VOID'
-                                            )
-                                          )
-                                          THEN 'null'
-                                          WHEN (
-                                            _x3 = 'BOOLEAN'
-                                          )
-                                          THEN 'boolean'
-                                          WHEN (
-                                            _x3 = 'BIGINT'
-                                          )
-                                          THEN 'integer'
-                                          WHEN STARTSWITH(_x3, 'DECIMAL(')
-                                          THEN CASE
-                                            WHEN (
-                                              (
-                                                REGEXP_EXTRACT(_x3, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                              )
-                                              AND (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                              )
-                                            )
-                                            THEN 'integer'
-                                            ELSE 'fraction'
-                                          END
-                                          WHEN (
-                                            _x3 = 'DOUBLE'
-                                          )
-                                          THEN 'fraction'
-                                          WHEN (
-                                            _x3 = 'STRING'
-                                          )
-                                          THEN 'string'
-                                          WHEN STARTSWITH(_x3, 'ARRAY<')
-                                          THEN 'array'
-                                          WHEN STARTSWITH(_x3, 'OBJECT<')
-                                          THEN 'object'
-                                          ELSE 'other'
-                                        END
+                          WHEN (_x4 IS NULL) THEN 127
+                          WHEN (_x4 = 0) THEN (
+                            75 | CASE
+                              WHEN element_at(
+                                transform(
+                                  array(try_variant_get(_x2['v'], '$', 'boolean')),
+                                  _x5 -> element_at(
+                                    transform(
+                                      array(
+                                        TRY_CAST(
+                                          CAST(CASE WHEN _x5 THEN 1 WHEN (NOT _x5) THEN 0 END AS bigint) AS double
+                                        )
                                       ),
-                                      _x4 -> CASE
-                                        WHEN (
-                                          _x4 = 'boolean'
-                                        )
-                                        THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                        WHEN (
-                                          _x4 = 'integer'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 1
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 3
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x4 = 'fraction'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                (
-                                                  NOT TRY_VARIANT_GET(_x1['v0'], '$', 'double') IS NULL
-                                                )
-                                                AND (
-                                                  NOT ISNAN(TRY_VARIANT_GET(_x1['v0'], '$', 'double'))
-                                                )
-                                              )
-                                              AND (
-                                                ABS(TRY_VARIANT_GET(_x1['v0'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                              )
-                                            )
-                                            AND CASE
+                                      _x6 -> (
+                                        coalesce(
+                                          (
+                                            CASE
                                               WHEN (
-                                                _x3 = 'DOUBLE'
-                                              )
-                                              THEN TRUE
-                                              ELSE (
-                                                REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(
-                                                      REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'double') AS STRING), '[eE].*$', ''),
-                                                      '^-',
-                                                      ''
-                                                    ),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                ) = REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1['v0']), '[eE].*$', ''), '^-', ''),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                )
-                                              )
-                                            END
-                                          )
-                                          THEN 2
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x4 = 'string'
+                                                CASE
+                                                  WHEN (
+                                                    (_x6 >= -9.223372036854776E+18D)
+                                                    AND (_x6 < 9.223372036854776E+18D)
+                                                  ) THEN TRY_CAST(_x6 AS bigint)
+                                                END = 1
+                                              ) THEN TRUE
+                                              WHEN (
+                                                CASE
+                                                  WHEN (
+                                                    (_x6 >= -9.223372036854776E+18D)
+                                                    AND (_x6 < 9.223372036854776E+18D)
+                                                  ) THEN TRY_CAST(_x6 AS bigint)
+                                                END = 0
+                                              ) THEN FALSE
+                                            END = _x5
+                                          ),
+                                          FALSE
                                         )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                            )
-                                          )
-                                          THEN 4
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'string') AS TIMESTAMP) IS NULL
-                                            )
-                                          )
-                                          THEN 5
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                      END
+                                        AND (_x6 IS NOT NULL)
+                                      )
                                     ),
                                     1
                                   )
                                 ),
                                 1
-                              ) + 1
-                            )
-                          )
-                        END,
-                        REPEAT('[]', _x2['dim'])
-                      )
-                    END
-                  ),
-                  1
-                ) AS s0
-              )
-            ),
-            _x2 -> STRUCT(
-              CAST(CASE
-                WHEN (
-                  _x2['s0'] = 'long'
-                )
-                THEN TRY_VARIANT_GET(_x2['v0'], '$', 'bigint')
-                ELSE CAST(NULL AS BIGINT)
-              END AS BIGINT) AS k
-            )
-          ),
-          1
-        )
-      ),
-      1
-    )
-  END AS STRUCT<`k`: BIGINT>) AS `a`,
-  CAST(CASE WHEN (
-    `__s0` = 'string'
-  ) THEN `__t0_0` ELSE CAST(NULL AS STRING) END AS STRING) AS `a_string`,
-  CAST(CASE
-    WHEN (
-      `__s0` = 'long[]'
-    )
-    THEN TRANSFORM(
-      TRY_VARIANT_GET(`__v0`, '$', 'array<variant>'),
-      _x1 -> ELEMENT_AT(
-        TRANSFORM(
-          ARRAY(
-            ELEMENT_AT(
-              TRANSFORM(
-                ARRAY(SCHEMA_OF_VARIANT(_x1)),
-                _x2 -> ELEMENT_AT(
-                  TRANSFORM(
-                    ARRAY(
-                      CASE
-                        WHEN (
-                          (
-                            _x1 IS NULL
-                          ) OR (
-                            _x2 = 'VOID'
-                          )
-                        )
-                        THEN 'null'
-                        WHEN (
-                          _x2 = 'BOOLEAN'
-                        )
-                        THEN 'boolean'
-                        WHEN (
-                          _x2 = 'BIGINT'
-                        )
-                        THEN 'integer'
-                        WHEN STARTSWITH(_x2, 'DECIMAL(')
-                        THEN CASE
-                          WHEN (
-                            (
-                              REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                            )
-                            AND (
-                              TRY_VARIANT_GET(_x1, '$', 'bigint') IS NULL
-                            )
-                          )
-                          THEN 'integer'
-                          ELSE 'fraction'
-                        END
-                        WHEN (
-                          _x2 = 'DOUBLE'
-                        )
-                        THEN 'fraction'
-                        WHEN (
-                          _x2 = 'STRING'
-                        )
-                        THEN 'string'
-                        WHEN STARTSWITH(_x2, 'ARRAY<')
-                        THEN 'array'
-                        WHEN STARTSWITH(_x2, 'OBJECT<')
-                        THEN 'object'
-                        ELSE 'other'
-                      END
-                    ),
-                    _x3 -> CASE
-                      WHEN (
-                        _x3 = 'boolean'
-                      )
-                      THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                      WHEN (
-                        _x3 = 'integer'
-                      )
-                      THEN CASE
-                        WHEN (
-                          (
-                            NOT TRY_VARIANT_GET(_x1, '$', 'bigint') IS NULL
-                          )
-                          AND (
-                            TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)')
-                          )
-                        )
-                        THEN 1
-                        WHEN (
-                          (
-                            NOT TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)') IS NULL
-                          )
-                          AND (
-                            TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)')
-                          )
-                        )
-                        THEN 3
-                        WHEN TRUE
-                        THEN 6
-                        ELSE 6
-                      END
-                      WHEN (
-                        _x3 = 'fraction'
-                      )
-                      THEN CASE
-                        WHEN (
-                          (
-                            (
-                              (
-                                NOT TRY_VARIANT_GET(_x1, '$', 'double') IS NULL
-                              )
-                              AND (
-                                NOT ISNAN(TRY_VARIANT_GET(_x1, '$', 'double'))
-                              )
-                            )
-                            AND (
-                              ABS(TRY_VARIANT_GET(_x1, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                            )
-                          )
-                          AND CASE
-                            WHEN (
-                              _x2 = 'DOUBLE'
-                            )
-                            THEN TRUE
-                            ELSE (
-                              REGEXP_REPLACE(
-                                REGEXP_REPLACE(
-                                  REGEXP_REPLACE(
-                                    REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1, '$', 'double') AS STRING), '[eE].*$', ''),
-                                    '^-',
-                                    ''
-                                  ),
-                                  '\\.',
-                                  ''
-                                ),
-                                '^0+|0+$',
-                                ''
-                              ) = REGEXP_REPLACE(
-                                REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                '^0+|0+$',
-                                ''
-                              )
-                            )
-                          END
-                        )
-                        THEN 2
-                        WHEN TRUE
-                        THEN 6
-                        ELSE 6
-                      END
-                      WHEN (
-                        _x3 = 'string'
-                      )
-                      THEN CASE
-                        WHEN (
-                          (
-                            (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                            )
-                            AND (
-                              NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
-                            )
-                          )
-                          AND (
-                            NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                          )
-                        )
-                        THEN 4
-                        WHEN (
-                          (
-                            (
-                              TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                            )
-                            AND (
-                              NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
-                            )
-                          )
-                          AND (
-                            NOT TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP) IS NULL
-                          )
-                        )
-                        THEN 5
-                        WHEN TRUE
-                        THEN 6
-                        ELSE 6
-                      END
-                    END
-                  ),
-                  1
-                )
-              ),
-              1
-            )
-          ),
-          _x2 -> CASE
-            WHEN COALESCE((
-              SCHEMA_OF_VARIANT(_x1) RLIKE '^(ARRAY|OBJECT)<'
-            ), FALSE)
-            THEN TRY_VARIANT_GET(_x1, '$', 'bigint')
-            WHEN (
-              _x2 = 0
-            )
-            THEN CAST(CASE
-              WHEN TRY_VARIANT_GET(_x1, '$', 'boolean')
-              THEN 1
-              WHEN (
-                NOT TRY_VARIANT_GET(_x1, '$', 'boolean')
-              )
-              THEN 0
-            END AS BIGINT)
-            WHEN (
-              _x2 = 1
-            )
-            THEN TRY_VARIANT_GET(_x1, '$', 'bigint')
-            WHEN (
-              _x2 = 4
-            )
-            THEN CASE
-              WHEN (
-                PMOD(
-                  UNIX_MICROS(
-                    CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                  ),
-                  1
-                ) = 0
-              )
-              THEN CAST((
-                UNIX_MICROS(
-                  CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                ) DIV 1
-              ) AS BIGINT)
-            END
-            WHEN (
-              _x2 = 5
-            )
-            THEN CASE
-              WHEN (
-                PMOD(UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP)), 1) = 0
-              )
-              THEN CAST((
-                UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP)) DIV 1
-              ) AS BIGINT)
-            END
-          END
-        ),
-        1
-      )
-    )
-    ELSE CAST(NULL AS ARRAY<BIGINT>)
-  END AS ARRAY<BIGINT>) AS `a_array_long`,
-  CAST(CASE
-    WHEN (
-      `__s0` = 'string'
-    )
-    THEN CASE WHEN (
-      NOT `__t0_0` IS NULL
-    ) THEN ARRAY(`__t0_0`) END
-    WHEN (
-      `__s0` = 'long[]'
-    )
-    THEN TRANSFORM(
-      TRY_VARIANT_GET(`__v0`, '$', 'array<variant>'),
-      _x1 -> ELEMENT_AT(
-        TRANSFORM(
-          ARRAY(
-            ELEMENT_AT(
-              TRANSFORM(
-                ARRAY(
-                  ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(SCHEMA_OF_VARIANT(_x1)),
-                      _x2 -> ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(
-                            CASE
-                              WHEN (
-                                (
-                                  _x1 IS NULL
-                                ) OR (
-                                  _x2 = 'VOID'
-                                )
-                              )
-                              THEN 'null'
-                              WHEN (
-                                _x2 = 'BOOLEAN'
-                              )
-                              THEN 'boolean'
-                              WHEN (
-                                _x2 = 'BIGINT'
-                              )
-                              THEN 'integer'
-                              WHEN STARTSWITH(_x2, 'DECIMAL(')
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                  )
-                                  AND (
-                                    TRY_VARIANT_GET(_x1, '$', 'bigint') IS NULL
-                                  )
-                                )
-                                THEN 'integer'
-                                ELSE 'fraction'
-                              END
-                              WHEN (
-                                _x2 = 'DOUBLE'
-                              )
-                              THEN 'fraction'
-                              WHEN (
-                                _x2 = 'STRING'
-                              )
-                              THEN 'string'
-                              WHEN STARTSWITH(_x2, 'ARRAY<')
-                              THEN 'array'
-                              WHEN STARTSWITH(_x2, 'OBJECT<')
-                              THEN 'object'
-                              ELSE 'other'
+                              ) THEN 4
+                              ELSE 0
                             END
-                          ),
-                          _x3 -> CASE
-                            WHEN (
-                              _x3 = 'boolean'
-                            )
-                            THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                            WHEN (
-                              _x3 = 'integer'
-                            )
-                            THEN CASE
-                              WHEN (
-                                (
-                                  NOT TRY_VARIANT_GET(_x1, '$', 'bigint') IS NULL
-                                )
-                                AND (
-                                  TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)')
-                                )
-                              )
-                              THEN 1
-                              WHEN (
-                                (
-                                  NOT TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)') IS NULL
-                                )
-                                AND (
-                                  TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1, '$', 'decimal(38,0)')
-                                )
-                              )
-                              THEN 3
-                              WHEN TRUE
-                              THEN 6
-                              ELSE 6
-                            END
-                            WHEN (
-                              _x3 = 'fraction'
-                            )
-                            THEN CASE
-                              WHEN (
-                                (
-                                  (
-                                    (
-                                      NOT TRY_VARIANT_GET(_x1, '$', 'double') IS NULL
-                                    )
-                                    AND (
-                                      NOT ISNAN(TRY_VARIANT_GET(_x1, '$', 'double'))
-                                    )
-                                  )
-                                  AND (
-                                    ABS(TRY_VARIANT_GET(_x1, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                  )
-                                )
-                                AND CASE
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN TRUE
-                                  ELSE (
-                                    REGEXP_REPLACE(
-                                      REGEXP_REPLACE(
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1, '$', 'double') AS STRING), '[eE].*$', ''),
-                                          '^-',
-                                          ''
-                                        ),
-                                        '\\.',
-                                        ''
-                                      ),
-                                      '^0+|0+$',
-                                      ''
-                                    ) = REGEXP_REPLACE(
-                                      REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                      '^0+|0+$',
-                                      ''
-                                    )
-                                  )
-                                END
-                              )
-                              THEN 2
-                              WHEN TRUE
-                              THEN 6
-                              ELSE 6
-                            END
-                            WHEN (
-                              _x3 = 'string'
-                            )
-                            THEN CASE
-                              WHEN (
-                                (
-                                  (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                  )
-                                  AND (
-                                    NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
-                                  )
-                                )
-                                AND (
-                                  NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                )
-                              )
-                              THEN 4
-                              WHEN (
-                                (
-                                  (
-                                    TRY_VARIANT_GET(_x1, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                  )
-                                  AND (
-                                    NOT STARTSWITH(TRY_VARIANT_GET(_x1, '$', 'string'), '0000')
-                                  )
-                                )
-                                AND (
-                                  NOT TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP) IS NULL
-                                )
-                              )
-                              THEN 5
-                              WHEN TRUE
-                              THEN 6
-                              ELSE 6
-                            END
-                          END
-                        ),
-                        1
-                      )
-                    ),
-                    1
-                  )
-                ),
-                _x2 -> CASE
-                  WHEN COALESCE((
-                    SCHEMA_OF_VARIANT(_x1) RLIKE '^(ARRAY|OBJECT)<'
-                  ), FALSE)
-                  THEN TRY_VARIANT_GET(_x1, '$', 'bigint')
-                  WHEN (
-                    _x2 = 0
-                  )
-                  THEN CAST(CASE
-                    WHEN TRY_VARIANT_GET(_x1, '$', 'boolean')
-                    THEN 1
-                    WHEN (
-                      NOT TRY_VARIANT_GET(_x1, '$', 'boolean')
-                    )
-                    THEN 0
-                  END AS BIGINT)
-                  WHEN (
-                    _x2 = 1
-                  )
-                  THEN TRY_VARIANT_GET(_x1, '$', 'bigint')
-                  WHEN (
-                    _x2 = 4
-                  )
-                  THEN CASE
-                    WHEN (
-                      PMOD(
-                        UNIX_MICROS(
-                          CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                        ),
-                        1
-                      ) = 0
-                    )
-                    THEN CAST((
-                      UNIX_MICROS(
-                        CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x1, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                      ) DIV 1
-                    ) AS BIGINT)
-                  END
-                  WHEN (
-                    _x2 = 5
-                  )
-                  THEN CASE
-                    WHEN (
-                      PMOD(UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP)), 1) = 0
-                    )
-                    THEN CAST((
-                      UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x1, '$', 'string') AS TIMESTAMP)) DIV 1
-                    ) AS BIGINT)
-                  END
-                END
-              ),
-              1
-            )
-          ),
-          _x2 -> CAST(_x2 AS STRING)
-        ),
-        1
-      )
-    )
-    ELSE CAST(NULL AS ARRAY<STRING>)
-  END AS ARRAY<STRING>) AS `a_array_string`
-FROM (
-  SELECT
-    `__v0` AS `__v0`,
-    `__s0` AS `__s0`,
-    `__t0_0` AS `__t0_0`
-  FROM (
-    SELECT
-      `__v0` AS `__v0`,
-      `__s0` AS `__s0`,
-      CASE
-        WHEN (
-          `__s0` = 'string'
-        )
-        THEN CASE
-          WHEN (
-            SCHEMA_OF_VARIANT(`__v0`) = 'STRING'
-          )
-          THEN TRY_VARIANT_GET(`__v0`, '$', 'string')
-          WHEN (
-            NOT IS_VARIANT_NULL(`__v0`)
-          )
-          THEN TO_JSON(`__v0`)
-        END
-      END AS `__t0_0`
-    FROM (
-      SELECT
-        `__v0` AS `__v0`,
-        ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(
-              ELEMENT_AT(
-                TRANSFORM(
-                  ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                  _x1 -> ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(
-                        CASE
-                          WHEN (
-                            (
-                              `__v0` IS NULL
-                            ) OR (
-                              _x1 = 'VOID'
-                            )
                           )
-                          THEN 'null'
-                          WHEN (
-                            _x1 = 'BOOLEAN'
-                          )
-                          THEN 'boolean'
-                          WHEN (
-                            _x1 = 'BIGINT'
-                          )
-                          THEN 'integer'
-                          WHEN STARTSWITH(_x1, 'DECIMAL(')
-                          THEN CASE
-                            WHEN (
-                              (
-                                REGEXP_EXTRACT(_x1, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                              )
-                              AND (
-                                TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                              )
-                            )
-                            THEN 'integer'
-                            ELSE 'fraction'
-                          END
-                          WHEN (
-                            _x1 = 'DOUBLE'
-                          )
-                          THEN 'fraction'
-                          WHEN (
-                            _x1 = 'STRING'
-                          )
-                          THEN 'string'
-                          WHEN STARTSWITH(_x1, 'ARRAY<')
-                          THEN 'array'
-                          WHEN STARTSWITH(_x1, 'OBJECT<')
-                          THEN 'object'
-                          ELSE 'other'
-                        END
-                      ),
-                      _x2 -> CASE
-                        WHEN (
-                          _x2 = 'null'
-                        )
-                        THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'object'
-                        )
-                        THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'array'
-                        )
-                        THEN AGGREGATE(
-                          TRANSFORM(
-                            TRY_VARIANT_GET(`__v0`, '$', 'array<variant>'),
-                            _x3 -> ELEMENT_AT(
-                              TRANSFORM(
-                                ARRAY(SCHEMA_OF_VARIANT(_x3)),
-                                _x4 -> ELEMENT_AT(
-                                  TRANSFORM(
-                                    ARRAY(
-                                      CASE
-                                        WHEN (
-                                          (
-                                            _x3 IS NULL
-                                          ) OR (
-                                            _x4 = 'VOID'
-                                          )
-                                        )
-                                        THEN 'null'
-                                        WHEN (
-                                          _x4 = 'BOOLEAN'
-                                        )
-                                        THEN 'boolean'
-                                        WHEN (
-                                          _x4 = 'BIGINT'
-                                        )
-                                        THEN 'integer'
-                                        WHEN STARTSWITH(_x4, 'DECIMAL(')
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              REGEXP_EXTRACT(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                            )
-                                            AND (
-                                              TRY_VARIANT_GET(_x3, '$', 'bigint') IS NULL
-                                            )
-                                          )
-                                          THEN 'integer'
-                                          ELSE 'fraction'
-                                        END
-                                        WHEN (
-                                          _x4 = 'DOUBLE'
-                                        )
-                                        THEN 'fraction'
-                                        WHEN (
-                                          _x4 = 'STRING'
-                                        )
-                                        THEN 'string'
-                                        WHEN STARTSWITH(_x4, 'ARRAY<')
-                                        THEN 'array'
-                                        WHEN STARTSWITH(_x4, 'OBJECT<')
-                                        THEN 'object'
-                                        ELSE 'other'
-                                      END
-                                    ),
-                                    _x5 -> CASE
-                                      WHEN (
-                                        _x5 = 'null'
-                                      )
-                                      THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                                      WHEN (
-                                        _x5 = 'object'
-                                      )
-                                      THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                                      WHEN (
-                                        _x5 = 'array'
-                                      )
-                                      THEN CASE
-                                        WHEN (
-                                          _x4 RLIKE '^(ARRAY<)+VOID>+$'
-                                        )
-                                        THEN STRUCT(1 AS kind, (
-                                          SIZE(SPLIT(_x4, 'ARRAY<')) - 1
-                                        ) AS dim, 0 AS mask)
-                                        ELSE STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                                      END
-                                      ELSE STRUCT(
-                                        3 AS kind,
-                                        0 AS dim,
-                                        ELEMENT_AT(
-                                          ARRAY(1, 2, 4, 8, 16, 32, 64),
+                          WHEN (_x4 = 1) THEN (
+                            74 | CASE
+                              WHEN element_at(
+                                transform(
+                                  array(try_variant_get(_x2['v'], '$', 'bigint')),
+                                  _x5 -> element_at(
+                                    transform(
+                                      array(TRY_CAST(_x5 AS double)),
+                                      _x6 -> (
+                                        coalesce(
                                           (
                                             CASE
                                               WHEN (
-                                                _x5 = 'boolean'
-                                              )
-                                              THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                              WHEN (
-                                                _x5 = 'integer'
-                                              )
-                                              THEN CASE
-                                                WHEN (
-                                                  (
-                                                    NOT TRY_VARIANT_GET(_x3, '$', 'bigint') IS NULL
-                                                  )
-                                                  AND (
-                                                    TRY_CAST(TRY_VARIANT_GET(_x3, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x3, '$', 'decimal(38,0)')
-                                                  )
-                                                )
-                                                THEN 1
-                                                WHEN (
-                                                  (
-                                                    NOT TRY_VARIANT_GET(_x3, '$', 'decimal(38,0)') IS NULL
-                                                  )
-                                                  AND (
-                                                    TRY_CAST(TRY_VARIANT_GET(_x3, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x3, '$', 'decimal(38,0)')
-                                                  )
-                                                )
-                                                THEN 3
-                                                WHEN TRUE
-                                                THEN 6
-                                                ELSE 6
-                                              END
-                                              WHEN (
-                                                _x5 = 'fraction'
-                                              )
-                                              THEN CASE
-                                                WHEN (
-                                                  (
-                                                    (
-                                                      (
-                                                        NOT TRY_VARIANT_GET(_x3, '$', 'double') IS NULL
-                                                      )
-                                                      AND (
-                                                        NOT ISNAN(TRY_VARIANT_GET(_x3, '$', 'double'))
-                                                      )
-                                                    )
-                                                    AND (
-                                                      ABS(TRY_VARIANT_GET(_x3, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                                    )
-                                                  )
-                                                  AND CASE
-                                                    WHEN (
-                                                      _x4 = 'DOUBLE'
-                                                    )
-                                                    THEN TRUE
-                                                    ELSE (
-                                                      REGEXP_REPLACE(
-                                                        REGEXP_REPLACE(
-                                                          REGEXP_REPLACE(
-                                                            REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x3, '$', 'double') AS STRING), '[eE].*$', ''),
-                                                            '^-',
-                                                            ''
-                                                          ),
-                                                          '\\.',
-                                                          ''
-                                                        ),
-                                                        '^0+|0+$',
-                                                        ''
-                                                      ) = REGEXP_REPLACE(
-                                                        REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x3), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                                        '^0+|0+$',
-                                                        ''
-                                                      )
-                                                    )
-                                                  END
-                                                )
-                                                THEN 2
-                                                WHEN TRUE
-                                                THEN 6
-                                                ELSE 6
-                                              END
-                                              WHEN (
-                                                _x5 = 'string'
-                                              )
-                                              THEN CASE
-                                                WHEN (
-                                                  (
-                                                    (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                                    )
-                                                    AND (
-                                                      NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
-                                                    )
-                                                  )
-                                                  AND (
-                                                    NOT TRY_TO_DATE(TRY_VARIANT_GET(_x3, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                                  )
-                                                )
-                                                THEN 4
-                                                WHEN (
-                                                  (
-                                                    (
-                                                      TRY_VARIANT_GET(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                                    )
-                                                    AND (
-                                                      NOT STARTSWITH(TRY_VARIANT_GET(_x3, '$', 'string'), '0000')
-                                                    )
-                                                  )
-                                                  AND (
-                                                    NOT TRY_CAST(TRY_VARIANT_GET(_x3, '$', 'string') AS TIMESTAMP) IS NULL
-                                                  )
-                                                )
-                                                THEN 5
-                                                WHEN TRUE
-                                                THEN 6
-                                                ELSE 6
-                                              END
-                                            END + 1
-                                          )
-                                        ) AS mask
+                                                (_x6 >= -9.223372036854776E+18D)
+                                                AND (_x6 < 9.223372036854776E+18D)
+                                              ) THEN TRY_CAST(_x6 AS bigint)
+                                            END = _x5
+                                          ),
+                                          FALSE
+                                        )
+                                        AND (_x6 IS NOT NULL)
                                       )
-                                    END
+                                    ),
+                                    1
+                                  )
+                                ),
+                                1
+                              ) THEN 4
+                              ELSE 0
+                            END
+                          )
+                          WHEN (_x4 = 2) THEN 68
+                          WHEN (_x4 = 3) THEN 72
+                          WHEN (_x4 = 4) THEN (
+                            (
+                              (
+                                112 | CASE
+                                  WHEN (
+                                    CASE
+                                      WHEN (
+                                        pmod(
+                                          unix_micros(
+                                            CAST(
+                                              try_to_date(
+                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                              ) AS timestamp
+                                            )
+                                          ),
+                                          1
+                                        ) = 0
+                                      ) THEN CAST(
+                                        div(
+                                          unix_micros(
+                                            CAST(
+                                              try_to_date(
+                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                              ) AS timestamp
+                                            )
+                                          ),
+                                          1
+                                        ) AS bigint
+                                      )
+                                    END IS NOT NULL
+                                  ) THEN 2
+                                  ELSE 0
+                                END
+                              ) | CASE
+                                WHEN element_at(
+                                  transform(
+                                    array(
+                                      CASE
+                                        WHEN (
+                                          pmod(
+                                            unix_micros(
+                                              CAST(
+                                                try_to_date(
+                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                ) AS timestamp
+                                              )
+                                            ),
+                                            1
+                                          ) = 0
+                                        ) THEN CAST(
+                                          div(
+                                            unix_micros(
+                                              CAST(
+                                                try_to_date(
+                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                ) AS timestamp
+                                              )
+                                            ),
+                                            1
+                                          ) AS bigint
+                                        )
+                                      END
+                                    ),
+                                    _x5 -> element_at(
+                                      transform(
+                                        array(TRY_CAST(_x5 AS double)),
+                                        _x6 -> (
+                                          coalesce(
+                                            (
+                                              CASE
+                                                WHEN (
+                                                  (_x6 >= -9.223372036854776E+18D)
+                                                  AND (_x6 < 9.223372036854776E+18D)
+                                                ) THEN TRY_CAST(_x6 AS bigint)
+                                              END = _x5
+                                            ),
+                                            FALSE
+                                          )
+                                          AND (_x6 IS NOT NULL)
+                                        )
+                                      ),
+                                      1
+                                    )
                                   ),
                                   1
-                                )
-                              ),
-                              1
-                            )
-                          ),
-                          STRUCT(0 AS kinds, -1 AS mind, -1 AS maxd, 0 AS mask, 0 AS edepth, FALSE AS mixed),
-                          (_acc3, _x3) -> STRUCT(
-                            (
-                              _acc3['kinds'] | CASE WHEN (
-                                _x3['kind'] = 3
-                              ) THEN 1 WHEN (
-                                _x3['kind'] = 4
-                              ) THEN 2 ELSE 0 END
-                            ) AS kinds,
-                            CASE
-                              WHEN (
-                                (
-                                  _x3['kind'] = 3
-                                ) OR (
-                                  _x3['kind'] = 4
-                                )
-                              )
-                              THEN CASE
-                                WHEN (
-                                  _acc3['mind'] < 0
-                                )
-                                THEN _x3['dim']
-                                ELSE LEAST(_acc3['mind'], _x3['dim'])
+                                ) THEN 4
+                                ELSE 0
                               END
-                              ELSE _acc3['mind']
-                            END AS mind,
-                            CASE
+                            ) | CASE
                               WHEN (
-                                (
-                                  _x3['kind'] = 3
-                                ) OR (
-                                  _x3['kind'] = 4
-                                )
-                              )
-                              THEN GREATEST(_acc3['maxd'], _x3['dim'])
-                              ELSE _acc3['maxd']
-                            END AS maxd,
-                            CASE
-                              WHEN (
-                                (
-                                  _x3['kind'] = 3
-                                ) OR (
-                                  _x3['kind'] = 4
-                                )
-                              )
-                              THEN (
-                                _acc3['mask'] | _x3['mask']
-                              )
-                              ELSE _acc3['mask']
-                            END AS mask,
-                            CASE
-                              WHEN (
-                                _x3['kind'] = 1
-                              )
-                              THEN GREATEST(_acc3['edepth'], _x3['dim'])
-                              ELSE _acc3['edepth']
-                            END AS edepth,
+                                TRY_CAST(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) AS bigint
+                                    )
+                                  END AS decimal(38,0)
+                                ) IS NOT NULL
+                              ) THEN 8
+                              ELSE 0
+                            END
+                          )
+                          WHEN (_x4 = 5) THEN (
                             (
-                              _acc3['mixed'] OR (
-                                _x3['kind'] = 2
-                              )
-                            ) AS mixed
-                          ),
-                          _acc3 -> CASE
-                            WHEN (
                               (
-                                (
-                                  _acc3['mixed'] OR (
-                                    _acc3['kinds'] = 3
-                                  )
-                                )
-                                OR (
-                                  (
-                                    _acc3['kinds'] > 0
-                                  ) AND (
-                                    _acc3['mind'] <> _acc3['maxd']
-                                  )
-                                )
-                              )
-                              OR (
-                                (
-                                  _acc3['kinds'] > 0
-                                ) AND (
-                                  _acc3['edepth'] > _acc3['maxd']
-                                )
-                              )
-                            )
-                            THEN STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                            WHEN (
-                              _acc3['kinds'] = 0
-                            )
-                            THEN STRUCT(1 AS kind, (
-                              _acc3['edepth'] + 1
-                            ) AS dim, 0 AS mask)
-                            WHEN (
-                              _acc3['kinds'] = 1
-                            )
-                            THEN STRUCT(3 AS kind, (
-                              _acc3['maxd'] + 1
-                            ) AS dim, _acc3['mask'] AS mask)
-                            ELSE STRUCT(4 AS kind, (
-                              _acc3['maxd'] + 1
-                            ) AS dim, 0 AS mask)
-                          END
-                        )
-                        ELSE STRUCT(
-                          3 AS kind,
-                          0 AS dim,
-                          ELEMENT_AT(
-                            ARRAY(1, 2, 4, 8, 16, 32, 64),
-                            (
-                              CASE
-                                WHEN (
-                                  _x2 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x2 = 'integer'
-                                )
-                                THEN CASE
+                                96 | CASE
                                   WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x2 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
-                                        )
-                                        AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
-                                        )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
+                                    CASE
                                       WHEN (
-                                        _x1 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
+                                        pmod(
+                                          unix_micros(
+                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
                                           ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
+                                          1
+                                        ) = 0
+                                      ) THEN CAST(
+                                        div(
+                                          unix_micros(
+                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                          ),
+                                          1
+                                        ) AS bigint
+                                      )
+                                    END IS NOT NULL
+                                  ) THEN 2
+                                  ELSE 0
+                                END
+                              ) | CASE
+                                WHEN element_at(
+                                  transform(
+                                    array(
+                                      CASE
+                                        WHEN (
+                                          pmod(
+                                            unix_micros(
+                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                            ),
+                                            1
+                                          ) = 0
+                                        ) THEN CAST(
+                                          div(
+                                            unix_micros(
+                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                            ),
+                                            1
+                                          ) AS bigint
                                         )
-                                      )
-                                    END
-                                  )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x2 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
+                                      END
+                                    ),
+                                    _x5 -> element_at(
+                                      transform(
+                                        array(TRY_CAST(_x5 AS double)),
+                                        _x6 -> (
+                                          coalesce(
+                                            (
+                                              CASE
+                                                WHEN (
+                                                  (_x6 >= -9.223372036854776E+18D)
+                                                  AND (_x6 < 9.223372036854776E+18D)
+                                                ) THEN TRY_CAST(_x6 AS bigint)
+                                              END = _x5
+                                            ),
+                                            FALSE
+                                          )
+                                          AND (_x6 IS NOT NULL)
+                                        )
+                                      ),
+                                      1
                                     )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
+                                  ),
+                                  1
+                                ) THEN 4
+                                ELSE 0
+                              END
+                            ) | CASE
+                              WHEN (
+                                TRY_CAST(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) AS bigint
                                     )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                              END + 1
-                            )
-                          ) AS mask
-                        )
-                      END
+                                  END AS decimal(38,0)
+                                ) IS NOT NULL
+                              ) THEN 8
+                              ELSE 0
+                            END
+                          )
+                          WHEN (_x4 = 6) THEN 64
+                          ELSE 0
+                        END,
+                        'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
+                      )
                     ),
                     1
                   )
                 ),
                 1
               )
-            ),
-            _x1 -> CASE
-              WHEN (
-                _x1['kind'] = 0
-              )
-              THEN 'null'
-              WHEN (
-                _x1['kind'] = 1
-              )
-              THEN 'empty'
-              WHEN (
-                COALESCE(STARTSWITH(SCHEMA_OF_VARIANT(`__v0`), 'OBJECT<'), FALSE)
-                AND (
-                  SIZE(ARRAY_REMOVE(MAP_KEYS(TRY_VARIANT_GET(`__v0`, '$', 'map<string,variant>')), '')) = 0
+            )
+          ),
+          _x2 -> element_at(
+            transform(
+              array(
+                named_struct(
+                  'prim', exists(_x2, _x3 -> (_x3['k'] = 0)), 'rec', exists(_x2, _x3 -> (_x3['k'] = 1)),
+                  'deep', exists(_x2, _x3 -> (_x3['k'] = 3)), 'lo',
+                  array_min(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'hi',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'e',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] = 2)), _x3 -> (_x3['d'] + _x3['e']))),
+                  'mask',
+                  aggregate(
+                    filter(_x2, _x3 -> (_x3['k'] <= 1)), 0, (_acc3, _x3) -> (_acc3 | shiftleft(1, _x3['t']))
+                  ),
+                  'exact',
+                  aggregate(filter(_x2, _x3 -> (_x3['k'] <= 1)), 127, (_acc3, _x3) -> (_acc3 & _x3['x']))
                 )
-              )
-              THEN 'empty'
-              WHEN (
-                _x1['kind'] = 2
-              )
-              THEN ELEMENT_AT(
-                ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                (
-                  6 + 1
+              ),
+              _x3 -> CASE
+                WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
+                  WHEN _x3['deep'] THEN 'deep'
+                  ELSE 'empty'
+                END
+                WHEN (
+                  (
+                    ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                    OR coalesce((_x3['e'] > _x3['hi']), FALSE)
+                  )
+                  OR _x3['deep']
+                ) THEN element_at(
+                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'), 7
                 )
-              )
-              WHEN (
-                _x1['kind'] = 4
-              )
-              THEN CONCAT('record', REPEAT('[]', _x1['dim']))
-              ELSE CONCAT(
-                CASE
-                  WHEN (
-                    _x1['dim'] = 0
-                  )
-                  THEN ELEMENT_AT(
-                    ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                    (
-                      ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                          _x2 -> ELEMENT_AT(
-                            TRANSFORM(
-                              ARRAY(
-                                CASE
-                                  WHEN (
-                                    (
-                                      `__v0` IS NULL
-                                    ) OR (
-                                      _x2 = 'VOID'
-                                    )
-                                  )
-                                  THEN 'null'
-                                  WHEN (
-                                    _x2 = 'BOOLEAN'
-                                  )
-                                  THEN 'boolean'
-                                  WHEN (
-                                    _x2 = 'BIGINT'
-                                  )
-                                  THEN 'integer'
-                                  WHEN STARTSWITH(_x2, 'DECIMAL(')
-                                  THEN CASE
-                                    WHEN (
-                                      (
-                                        REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                      )
-                                      AND (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                      )
-                                    )
-                                    THEN 'integer'
-                                    ELSE 'fraction'
-                                  END
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN 'fraction'
-                                  WHEN (
-                                    _x2 = 'STRING'
-                                  )
-                                  THEN 'string'
-                                  WHEN STARTSWITH(_x2, 'ARRAY<')
-                                  THEN 'array'
-                                  WHEN STARTSWITH(_x2, 'OBJECT<')
-                                  THEN 'object'
-                                  ELSE 'other'
-                                END
-                              ),
-                              _x3 -> CASE
-                                WHEN (
-                                  _x3 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x3 = 'integer'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
-                                        )
-                                        AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
-                                        )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
-                                      WHEN (
-                                        _x2 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
-                                          ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
-                                        )
-                                      )
-                                    END
-                                  )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                    )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                              END
-                            ),
-                            1
-                          )
-                        ),
-                        1
-                      ) + 1
-                    )
-                  )
-                  ELSE ELEMENT_AT(
-                    ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                WHEN (
+                  (_x3['rec'] AND (_x3['hi'] = 0))
+                  AND (size(array_remove(map_keys(try_variant_get(_x1, '$', 'map<string,variant>')), '')) = 0)
+                ) THEN 'empty'
+                WHEN _x3['rec'] THEN concat('record', repeat('[]', _x3['hi']))
+                ELSE concat(
+                  element_at(
+                    array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
                     (
                       CASE
-                        WHEN (
-                          _x1['dim'] = 1
-                        )
-                        THEN ELEMENT_AT(
-                          TRANSFORM(
-                            ARRAY(
-                              STRUCT(
-                                ELEMENT_AT(
-                                  ARRAY(
-                                    0,
-                                    0,
-                                    1,
-                                    1,
-                                    2,
-                                    2,
-                                    2,
-                                    2,
-                                    3,
-                                    3,
-                                    3,
-                                    3,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    4,
-                                    6,
-                                    1,
-                                    6,
-                                    2,
-                                    6,
-                                    2,
-                                    6,
-                                    3,
-                                    6,
-                                    3,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    5,
-                                    6,
-                                    1,
-                                    6,
-                                    2,
-                                    6,
-                                    2,
-                                    6,
-                                    3,
-                                    6,
-                                    3,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    5,
-                                    6,
-                                    1,
-                                    6,
-                                    2,
-                                    6,
-                                    2,
-                                    6,
-                                    3,
-                                    6,
-                                    3,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6,
-                                    6
+                        WHEN (_x3['hi'] = 0) THEN element_at(_x2, 1)['t']
+                        ELSE CASE
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 0
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 1) != 0) THEN 0
+                            WHEN ((_x3['exact'] & 2) != 0) THEN 1
+                            WHEN ((_x3['exact'] & 4) != 0) THEN 2
+                            WHEN ((_x3['exact'] & 8) != 0) THEN 3
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 1
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 2) != 0) THEN 1
+                            WHEN ((_x3['exact'] & 4) != 0) THEN 2
+                            WHEN ((_x3['exact'] & 8) != 0) THEN 3
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 2
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 4) != 0) THEN 2
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 3
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 8) != 0) THEN 3
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 4
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 16) != 0) THEN 4
+                            WHEN ((_x3['exact'] & 32) != 0) THEN 5
+                            WHEN ((_x3['exact'] & 2) != 0) THEN 1
+                            WHEN ((_x3['exact'] & 4) != 0) THEN 2
+                            WHEN ((_x3['exact'] & 8) != 0) THEN 3
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 5
+                          ) THEN CASE
+                            WHEN ((_x3['exact'] & 32) != 0) THEN 5
+                            WHEN ((_x3['exact'] & 2) != 0) THEN 1
+                            WHEN ((_x3['exact'] & 4) != 0) THEN 2
+                            WHEN ((_x3['exact'] & 8) != 0) THEN 3
+                            WHEN ((_x3['exact'] & 64) != 0) THEN 6
+                            ELSE 6
+                          END
+                          WHEN (
+                            element_at(
+                              array(
+                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6, 2, 6, 3, 6,
+                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6,
+                                2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                              ),
+                              (_x3['mask'] + 1)
+                            ) = 6
+                          ) THEN CASE WHEN ((_x3['exact'] & 64) != 0) THEN 6 ELSE 6 END
+                        END
+                      END + 1
+                    )
+                  ),
+                  repeat('[]', _x3['hi'])
+                )
+              END
+            ),
+            1
+          )
+        ),
+        1
+      )
+    ) AS `sh`
+  FROM fields
+),
+-- the shapes by field name
+shapes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    named_struct('a', `sh`[0]) AS `s`
+  FROM shape_codes
+),
+-- each field's value converted once to each column type that takes it, by its shape
+conversions AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`,
+    transform(
+      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      _x1 -> CASE
+        WHEN (_x1['s'] = 'boolean') THEN CAST(try_variant_get(_x1['v'], '$', 'boolean') AS string)
+        WHEN (_x1['s'] = 'long') THEN CAST(try_variant_get(_x1['v'], '$', 'bigint') AS string)
+        WHEN (_x1['s'] = 'double') THEN element_at(
+          transform(
+            array((try_variant_get(_x1['v'], '$', 'double') + CAST(0.0D AS double))),
+            _x2 -> CASE
+              WHEN isnan(_x2) THEN 'NaN'
+              WHEN (_x2 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
+              WHEN (_x2 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
+              ELSE element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN (TRY_CAST(format_string('%.0e', _x2) AS double) = _x2) THEN format_string(
+                        '%.0e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.1e', _x2) AS double) = _x2) THEN format_string(
+                        '%.1e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.2e', _x2) AS double) = _x2) THEN format_string(
+                        '%.2e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.3e', _x2) AS double) = _x2) THEN format_string(
+                        '%.3e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.4e', _x2) AS double) = _x2) THEN format_string(
+                        '%.4e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.5e', _x2) AS double) = _x2) THEN format_string(
+                        '%.5e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.6e', _x2) AS double) = _x2) THEN format_string(
+                        '%.6e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.7e', _x2) AS double) = _x2) THEN format_string(
+                        '%.7e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.8e', _x2) AS double) = _x2) THEN format_string(
+                        '%.8e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.9e', _x2) AS double) = _x2) THEN format_string(
+                        '%.9e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.10e', _x2) AS double) = _x2) THEN format_string(
+                        '%.10e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.11e', _x2) AS double) = _x2) THEN format_string(
+                        '%.11e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.12e', _x2) AS double) = _x2) THEN format_string(
+                        '%.12e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.13e', _x2) AS double) = _x2) THEN format_string(
+                        '%.13e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.14e', _x2) AS double) = _x2) THEN format_string(
+                        '%.14e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.15e', _x2) AS double) = _x2) THEN format_string(
+                        '%.15e', _x2
+                      )
+                      WHEN (TRY_CAST(format_string('%.16e', _x2) AS double) = _x2) THEN format_string(
+                        '%.16e', _x2
+                      )
+                      ELSE format_string('%.16e', _x2)
+                    END
+                  ),
+                  _x3 -> CASE
+                    WHEN (_x2 IS NULL) THEN NULL
+                    WHEN (_x2 = 0) THEN CASE
+                      WHEN startswith(format_string('%s', _x2), '-') THEN '-0.0'
+                      ELSE '0.0'
+                    END
+                    ELSE concat(
+                      CASE WHEN startswith(_x3, '-') THEN '-' ELSE '' END,
+                      CASE
+                        WHEN ((abs(_x2) >= 0.001D) AND (abs(_x2) < 10000000.0D)) THEN CASE
+                          WHEN (
+                            (
+                              CAST(regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int) + 1
+                            ) <= 0
+                          ) THEN concat(
+                            '0.',
+                            repeat(
+                              '0',
+                              (
+                                - (
+                                  CAST(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int
+                                  ) + 1
+                                )
+                              )
+                            ),
+                            CASE
+                              WHEN (
+                                regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
                                   ),
-                                  (
-                                    _x1['mask'] + 1
+                                  '0+$', ''
+                                ) = ''
+                              ) THEN '0'
+                              ELSE regexp_replace(
+                                regexp_replace(
+                                  regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                ),
+                                '0+$', ''
+                              )
+                            END
+                          )
+                          WHEN (
+                            (
+                              CAST(regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int) + 1
+                            ) >= length(
+                              CASE
+                                WHEN (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
+                                  ) = ''
+                                ) THEN '0'
+                                ELSE regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                )
+                              END
+                            )
+                          ) THEN concat(
+                            CASE
+                              WHEN (
+                                regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                ) = ''
+                              ) THEN '0'
+                              ELSE regexp_replace(
+                                regexp_replace(
+                                  regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                ),
+                                '0+$', ''
+                              )
+                            END,
+                            repeat(
+                              '0',
+                              (
+                                (
+                                  CAST(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int
+                                  ) + 1
+                                ) - length(
+                                  CASE
+                                    WHEN (
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                          '\\.', ''
+                                        ),
+                                        '0+$', ''
+                                      ) = ''
+                                    ) THEN '0'
+                                    ELSE regexp_replace(
+                                      regexp_replace(
+                                        regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                        '\\.', ''
+                                      ),
+                                      '0+$', ''
+                                    )
+                                  END
+                                )
+                              )
+                            ),
+                            '.0'
+                          )
+                          ELSE concat(
+                            substr(
+                              CASE
+                                WHEN (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
+                                  ) = ''
+                                ) THEN '0'
+                                ELSE regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                )
+                              END,
+                              1,
+                              (
+                                CAST(
+                                  regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int
+                                ) + 1
+                              )
+                            ),
+                            '.',
+                            substr(
+                              CASE
+                                WHEN (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
+                                  ) = ''
+                                ) THEN '0'
+                                ELSE regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                )
+                              END,
+                              (
+                                (
+                                  CAST(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int
+                                  ) + 1
+                                ) + 1
+                              ),
+                              (
+                                length(
+                                  CASE
+                                    WHEN (
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                          '\\.', ''
+                                        ),
+                                        '0+$', ''
+                                      ) = ''
+                                    ) THEN '0'
+                                    ELSE regexp_replace(
+                                      regexp_replace(
+                                        regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                        '\\.', ''
+                                      ),
+                                      '0+$', ''
+                                    )
+                                  END
+                                ) - (
+                                  CAST(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int
+                                  ) + 1
+                                )
+                              )
+                            )
+                          )
+                        END
+                        ELSE concat(
+                          substr(
+                            CASE
+                              WHEN (
+                                regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                ) = ''
+                              ) THEN '0'
+                              ELSE regexp_replace(
+                                regexp_replace(
+                                  regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                ),
+                                '0+$', ''
+                              )
+                            END,
+                            1, 1
+                          ),
+                          '.',
+                          CASE
+                            WHEN (
+                              length(
+                                CASE
+                                  WHEN (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                        '\\.', ''
+                                      ),
+                                      '0+$', ''
+                                    ) = ''
+                                  ) THEN '0'
+                                  ELSE regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
                                   )
-                                ) AS j,
-                                AGGREGATE(
-                                  TRY_VARIANT_GET(`__v0`, '$', 'array<variant>'),
-                                  127,
-                                  (_acc2, _x2) -> (
-                                    _acc2 & ELEMENT_AT(
-                                      TRANSFORM(
-                                        ARRAY(
-                                          ELEMENT_AT(
-                                            TRANSFORM(
-                                              ARRAY(SCHEMA_OF_VARIANT(_x2)),
-                                              _x3 -> ELEMENT_AT(
-                                                TRANSFORM(
-                                                  ARRAY(
+                                END
+                              ) > 1
+                            ) THEN substr(
+                              CASE
+                                WHEN (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
+                                  ) = ''
+                                ) THEN '0'
+                                ELSE regexp_replace(
+                                  regexp_replace(
+                                    regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.', ''
+                                  ),
+                                  '0+$', ''
+                                )
+                              END,
+                              2,
+                              length(
+                                CASE
+                                  WHEN (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1),
+                                        '\\.', ''
+                                      ),
+                                      '0+$', ''
+                                    ) = ''
+                                  ) THEN '0'
+                                  ELSE regexp_replace(
+                                    regexp_replace(
+                                      regexp_extract(regexp_replace(_x3, '^-', ''), '^([0-9.]+)e', 1), '\\.',
+                                      ''
+                                    ),
+                                    '0+$', ''
+                                  )
+                                END
+                              )
+                            )
+                            ELSE '0'
+                          END,
+                          'E',
+                          CAST(
+                            CAST(regexp_extract(regexp_replace(_x3, '^-', ''), 'e([+-][0-9]+)$', 1) AS int) AS string
+                          )
+                        )
+                      END
+                    )
+                  END
+                ),
+                1
+              )
+            END
+          ),
+          1
+        )
+        WHEN (_x1['s'] = 'decimal') THEN CAST(try_variant_get(_x1['v'], '$', 'decimal(38,0)') AS string)
+        WHEN (_x1['s'] = 'date') THEN date_format(
+          try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
+        )
+        WHEN (_x1['s'] = 'timestamp') THEN element_at(
+          transform(
+            array(TRY_CAST(try_variant_get(_x1['v'], '$', 'string') AS timestamp)),
+            _x2 -> CASE
+              WHEN (_x2 IS NULL) THEN NULL
+              ELSE concat(
+                date_format(_x2, 'yyyy-MM-dd\'T\'HH:mm:ss'),
+                CASE
+                  WHEN (pmod(unix_micros(_x2), 1000000) = 0) THEN ''
+                  ELSE concat('.', lpad(CAST(pmod(unix_micros(_x2), 1000000) AS string), 6, '0'))
+                END,
+                'Z'
+              )
+            END
+          ),
+          1
+        )
+        WHEN (_x1['s'] = 'string') THEN CASE
+          WHEN (schema_of_variant(_x1['v']) = 'STRING') THEN try_variant_get(_x1['v'], '$', 'string')
+          WHEN (NOT is_variant_null(_x1['v'])) THEN to_json(_x1['v'])
+        END
+      END
+    ) AS `cv_as_string`,
+    transform(
+      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      _x1 -> element_at(
+        transform(
+          array(
+            CASE
+              WHEN (_x1['s'] IN ('boolean', 'long', 'date', 'timestamp')) THEN array(_x1['v'])
+              WHEN (_x1['s'] IN ('boolean[]', 'long[]', 'date[]', 'timestamp[]')) THEN try_variant_get(
+                _x1['v'], '$', 'array<variant>'
+              )
+            END
+          ),
+          _x2 -> element_at(
+            transform(
+              array(
+                transform(
+                  _x2,
+                  _x3 -> element_at(
+                    transform(
+                      array(
+                        element_at(
+                          transform(
+                            array(schema_of_variant(_x3)),
+                            _x4 -> element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN ((_x3 IS NULL) OR (_x4 = 'VOID')) THEN 'null'
+                                    WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
+                                    WHEN (_x4 = 'BIGINT') THEN 'integer'
+                                    WHEN startswith(_x4, 'DECIMAL(') THEN CASE
+                                      WHEN (
+                                        (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                        AND (try_variant_get(_x3, '$', 'bigint') IS NULL)
+                                      ) THEN 'integer'
+                                      ELSE 'fraction'
+                                    END
+                                    WHEN (_x4 = 'DOUBLE') THEN 'fraction'
+                                    WHEN (_x4 = 'STRING') THEN 'string'
+                                    WHEN startswith(_x4, 'ARRAY<') THEN 'array'
+                                    WHEN startswith(_x4, 'OBJECT<') THEN 'object'
+                                    ELSE 'other'
+                                  END
+                                ),
+                                _x5 -> CASE
+                                  WHEN (_x5 = 'boolean') THEN 0
+                                  WHEN (_x5 = 'integer') THEN CASE
+                                    WHEN (
+                                      (try_variant_get(_x3, '$', 'bigint') IS NOT NULL)
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                          _x3, '$', 'decimal(38,0)'
+                                        )
+                                      )
+                                    ) THEN 1
+                                    WHEN (
+                                      (try_variant_get(_x3, '$', 'decimal(38,0)') IS NOT NULL)
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                          _x3, '$', 'decimal(38,0)'
+                                        )
+                                      )
+                                    ) THEN 3
+                                    ELSE 6
+                                  END
+                                  WHEN (_x5 = 'fraction') THEN CASE
+                                    WHEN (
+                                      (
+                                        (
+                                          (try_variant_get(_x3, '$', 'double') IS NOT NULL)
+                                          AND (NOT isnan(try_variant_get(_x3, '$', 'double')))
+                                        )
+                                        AND (
+                                          abs(try_variant_get(_x3, '$', 'double')) < CAST(
+                                            'Infinity' AS DOUBLE
+                                          )
+                                        )
+                                      )
+                                      AND CASE
+                                        WHEN (_x4 = 'DOUBLE') THEN TRUE
+                                        ELSE (
+                                          regexp_replace(
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  CAST(try_variant_get(_x3, '$', 'double') AS string),
+                                                  '[eE].*$', ''
+                                                ),
+                                                '^-', ''
+                                              ),
+                                              '\\.', ''
+                                            ),
+                                            '^0+|0+$', ''
+                                          ) = regexp_replace(
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(to_json(_x3), '[eE].*$', ''), '^-', ''
+                                              ),
+                                              '\\.', ''
+                                            ),
+                                            '^0+|0+$', ''
+                                          )
+                                        )
+                                      END
+                                    ) THEN 2
+                                    ELSE 6
+                                  END
+                                  WHEN (_x5 = 'string') THEN CASE
+                                    WHEN (
+                                      (
+                                        (
+                                          try_variant_get(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                        )
+                                        AND (NOT startswith(try_variant_get(_x3, '$', 'string'), '0000'))
+                                      )
+                                      AND (
+                                        try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                      )
+                                    ) THEN 4
+                                    WHEN (
+                                      (
+                                        (
+                                          try_variant_get(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                        )
+                                        AND (NOT startswith(try_variant_get(_x3, '$', 'string'), '0000'))
+                                      )
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'string') AS timestamp) IS NOT NULL
+                                      )
+                                    ) THEN 5
+                                    ELSE 6
+                                  END
+                                END
+                              ),
+                              1
+                            )
+                          ),
+                          1
+                        )
+                      ),
+                      _x4 -> CASE
+                        WHEN (_x4 IS NULL) THEN NULL
+                        WHEN (_x4 = 0) THEN element_at(
+                          transform(
+                            array(try_variant_get(_x3, '$', 'boolean')),
+                            _x5 -> CAST(CASE WHEN _x5 THEN 1 WHEN (NOT _x5) THEN 0 END AS bigint)
+                          ),
+                          1
+                        )
+                        WHEN (_x4 = 1) THEN try_variant_get(_x3, '$', 'bigint')
+                        WHEN (_x4 = 4) THEN element_at(
+                          transform(
+                            array(try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd')),
+                            _x5 -> CASE
+                              WHEN (
+                                CASE
+                                  WHEN (pmod(unix_micros(CAST(_x5 AS timestamp)), 1) = 0) THEN CAST(
+                                    div(unix_micros(CAST(_x5 AS timestamp)), 1) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN CASE
+                                WHEN (pmod(unix_micros(CAST(_x5 AS timestamp)), 1) = 0) THEN CAST(
+                                  div(unix_micros(CAST(_x5 AS timestamp)), 1) AS bigint
+                                )
+                              END
+                            END
+                          ),
+                          1
+                        )
+                        WHEN (_x4 = 5) THEN element_at(
+                          transform(
+                            array(TRY_CAST(try_variant_get(_x3, '$', 'string') AS timestamp)),
+                            _x5 -> CASE
+                              WHEN (
+                                CASE
+                                  WHEN (pmod(unix_micros(_x5), 1) = 0) THEN CAST(
+                                    div(unix_micros(_x5), 1) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN CASE
+                                WHEN (pmod(unix_micros(_x5), 1) = 0) THEN CAST(
+                                  div(unix_micros(_x5), 1) AS bigint
+                                )
+                              END
+                            END
+                          ),
+                          1
+                        )
+                      END
+                    ),
+                    1
+                  )
+                )
+              ),
+              _x3 -> CASE
+                WHEN (
+                  size(filter(_x2, _x4 -> (NOT ((_x4 IS NULL) OR (schema_of_variant(_x4) = 'VOID'))))) = size(
+                    filter(_x3, _x4 -> (_x4 IS NOT NULL))
+                  )
+                ) THEN _x3
+              END
+            ),
+            1
+          )
+        ),
+        1
+      )
+    ) AS `cv_as_long_array1`,
+    transform(
+      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      _x1 -> element_at(
+        transform(
+          array(
+            CASE
+              WHEN (_x1['s'] IN ('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string')) THEN array(
+                _x1['v']
+              )
+              WHEN (
+                _x1['s'] IN (
+                  'boolean[]', 'long[]', 'double[]', 'decimal[]', 'date[]', 'timestamp[]', 'string[]'
+                )
+              ) THEN try_variant_get(_x1['v'], '$', 'array<variant>')
+            END
+          ),
+          _x2 -> element_at(
+            transform(
+              array(
+                transform(
+                  _x2,
+                  _x3 -> element_at(
+                    transform(
+                      array(
+                        element_at(
+                          transform(
+                            array(schema_of_variant(_x3)),
+                            _x4 -> element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN ((_x3 IS NULL) OR (_x4 = 'VOID')) THEN 'null'
+                                    WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
+                                    WHEN (_x4 = 'BIGINT') THEN 'integer'
+                                    WHEN startswith(_x4, 'DECIMAL(') THEN CASE
+                                      WHEN (
+                                        (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                        AND (try_variant_get(_x3, '$', 'bigint') IS NULL)
+                                      ) THEN 'integer'
+                                      ELSE 'fraction'
+                                    END
+                                    WHEN (_x4 = 'DOUBLE') THEN 'fraction'
+                                    WHEN (_x4 = 'STRING') THEN 'string'
+                                    WHEN startswith(_x4, 'ARRAY<') THEN 'array'
+                                    WHEN startswith(_x4, 'OBJECT<') THEN 'object'
+                                    ELSE 'other'
+                                  END
+                                ),
+                                _x5 -> CASE
+                                  WHEN (_x5 = 'boolean') THEN 0
+                                  WHEN (_x5 = 'integer') THEN CASE
+                                    WHEN (
+                                      (try_variant_get(_x3, '$', 'bigint') IS NOT NULL)
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                          _x3, '$', 'decimal(38,0)'
+                                        )
+                                      )
+                                    ) THEN 1
+                                    WHEN (
+                                      (try_variant_get(_x3, '$', 'decimal(38,0)') IS NOT NULL)
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                          _x3, '$', 'decimal(38,0)'
+                                        )
+                                      )
+                                    ) THEN 3
+                                    ELSE 6
+                                  END
+                                  WHEN (_x5 = 'fraction') THEN CASE
+                                    WHEN (
+                                      (
+                                        (
+                                          (try_variant_get(_x3, '$', 'double') IS NOT NULL)
+                                          AND (NOT isnan(try_variant_get(_x3, '$', 'double')))
+                                        )
+                                        AND (
+                                          abs(try_variant_get(_x3, '$', 'double')) < CAST(
+                                            'Infinity' AS DOUBLE
+                                          )
+                                        )
+                                      )
+                                      AND CASE
+                                        WHEN (_x4 = 'DOUBLE') THEN TRUE
+                                        ELSE (
+                                          regexp_replace(
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  CAST(try_variant_get(_x3, '$', 'double') AS string),
+                                                  '[eE].*$', ''
+                                                ),
+                                                '^-', ''
+                                              ),
+                                              '\\.', ''
+                                            ),
+                                            '^0+|0+$', ''
+                                          ) = regexp_replace(
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(to_json(_x3), '[eE].*$', ''), '^-', ''
+                                              ),
+                                              '\\.', ''
+                                            ),
+                                            '^0+|0+$', ''
+                                          )
+                                        )
+                                      END
+                                    ) THEN 2
+                                    ELSE 6
+                                  END
+                                  WHEN (_x5 = 'string') THEN CASE
+                                    WHEN (
+                                      (
+                                        (
+                                          try_variant_get(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                        )
+                                        AND (NOT startswith(try_variant_get(_x3, '$', 'string'), '0000'))
+                                      )
+                                      AND (
+                                        try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                      )
+                                    ) THEN 4
+                                    WHEN (
+                                      (
+                                        (
+                                          try_variant_get(_x3, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                        )
+                                        AND (NOT startswith(try_variant_get(_x3, '$', 'string'), '0000'))
+                                      )
+                                      AND (
+                                        TRY_CAST(try_variant_get(_x3, '$', 'string') AS timestamp) IS NOT NULL
+                                      )
+                                    ) THEN 5
+                                    ELSE 6
+                                  END
+                                END
+                              ),
+                              1
+                            )
+                          ),
+                          1
+                        )
+                      ),
+                      _x4 -> CASE
+                        WHEN (_x4 IS NULL) THEN NULL
+                        WHEN (_x4 = 0) THEN CAST(try_variant_get(_x3, '$', 'boolean') AS string)
+                        WHEN (_x4 = 1) THEN CAST(try_variant_get(_x3, '$', 'bigint') AS string)
+                        WHEN (_x4 = 2) THEN element_at(
+                          transform(
+                            array((try_variant_get(_x3, '$', 'double') + CAST(0.0D AS double))),
+                            _x5 -> CASE
+                              WHEN isnan(_x5) THEN 'NaN'
+                              WHEN (_x5 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
+                              WHEN (_x5 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
+                              ELSE element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN (TRY_CAST(format_string('%.0e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.0e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.1e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.1e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.2e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.2e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.3e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.3e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.4e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.4e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.5e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.5e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.6e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.6e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.7e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.7e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.8e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.8e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.9e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.9e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.10e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.10e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.11e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.11e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.12e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.12e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.13e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.13e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.14e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.14e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.15e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.15e', _x5
+                                      )
+                                      WHEN (TRY_CAST(format_string('%.16e', _x5) AS double) = _x5) THEN format_string(
+                                        '%.16e', _x5
+                                      )
+                                      ELSE format_string('%.16e', _x5)
+                                    END
+                                  ),
+                                  _x6 -> CASE
+                                    WHEN (_x5 IS NULL) THEN NULL
+                                    WHEN (_x5 = 0) THEN CASE
+                                      WHEN startswith(format_string('%s', _x5), '-') THEN '-0.0'
+                                      ELSE '0.0'
+                                    END
+                                    ELSE concat(
+                                      CASE WHEN startswith(_x6, '-') THEN '-' ELSE '' END,
+                                      CASE
+                                        WHEN ((abs(_x5) >= 0.001D) AND (abs(_x5) < 10000000.0D)) THEN CASE
+                                          WHEN (
+                                            (
+                                              CAST(
+                                                regexp_extract(
+                                                  regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                ) AS int
+                                              ) + 1
+                                            ) <= 0
+                                          ) THEN concat(
+                                            '0.',
+                                            repeat(
+                                              '0',
+                                              (
+                                                - (
+                                                  CAST(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                    ) AS int
+                                                  ) + 1
+                                                )
+                                              )
+                                            ),
+                                            CASE
+                                              WHEN (
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                ) = ''
+                                              ) THEN '0'
+                                              ELSE regexp_replace(
+                                                regexp_replace(
+                                                  regexp_extract(
+                                                    regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                  ),
+                                                  '\\.', ''
+                                                ),
+                                                '0+$', ''
+                                              )
+                                            END
+                                          )
+                                          WHEN (
+                                            (
+                                              CAST(
+                                                regexp_extract(
+                                                  regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                ) AS int
+                                              ) + 1
+                                            ) >= length(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END
+                                            )
+                                          ) THEN concat(
+                                            CASE
+                                              WHEN (
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                ) = ''
+                                              ) THEN '0'
+                                              ELSE regexp_replace(
+                                                regexp_replace(
+                                                  regexp_extract(
+                                                    regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                  ),
+                                                  '\\.', ''
+                                                ),
+                                                '0+$', ''
+                                              )
+                                            END,
+                                            repeat(
+                                              '0',
+                                              (
+                                                (
+                                                  CAST(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                    ) AS int
+                                                  ) + 1
+                                                ) - length(
+                                                  CASE
+                                                    WHEN (
+                                                      regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      ) = ''
+                                                    ) THEN '0'
+                                                    ELSE regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    )
+                                                  END
+                                                )
+                                              )
+                                            ),
+                                            '.0'
+                                          )
+                                          ELSE concat(
+                                            substr(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END,
+                                              1,
+                                              (
+                                                CAST(
+                                                  regexp_extract(
+                                                    regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                  ) AS int
+                                                ) + 1
+                                              )
+                                            ),
+                                            '.',
+                                            substr(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END,
+                                              (
+                                                (
+                                                  CAST(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                    ) AS int
+                                                  ) + 1
+                                                ) + 1
+                                              ),
+                                              (
+                                                length(
+                                                  CASE
+                                                    WHEN (
+                                                      regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      ) = ''
+                                                    ) THEN '0'
+                                                    ELSE regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    )
+                                                  END
+                                                ) - (
+                                                  CAST(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                    ) AS int
+                                                  ) + 1
+                                                )
+                                              )
+                                            )
+                                          )
+                                        END
+                                        ELSE concat(
+                                          substr(
+                                            CASE
+                                              WHEN (
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                ) = ''
+                                              ) THEN '0'
+                                              ELSE regexp_replace(
+                                                regexp_replace(
+                                                  regexp_extract(
+                                                    regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                  ),
+                                                  '\\.', ''
+                                                ),
+                                                '0+$', ''
+                                              )
+                                            END,
+                                            1, 1
+                                          ),
+                                          '.',
+                                          CASE
+                                            WHEN (
+                                              length(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END
+                                              ) > 1
+                                            ) THEN substr(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END,
+                                              2,
+                                              length(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x6, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END
+                                              )
+                                            )
+                                            ELSE '0'
+                                          END,
+                                          'E',
+                                          CAST(
+                                            CAST(
+                                              regexp_extract(
+                                                regexp_replace(_x6, '^-', ''), 'e([+-][0-9]+)$', 1
+                                              ) AS int
+                                            ) AS string
+                                          )
+                                        )
+                                      END
+                                    )
+                                  END
+                                ),
+                                1
+                              )
+                            END
+                          ),
+                          1
+                        )
+                        WHEN (_x4 = 3) THEN CAST(try_variant_get(_x3, '$', 'decimal(38,0)') AS string)
+                        WHEN (_x4 = 4) THEN date_format(
+                          try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
+                        )
+                        WHEN (_x4 = 5) THEN element_at(
+                          transform(
+                            array(TRY_CAST(try_variant_get(_x3, '$', 'string') AS timestamp)),
+                            _x5 -> CASE
+                              WHEN (_x5 IS NULL) THEN NULL
+                              ELSE concat(
+                                date_format(_x5, 'yyyy-MM-dd\'T\'HH:mm:ss'),
+                                CASE
+                                  WHEN (pmod(unix_micros(_x5), 1000000) = 0) THEN ''
+                                  ELSE concat(
+                                    '.', lpad(CAST(pmod(unix_micros(_x5), 1000000) AS string), 6, '0')
+                                  )
+                                END,
+                                'Z'
+                              )
+                            END
+                          ),
+                          1
+                        )
+                        WHEN (_x4 = 6) THEN CASE
+                          WHEN (schema_of_variant(_x3) = 'STRING') THEN try_variant_get(_x3, '$', 'string')
+                          WHEN (NOT is_variant_null(_x3)) THEN to_json(_x3)
+                        END
+                      END
+                    ),
+                    1
+                  )
+                )
+              ),
+              _x3 -> CASE
+                WHEN (
+                  size(filter(_x2, _x4 -> (NOT ((_x4 IS NULL) OR (schema_of_variant(_x4) = 'VOID'))))) = size(
+                    filter(_x3, _x4 -> (_x4 IS NOT NULL))
+                  )
+                ) THEN _x3
+              END
+            ),
+            1
+          )
+        ),
+        1
+      )
+    ) AS `cv_as_string_array1`
+  FROM shapes
+),
+-- the conversions by field name
+converted AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`,
+    named_struct('a', `cv_as_string`[0]) AS `as_string`,
+    named_struct('a', `cv_as_long_array1`[0]) AS `as_long_array1`,
+    named_struct('a', `cv_as_string_array1`[0]) AS `as_string_array1`
+  FROM conversions
+),
+-- the table's columns: each one's routes, by the value's shape
+columns AS (
+  SELECT
+    `value`,
+    `m`,
+    `s`,
+    -- a::record <- a as record (as is)
+    --   a.k::long <- a.k as long (as is)
+    CASE
+      WHEN coalesce(
+        startswith(schema_of_variant(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END), 'OBJECT<'), FALSE
+      ) THEN element_at(
+        transform(
+          array(
+            try_variant_get(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END, '$', 'map<string,variant>')
+          ),
+          _x1 -> element_at(
+            transform(
+              array(named_struct('k', _x1['k'])),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    transform(
+                      array(_x2['k']),
+                      _x3 -> element_at(
+                        transform(
+                          array(
+                            transform(
+                              flatten(
+                                transform(
+                                  array(named_struct('d', 0, 'v', _x3, 'sv', schema_of_variant(_x3))),
+                                  _x4 -> CASE
+                                    WHEN (
+                                      startswith(_x4['sv'], 'ARRAY<')
+                                      AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                    ) THEN transform(
+                                      filter(
+                                        try_variant_get(_x4['v'], '$', 'array<variant>'),
+                                        _x5 -> (NOT is_variant_null(_x5))
+                                      ),
+                                      _x5 -> named_struct(
+                                        'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
+                                      )
+                                    )
+                                    ELSE array(_x4)
+                                  END
+                                )
+                              ),
+                              _x4 -> element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN startswith(_x4['sv'], 'OBJECT<') THEN 1
+                                      WHEN (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                                      WHEN startswith(_x4['sv'], 'ARRAY<') THEN 3
+                                      ELSE 0
+                                    END
+                                  ),
+                                  _x5 -> element_at(
+                                    transform(
+                                      array(
+                                        CASE
+                                          WHEN (_x5 = 0) THEN element_at(
+                                            transform(
+                                              array(schema_of_variant(_x4['v'])),
+                                              _x6 -> element_at(
+                                                transform(
+                                                  array(
                                                     CASE
-                                                      WHEN (
-                                                        (
-                                                          _x2 IS NULL
-                                                        ) OR (
-                                                          _x3 = 'VOID'
-                                                        )
-                                                      )
-                                                      THEN 'null'
-                                                      WHEN (
-                                                        _x3 = 'BOOLEAN'
-                                                      )
-                                                      THEN 'boolean'
-                                                      WHEN (
-                                                        _x3 = 'BIGINT'
-                                                      )
-                                                      THEN 'integer'
-                                                      WHEN STARTSWITH(_x3, 'DECIMAL(')
-                                                      THEN CASE
+                                                      WHEN ((_x4['v'] IS NULL) OR (_x6 = 'VOID')) THEN 'null'
+                                                      WHEN (_x6 = 'BOOLEAN') THEN 'boolean'
+                                                      WHEN (_x6 = 'BIGINT') THEN 'integer'
+                                                      WHEN startswith(_x6, 'DECIMAL(') THEN CASE
                                                         WHEN (
                                                           (
-                                                            REGEXP_EXTRACT(_x3, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
+                                                            regexp_extract(
+                                                              _x6, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1
+                                                            ) = '0'
                                                           )
                                                           AND (
-                                                            TRY_VARIANT_GET(_x2, '$', 'bigint') IS NULL
+                                                            try_variant_get(_x4['v'], '$', 'bigint') IS NULL
                                                           )
-                                                        )
-                                                        THEN 'integer'
+                                                        ) THEN 'integer'
                                                         ELSE 'fraction'
                                                       END
-                                                      WHEN (
-                                                        _x3 = 'DOUBLE'
-                                                      )
-                                                      THEN 'fraction'
-                                                      WHEN (
-                                                        _x3 = 'STRING'
-                                                      )
-                                                      THEN 'string'
-                                                      WHEN STARTSWITH(_x3, 'ARRAY<')
-                                                      THEN 'array'
-                                                      WHEN STARTSWITH(_x3, 'OBJECT<')
-                                                      THEN 'object'
+                                                      WHEN (_x6 = 'DOUBLE') THEN 'fraction'
+                                                      WHEN (_x6 = 'STRING') THEN 'string'
+                                                      WHEN startswith(_x6, 'ARRAY<') THEN 'array'
+                                                      WHEN startswith(_x6, 'OBJECT<') THEN 'object'
                                                       ELSE 'other'
                                                     END
                                                   ),
-                                                  _x4 -> CASE
-                                                    WHEN (
-                                                      _x4 = 'boolean'
-                                                    )
-                                                    THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                                    WHEN (
-                                                      _x4 = 'integer'
-                                                    )
-                                                    THEN CASE
+                                                  _x7 -> CASE
+                                                    WHEN (_x7 = 'boolean') THEN 0
+                                                    WHEN (_x7 = 'integer') THEN CASE
+                                                      WHEN (
+                                                        (try_variant_get(_x4['v'], '$', 'bigint') IS NOT NULL)
+                                                        AND (
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'bigint') AS decimal(
+                                                              38, 0
+                                                            )
+                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
+                                                        )
+                                                      ) THEN 1
                                                       WHEN (
                                                         (
-                                                          NOT TRY_VARIANT_GET(_x2, '$', 'bigint') IS NULL
+                                                          try_variant_get(_x4['v'], '$', 'decimal(38,0)') IS NOT NULL
                                                         )
                                                         AND (
-                                                          TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x2, '$', 'decimal(38,0)')
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'decimal(38,0)') AS decimal(
+                                                              38, 0
+                                                            )
+                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
                                                         )
-                                                      )
-                                                      THEN 1
-                                                      WHEN (
-                                                        (
-                                                          NOT TRY_VARIANT_GET(_x2, '$', 'decimal(38,0)') IS NULL
-                                                        )
-                                                        AND (
-                                                          TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x2, '$', 'decimal(38,0)')
-                                                        )
-                                                      )
-                                                      THEN 3
-                                                      WHEN TRUE
-                                                      THEN 6
+                                                      ) THEN 3
                                                       ELSE 6
                                                     END
-                                                    WHEN (
-                                                      _x4 = 'fraction'
-                                                    )
-                                                    THEN CASE
+                                                    WHEN (_x7 = 'fraction') THEN CASE
                                                       WHEN (
                                                         (
                                                           (
                                                             (
-                                                              NOT TRY_VARIANT_GET(_x2, '$', 'double') IS NULL
+                                                              try_variant_get(_x4['v'], '$', 'double') IS NOT NULL
                                                             )
                                                             AND (
-                                                              NOT ISNAN(TRY_VARIANT_GET(_x2, '$', 'double'))
+                                                              NOT isnan(
+                                                                try_variant_get(_x4['v'], '$', 'double')
+                                                              )
                                                             )
                                                           )
                                                           AND (
-                                                            ABS(TRY_VARIANT_GET(_x2, '$', 'double')) < CAST('Infinity' AS DOUBLE)
+                                                            abs(try_variant_get(_x4['v'], '$', 'double')) < CAST(
+                                                              'Infinity' AS DOUBLE
+                                                            )
                                                           )
                                                         )
                                                         AND CASE
-                                                          WHEN (
-                                                            _x3 = 'DOUBLE'
-                                                          )
-                                                          THEN TRUE
+                                                          WHEN (_x6 = 'DOUBLE') THEN TRUE
                                                           ELSE (
-                                                            REGEXP_REPLACE(
-                                                              REGEXP_REPLACE(
-                                                                REGEXP_REPLACE(
-                                                                  REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x2, '$', 'double') AS STRING), '[eE].*$', ''),
-                                                                  '^-',
-                                                                  ''
+                                                            regexp_replace(
+                                                              regexp_replace(
+                                                                regexp_replace(
+                                                                  regexp_replace(
+                                                                    CAST(
+                                                                      try_variant_get(_x4['v'], '$', 'double') AS string
+                                                                    ),
+                                                                    '[eE].*$', ''
+                                                                  ),
+                                                                  '^-', ''
                                                                 ),
-                                                                '\\.',
-                                                                ''
+                                                                '\\.', ''
                                                               ),
-                                                              '^0+|0+$',
-                                                              ''
-                                                            ) = REGEXP_REPLACE(
-                                                              REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x2), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                                              '^0+|0+$',
-                                                              ''
+                                                              '^0+|0+$', ''
+                                                            ) = regexp_replace(
+                                                              regexp_replace(
+                                                                regexp_replace(
+                                                                  regexp_replace(
+                                                                    to_json(_x4['v']), '[eE].*$', ''
+                                                                  ),
+                                                                  '^-', ''
+                                                                ),
+                                                                '\\.', ''
+                                                              ),
+                                                              '^0+|0+$', ''
                                                             )
                                                           )
                                                         END
-                                                      )
-                                                      THEN 2
-                                                      WHEN TRUE
-                                                      THEN 6
+                                                      ) THEN 2
                                                       ELSE 6
                                                     END
-                                                    WHEN (
-                                                      _x4 = 'string'
-                                                    )
-                                                    THEN CASE
+                                                    WHEN (_x7 = 'string') THEN CASE
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
                                                           )
                                                           AND (
-                                                            NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
+                                                            NOT startswith(
+                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
+                                                            )
                                                           )
                                                         )
                                                         AND (
-                                                          NOT TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') IS NULL
+                                                          try_to_date(
+                                                            try_variant_get(_x4['v'], '$', 'string'),
+                                                            'yyyy-MM-dd'
+                                                          ) IS NOT NULL
                                                         )
-                                                      )
-                                                      THEN 4
+                                                      ) THEN 4
                                                       WHEN (
                                                         (
                                                           (
-                                                            TRY_VARIANT_GET(_x2, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
                                                           )
                                                           AND (
-                                                            NOT STARTSWITH(TRY_VARIANT_GET(_x2, '$', 'string'), '0000')
+                                                            NOT startswith(
+                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
+                                                            )
                                                           )
                                                         )
                                                         AND (
-                                                          NOT TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP) IS NULL
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
+                                                          ) IS NOT NULL
                                                         )
-                                                      )
-                                                      THEN 5
-                                                      WHEN TRUE
-                                                      THEN 6
+                                                      ) THEN 5
                                                       ELSE 6
                                                     END
                                                   END
@@ -2072,569 +2169,232 @@ FROM (
                                             ),
                                             1
                                           )
-                                        ),
-                                        _x3 -> CASE
-                                          WHEN (
-                                            _x3 IS NULL
-                                          )
-                                          THEN 127
-                                          WHEN (
-                                            _x3 = 0
-                                          )
-                                          THEN (
-                                            (
-                                              (
-                                                (
-                                                  (
-                                                    0 | 1
-                                                  ) | 2
-                                                ) | CASE
-                                                  WHEN ELEMENT_AT(
-                                                    TRANSFORM(
-                                                      ARRAY(TRY_VARIANT_GET(_x2, '$', 'boolean')),
-                                                      _x4 -> ELEMENT_AT(
-                                                        TRANSFORM(
-                                                          ARRAY(
-                                                            TRY_CAST(CAST(CASE WHEN _x4 THEN 1 WHEN (
-                                                              NOT _x4
-                                                            ) THEN 0 END AS BIGINT) AS DOUBLE)
-                                                          ),
-                                                          _x5 -> (
-                                                            COALESCE(
-                                                              (
-                                                                CASE
-                                                                  WHEN (
-                                                                    CASE
-                                                                      WHEN (
-                                                                        (
-                                                                          _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                        )
-                                                                        AND (
-                                                                          _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                        )
-                                                                      )
-                                                                      THEN TRY_CAST(_x5 AS BIGINT)
-                                                                    END = 1
-                                                                  )
-                                                                  THEN TRUE
-                                                                  WHEN (
-                                                                    CASE
-                                                                      WHEN (
-                                                                        (
-                                                                          _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                        )
-                                                                        AND (
-                                                                          _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                        )
-                                                                      )
-                                                                      THEN TRY_CAST(_x5 AS BIGINT)
-                                                                    END = 0
-                                                                  )
-                                                                  THEN FALSE
-                                                                END = _x4
-                                                              ),
-                                                              FALSE
-                                                            )
-                                                            AND (
-                                                              NOT _x5 IS NULL
-                                                            )
-                                                          )
-                                                        ),
-                                                        1
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                  THEN 4
-                                                  ELSE 0
-                                                END
-                                              ) | 8
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 1
-                                          )
-                                          THEN (
-                                            (
-                                              (
-                                                (
-                                                  0 | 2
-                                                ) | CASE
-                                                  WHEN ELEMENT_AT(
-                                                    TRANSFORM(
-                                                      ARRAY(TRY_VARIANT_GET(_x2, '$', 'bigint')),
-                                                      _x4 -> ELEMENT_AT(
-                                                        TRANSFORM(
-                                                          ARRAY(TRY_CAST(_x4 AS DOUBLE)),
-                                                          _x5 -> (
-                                                            COALESCE(
-                                                              (
-                                                                CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                    AND (
-                                                                      _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                  )
-                                                                  THEN TRY_CAST(_x5 AS BIGINT)
-                                                                END = _x4
-                                                              ),
-                                                              FALSE
-                                                            )
-                                                            AND (
-                                                              NOT _x5 IS NULL
-                                                            )
-                                                          )
-                                                        ),
-                                                        1
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                  THEN 4
-                                                  ELSE 0
-                                                END
-                                              ) | 8
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 2
-                                          )
-                                          THEN (
-                                            (
-                                              0 | 4
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 3
-                                          )
-                                          THEN (
-                                            (
-                                              0 | 8
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 4
-                                          )
-                                          THEN (
-                                            (
-                                              (
-                                                (
-                                                  (
-                                                    (
-                                                      0 | 16
-                                                    ) | 32
-                                                  ) | CASE
-                                                    WHEN (
-                                                      NOT CASE
-                                                        WHEN (
-                                                          PMOD(
-                                                            UNIX_MICROS(
-                                                              CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                            ),
-                                                            1
-                                                          ) = 0
-                                                        )
-                                                        THEN CAST((
-                                                          UNIX_MICROS(
-                                                            CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                          ) DIV 1
-                                                        ) AS BIGINT)
-                                                      END IS NULL
-                                                    )
-                                                    THEN 2
-                                                    ELSE 0
-                                                  END
-                                                ) | CASE
-                                                  WHEN ELEMENT_AT(
-                                                    TRANSFORM(
-                                                      ARRAY(
-                                                        CASE
-                                                          WHEN (
-                                                            PMOD(
-                                                              UNIX_MICROS(
-                                                                CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                              ),
-                                                              1
-                                                            ) = 0
-                                                          )
-                                                          THEN CAST((
-                                                            UNIX_MICROS(
-                                                              CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                            ) DIV 1
-                                                          ) AS BIGINT)
-                                                        END
-                                                      ),
-                                                      _x4 -> ELEMENT_AT(
-                                                        TRANSFORM(
-                                                          ARRAY(TRY_CAST(_x4 AS DOUBLE)),
-                                                          _x5 -> (
-                                                            COALESCE(
-                                                              (
-                                                                CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                    AND (
-                                                                      _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                  )
-                                                                  THEN TRY_CAST(_x5 AS BIGINT)
-                                                                END = _x4
-                                                              ),
-                                                              FALSE
-                                                            )
-                                                            AND (
-                                                              NOT _x5 IS NULL
-                                                            )
-                                                          )
-                                                        ),
-                                                        1
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                  THEN 4
-                                                  ELSE 0
-                                                END
-                                              ) | CASE
-                                                WHEN (
-                                                  NOT TRY_CAST(CASE
-                                                    WHEN (
-                                                      PMOD(
-                                                        UNIX_MICROS(
-                                                          CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                        ),
-                                                        1
-                                                      ) = 0
-                                                    )
-                                                    THEN CAST((
-                                                      UNIX_MICROS(
-                                                        CAST(TRY_TO_DATE(TRY_VARIANT_GET(_x2, '$', 'string'), 'yyyy-MM-dd') AS TIMESTAMP)
-                                                      ) DIV 1
-                                                    ) AS BIGINT)
-                                                  END AS DECIMAL(38, 0)) IS NULL
-                                                )
-                                                THEN 8
-                                                ELSE 0
-                                              END
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 5
-                                          )
-                                          THEN (
-                                            (
-                                              (
-                                                (
-                                                  (
-                                                    0 | 32
-                                                  ) | CASE
-                                                    WHEN (
-                                                      NOT CASE
-                                                        WHEN (
-                                                          PMOD(UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)), 1) = 0
-                                                        )
-                                                        THEN CAST((
-                                                          UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)) DIV 1
-                                                        ) AS BIGINT)
-                                                      END IS NULL
-                                                    )
-                                                    THEN 2
-                                                    ELSE 0
-                                                  END
-                                                ) | CASE
-                                                  WHEN ELEMENT_AT(
-                                                    TRANSFORM(
-                                                      ARRAY(
-                                                        CASE
-                                                          WHEN (
-                                                            PMOD(UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)), 1) = 0
-                                                          )
-                                                          THEN CAST((
-                                                            UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)) DIV 1
-                                                          ) AS BIGINT)
-                                                        END
-                                                      ),
-                                                      _x4 -> ELEMENT_AT(
-                                                        TRANSFORM(
-                                                          ARRAY(TRY_CAST(_x4 AS DOUBLE)),
-                                                          _x5 -> (
-                                                            COALESCE(
-                                                              (
-                                                                CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      _x5 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                    AND (
-                                                                      _x5 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                                    )
-                                                                  )
-                                                                  THEN TRY_CAST(_x5 AS BIGINT)
-                                                                END = _x4
-                                                              ),
-                                                              FALSE
-                                                            )
-                                                            AND (
-                                                              NOT _x5 IS NULL
-                                                            )
-                                                          )
-                                                        ),
-                                                        1
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                  THEN 4
-                                                  ELSE 0
-                                                END
-                                              ) | CASE
-                                                WHEN (
-                                                  NOT TRY_CAST(CASE
-                                                    WHEN (
-                                                      PMOD(UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)), 1) = 0
-                                                    )
-                                                    THEN CAST((
-                                                      UNIX_MICROS(TRY_CAST(TRY_VARIANT_GET(_x2, '$', 'string') AS TIMESTAMP)) DIV 1
-                                                    ) AS BIGINT)
-                                                  END AS DECIMAL(38, 0)) IS NULL
-                                                )
-                                                THEN 8
-                                                ELSE 0
-                                              END
-                                            ) | 64
-                                          )
-                                          WHEN (
-                                            _x3 = 6
-                                          )
-                                          THEN (
-                                            0 | 64
-                                          )
-                                          ELSE 0
                                         END
                                       ),
-                                      1
-                                    )
+                                      _x6 -> named_struct(
+                                        'd', _x4['d'], 'k', _x5, 't', _x6, 'x', 0, 'e',
+                                        (size(split(_x4['sv'], 'ARRAY<')) - 1)
+                                      )
+                                    ),
+                                    1
                                   )
-                                ) AS e
+                                ),
+                                1
+                              )
+                            )
+                          ),
+                          _x4 -> element_at(
+                            transform(
+                              array(
+                                named_struct(
+                                  'prim', exists(_x4, _x5 -> (_x5['k'] = 0)), 'rec',
+                                  exists(_x4, _x5 -> (_x5['k'] = 1)), 'deep',
+                                  exists(_x4, _x5 -> (_x5['k'] = 3)), 'lo',
+                                  array_min(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
+                                  'hi',
+                                  array_max(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
+                                  'e',
+                                  array_max(
+                                    transform(
+                                      filter(_x4, _x5 -> (_x5['k'] = 2)), _x5 -> (_x5['d'] + _x5['e'])
+                                    )
+                                  ),
+                                  'mask',
+                                  aggregate(
+                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 0,
+                                    (_acc5, _x5) -> (_acc5 | shiftleft(1, _x5['t']))
+                                  ),
+                                  'exact',
+                                  aggregate(
+                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 127,
+                                    (_acc5, _x5) -> (_acc5 & _x5['x'])
+                                  )
+                                )
+                              ),
+                              _x5 -> CASE
+                                WHEN ((_x3 IS NULL) OR is_variant_null(_x3)) THEN 'null'
+                                WHEN ((NOT _x5['prim']) AND (NOT _x5['rec'])) THEN CASE
+                                  WHEN _x5['deep'] THEN 'deep'
+                                  ELSE 'empty'
+                                END
+                                WHEN (
+                                  (
+                                    ((_x5['prim'] AND _x5['rec']) OR (_x5['lo'] != _x5['hi']))
+                                    OR coalesce((_x5['e'] > _x5['hi']), FALSE)
+                                  )
+                                  OR _x5['deep']
+                                ) THEN element_at(
+                                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                                  7
+                                )
+                                WHEN (
+                                  (_x5['rec'] AND (_x5['hi'] = 0))
+                                  AND (
+                                    size(
+                                      array_remove(
+                                        map_keys(try_variant_get(_x3, '$', 'map<string,variant>')), ''
+                                      )
+                                    ) = 0
+                                  )
+                                ) THEN 'empty'
+                                WHEN _x5['rec'] THEN concat('record', repeat('[]', _x5['hi']))
+                                ELSE concat(
+                                  CASE
+                                    WHEN (_x5['hi'] = 0) THEN element_at(
+                                      array(
+                                        'boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'
+                                      ),
+                                      (element_at(_x4, 1)['t'] + 1)
+                                    )
+                                    ELSE 'array'
+                                  END,
+                                  repeat('[]', _x5['hi'])
+                                )
+                              END
+                            ),
+                            1
+                          )
+                        ),
+                        1
+                      )
+                    )
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(named_struct('k', _x3[0])),
+                      _x4 -> element_at(
+                        transform(
+                          array(
+                            named_struct(
+                              'as_long',
+                              transform(
+                                array(named_struct('v', _x2['k'], 's', _x4['k'])),
+                                _x5 -> CASE
+                                  WHEN (_x5['s'] = 'boolean') THEN element_at(
+                                    transform(
+                                      array(try_variant_get(_x5['v'], '$', 'boolean')),
+                                      _x6 -> CAST(CASE WHEN _x6 THEN 1 WHEN (NOT _x6) THEN 0 END AS bigint)
+                                    ),
+                                    1
+                                  )
+                                  WHEN (_x5['s'] = 'long') THEN try_variant_get(_x5['v'], '$', 'bigint')
+                                  WHEN (_x5['s'] = 'date') THEN element_at(
+                                    transform(
+                                      array(
+                                        try_to_date(try_variant_get(_x5['v'], '$', 'string'), 'yyyy-MM-dd')
+                                      ),
+                                      _x6 -> CASE
+                                        WHEN (
+                                          CASE
+                                            WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
+                                              div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
+                                            )
+                                          END IS NOT NULL
+                                        ) THEN CASE
+                                          WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
+                                            div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
+                                          )
+                                        END
+                                      END
+                                    ),
+                                    1
+                                  )
+                                  WHEN (_x5['s'] = 'timestamp') THEN element_at(
+                                    transform(
+                                      array(TRY_CAST(try_variant_get(_x5['v'], '$', 'string') AS timestamp)),
+                                      _x6 -> CASE
+                                        WHEN (
+                                          CASE
+                                            WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
+                                              div(unix_micros(_x6), 1) AS bigint
+                                            )
+                                          END IS NOT NULL
+                                        ) THEN CASE
+                                          WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
+                                            div(unix_micros(_x6), 1) AS bigint
+                                          )
+                                        END
+                                      END
+                                    ),
+                                    1
+                                  )
+                                END
+                              )
+                            )
+                          ),
+                          _x5 -> element_at(
+                            transform(
+                              array(
+                                named_struct(
+                                  'k',
+                                  CAST(
+                                    CASE
+                                      WHEN (_x4['k'] IN ('long')) THEN named_struct('k', _x5['as_long'][0])['k']
+                                    END AS BIGINT
+                                  )
+                                )
+                              ),
+                              _x6 -> named_struct(
+                                'k', _x6['k'], '__lost',
+                                coalesce(
+                                  (
+                                    (size(array_except(map_keys(_x1), array('k', ''))) > 0)
+                                    OR ((NOT (_x4['k'] IN ('null', 'empty'))) AND (NOT (_x6['k'] IS NOT NULL)))
+                                  ),
+                                  FALSE
+                                )
                               )
                             ),
-                            _x2 -> CASE
-                              WHEN (
-                                _x2['j'] = 0
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 1
-                                  ) <> 0
-                                )
-                                THEN 0
-                                WHEN (
-                                  (
-                                    _x2['e'] & 2
-                                  ) <> 0
-                                )
-                                THEN 1
-                                WHEN (
-                                  (
-                                    _x2['e'] & 4
-                                  ) <> 0
-                                )
-                                THEN 2
-                                WHEN (
-                                  (
-                                    _x2['e'] & 8
-                                  ) <> 0
-                                )
-                                THEN 3
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 1
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 2
-                                  ) <> 0
-                                )
-                                THEN 1
-                                WHEN (
-                                  (
-                                    _x2['e'] & 4
-                                  ) <> 0
-                                )
-                                THEN 2
-                                WHEN (
-                                  (
-                                    _x2['e'] & 8
-                                  ) <> 0
-                                )
-                                THEN 3
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 2
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 4
-                                  ) <> 0
-                                )
-                                THEN 2
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 3
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 8
-                                  ) <> 0
-                                )
-                                THEN 3
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 4
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 16
-                                  ) <> 0
-                                )
-                                THEN 4
-                                WHEN (
-                                  (
-                                    _x2['e'] & 32
-                                  ) <> 0
-                                )
-                                THEN 5
-                                WHEN (
-                                  (
-                                    _x2['e'] & 2
-                                  ) <> 0
-                                )
-                                THEN 1
-                                WHEN (
-                                  (
-                                    _x2['e'] & 4
-                                  ) <> 0
-                                )
-                                THEN 2
-                                WHEN (
-                                  (
-                                    _x2['e'] & 8
-                                  ) <> 0
-                                )
-                                THEN 3
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 5
-                              )
-                              THEN CASE
-                                WHEN (
-                                  (
-                                    _x2['e'] & 32
-                                  ) <> 0
-                                )
-                                THEN 5
-                                WHEN (
-                                  (
-                                    _x2['e'] & 2
-                                  ) <> 0
-                                )
-                                THEN 1
-                                WHEN (
-                                  (
-                                    _x2['e'] & 4
-                                  ) <> 0
-                                )
-                                THEN 2
-                                WHEN (
-                                  (
-                                    _x2['e'] & 8
-                                  ) <> 0
-                                )
-                                THEN 3
-                                WHEN (
-                                  (
-                                    _x2['e'] & 64
-                                  ) <> 0
-                                )
-                                THEN 6
-                                ELSE 6
-                              END
-                              WHEN (
-                                _x2['j'] = 6
-                              )
-                              THEN CASE WHEN (
-                                (
-                                  _x2['e'] & 64
-                                ) <> 0
-                              ) THEN 6 ELSE 6 END
-                            END
-                          ),
-                          1
-                        )
-                      END + 1
-                    )
+                            1
+                          )
+                        ),
+                        1
+                      )
+                    ),
+                    1
                   )
-                END,
-                REPEAT('[]', _x1['dim'])
+                ),
+                1
               )
-            END
-          ),
-          1
-        ) AS `__s0`
-      FROM (
-        SELECT
-          ELEMENT_AT(`__m`, 'a') AS `__v0`
-        FROM (
-          SELECT
-            TRY_VARIANT_GET(TRY_PARSE_JSON(`value`), '$', 'map<string,variant>') AS `__m`
-          FROM batch
-        )
+            ),
+            1
+          )
+        ),
+        1
       )
-    )
-  )
-);
+    END AS `a`,
+    -- a_string::string <- a as string (as is)
+    CAST(CASE WHEN (`s`['a'] IN ('string')) THEN `as_string`['a'] END AS STRING) AS `a_string`,
+    -- a_array_long::long[] <- a as long[] (as is)
+    CAST(CASE WHEN (`s`['a'] IN ('long[]')) THEN `as_long_array1`['a'] END AS ARRAY<BIGINT>) AS `a_array_long`,
+    -- a_array_string::string[] <- a as string (as is; wrapped), long[] (text)
+    CAST(CASE WHEN (`s`['a'] IN ('string', 'long[]')) THEN `as_string_array1`['a'] END AS ARRAY<STRING>) AS `a_array_string`
+  FROM converted
+)
+-- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
+SELECT
+  CAST(CASE WHEN (`a` IS NOT NULL) THEN named_struct('k', `a`['k']) END AS STRUCT<`k`: BIGINT>) AS `a`,
+  `a_string`,
+  `a_array_long`,
+  `a_array_string`,
+  CASE
+    WHEN (
+      (`m` IS NULL)
+      OR coalesce(
+        (
+          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          OR (
+            (NOT (`s`['a'] IN ('null', 'empty')))
+            AND (
+              NOT (
+                (((`a_string` IS NOT NULL) OR (`a_array_string` IS NOT NULL)) OR (`a_array_long` IS NOT NULL))
+                OR ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE)))
+              )
+            )
+          )
+        ),
+        FALSE
+      )
+    ) THEN `value`
+  END AS `_rescued`
+FROM columns;

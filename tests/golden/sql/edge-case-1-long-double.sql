@@ -1,527 +1,477 @@
 -- widen compile: an empty table with 1 batch(es) planned, rules <types.rules>
--- reads `batch` (a `value` column of JSON text, one record per row); writes these columns
---   a::double    (added by the batches)
--- where each value goes (field as observed shape -> column):
---   a as double -> a (as is)
---   a as long -> a (long -> double via cast; exact values only)
+-- reads `batch` (a `value` column of JSON text, one line per row); writes 1 columns, then `_rescued`
+-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
+-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
 -- columns the batches add: a
-SELECT
-  CAST(CASE
-    WHEN (
-      `__s0` = 'double'
-    )
-    THEN `__t0_0`
-    WHEN (
-      `__s0` = 'long'
-    )
-    THEN CASE
-      WHEN (
-        (
-          `__t0_1` IS NULL
-        )
-        OR ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(`__t0_1`),
-            _x1 -> ELEMENT_AT(
-              TRANSFORM(
-                ARRAY(TRY_CAST(_x1 AS DOUBLE)),
-                _x2 -> (
-                  COALESCE(
-                    (
-                      CASE
-                        WHEN (
-                          (
-                            _x2 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                          )
-                          AND (
-                            _x2 < CAST(9.223372036854776E+18 AS DOUBLE)
-                          )
-                        )
-                        THEN TRY_CAST(_x2 AS BIGINT)
-                      END = _x1
-                    ),
-                    FALSE
-                  )
-                  AND (
-                    NOT _x2 IS NULL
-                  )
+WITH
+-- each line as a map of its fields (null: the line is not a JSON object)
+lines AS (
+  SELECT
+    `value`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+  FROM batch
+),
+-- each field's value, as VARIANT
+fields AS (
+  SELECT
+    `value`,
+    `m`,
+    named_struct('a', `m`['a']) AS `f`
+  FROM lines
+),
+-- each value's shape (long, string[], record...), one lambda for every field
+shape_codes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    transform(
+      array(`f`['a']),
+      _x1 -> element_at(
+        transform(
+          array(
+            transform(
+              flatten(
+                transform(
+                  array(named_struct('d', 0, 'v', _x1, 'sv', schema_of_variant(_x1))),
+                  _x2 -> CASE
+                    WHEN (startswith(_x2['sv'], 'ARRAY<') AND (NOT (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$'))) THEN transform(
+                      filter(
+                        try_variant_get(_x2['v'], '$', 'array<variant>'), _x3 -> (NOT is_variant_null(_x3))
+                      ),
+                      _x3 -> named_struct('d', (_x2['d'] + 1), 'v', _x3, 'sv', schema_of_variant(_x3))
+                    )
+                    ELSE array(_x2)
+                  END
                 )
               ),
-              1
-            )
-          ),
-          1
-        )
-      )
-      THEN `__c0`
-    END
-    ELSE CAST(NULL AS DOUBLE)
-  END AS DOUBLE) AS `a`
-FROM (
-  SELECT
-    `__v0` AS `__v0`,
-    `__s0` AS `__s0`,
-    `__t0_0` AS `__t0_0`,
-    `__t0_1` AS `__t0_1`,
-    CASE WHEN (
-      `__s0` = 'long'
-    ) THEN TRY_CAST(`__t0_1` AS DOUBLE) END AS `__c0`
-  FROM (
-    SELECT
-      `__v0` AS `__v0`,
-      `__s0` AS `__s0`,
-      CASE
-        WHEN (
-          `__s0` = 'double'
-        )
-        THEN (
-          TRY_VARIANT_GET(`__v0`, '$', 'double') + CAST(CAST(0.0 AS DOUBLE) AS DOUBLE)
-        )
-      END AS `__t0_0`,
-      CASE WHEN (
-        `__s0` = 'long'
-      ) THEN TRY_VARIANT_GET(`__v0`, '$', 'bigint') END AS `__t0_1`
-    FROM (
-      SELECT
-        `__v0` AS `__v0`,
-        ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(
-              ELEMENT_AT(
-                TRANSFORM(
-                  ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                  _x1 -> ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(
+              _x2 -> element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
+                      WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                      WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
+                      ELSE 0
+                    END
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(
                         CASE
-                          WHEN (
-                            (
-                              `__v0` IS NULL
-                            ) OR (
-                              _x1 = 'VOID'
-                            )
-                          )
-                          THEN 'null'
-                          WHEN (
-                            _x1 = 'BOOLEAN'
-                          )
-                          THEN 'boolean'
-                          WHEN (
-                            _x1 = 'BIGINT'
-                          )
-                          THEN 'integer'
-                          WHEN STARTSWITH(_x1, 'DECIMAL(')
-                          THEN CASE
-                            WHEN (
-                              (
-                                REGEXP_EXTRACT(_x1, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                              )
-                              AND (
-                                TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                              )
-                            )
-                            THEN 'integer'
-                            ELSE 'fraction'
-                          END
-                          WHEN (
-                            _x1 = 'DOUBLE'
-                          )
-                          THEN 'fraction'
-                          WHEN (
-                            _x1 = 'STRING'
-                          )
-                          THEN 'string'
-                          WHEN STARTSWITH(_x1, 'ARRAY<')
-                          THEN 'array'
-                          WHEN STARTSWITH(_x1, 'OBJECT<')
-                          THEN 'object'
-                          ELSE 'other'
-                        END
-                      ),
-                      _x2 -> CASE
-                        WHEN (
-                          _x2 = 'null'
-                        )
-                        THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'object'
-                        )
-                        THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'array'
-                        )
-                        THEN CASE
-                          WHEN (
-                            _x1 RLIKE '^(ARRAY<)+VOID>+$'
-                          )
-                          THEN STRUCT(1 AS kind, (
-                            SIZE(SPLIT(_x1, 'ARRAY<')) - 1
-                          ) AS dim, 0 AS mask)
-                          ELSE STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                        END
-                        ELSE STRUCT(
-                          3 AS kind,
-                          0 AS dim,
-                          ELEMENT_AT(
-                            ARRAY(1, 2, 4, 8, 16, 32, 64),
-                            (
-                              CASE
-                                WHEN (
-                                  _x2 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x2 = 'integer'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x2 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
+                          WHEN (_x3 = 0) THEN element_at(
+                            transform(
+                              array(schema_of_variant(_x2['v'])),
+                              _x4 -> element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
+                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
+                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
+                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
+                                        WHEN (
+                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                        ) THEN 'integer'
+                                        ELSE 'fraction'
+                                      END
+                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
+                                      WHEN (_x4 = 'STRING') THEN 'string'
+                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
+                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
+                                      ELSE 'other'
+                                    END
+                                  ),
+                                  _x5 -> CASE
+                                    WHEN (_x5 = 'boolean') THEN 0
+                                    WHEN (_x5 = 'integer') THEN CASE
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                            _x2['v'], '$', 'decimal(38,0)'
+                                          )
+                                        )
+                                      ) THEN 1
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(
+                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
+                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
+                                        )
+                                      ) THEN 3
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'fraction') THEN CASE
+                                      WHEN (
                                         (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
+                                          (
+                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                          )
+                                          AND (
+                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
+                                              'Infinity' AS DOUBLE
+                                            )
+                                          )
+                                        )
+                                        AND CASE
+                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
+                                          ELSE (
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                                    '[eE].*$', ''
+                                                  ),
+                                                  '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            ) = regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            )
+                                          )
+                                        END
+                                      ) THEN 2
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'string') THEN CASE
+                                      WHEN (
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
                                         )
                                         AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
                                         )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
+                                      ) THEN 4
                                       WHEN (
-                                        _x1 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
-                                          ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
                                         )
-                                      )
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                        )
+                                      ) THEN 5
+                                      ELSE 6
                                     END
-                                  )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x2 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                    )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                              END + 1
-                            )
-                          ) AS mask
-                        )
-                      END
+                                  END
+                                ),
+                                1
+                              )
+                            ),
+                            1
+                          )
+                        END
+                      ),
+                      _x4 -> named_struct(
+                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
+                      )
                     ),
                     1
                   )
                 ),
                 1
               )
-            ),
-            _x1 -> CASE
-              WHEN (
-                _x1['kind'] = 0
-              )
-              THEN 'null'
-              WHEN (
-                _x1['kind'] = 1
-              )
-              THEN 'empty'
-              WHEN (
-                COALESCE(STARTSWITH(SCHEMA_OF_VARIANT(`__v0`), 'OBJECT<'), FALSE)
-                AND (
-                  SIZE(ARRAY_REMOVE(MAP_KEYS(TRY_VARIANT_GET(`__v0`, '$', 'map<string,variant>')), '')) = 0
+            )
+          ),
+          _x2 -> element_at(
+            transform(
+              array(
+                named_struct(
+                  'prim', exists(_x2, _x3 -> (_x3['k'] = 0)), 'rec', exists(_x2, _x3 -> (_x3['k'] = 1)),
+                  'deep', exists(_x2, _x3 -> (_x3['k'] = 3)), 'lo',
+                  array_min(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'hi',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'e',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] = 2)), _x3 -> (_x3['d'] + _x3['e']))),
+                  'mask',
+                  aggregate(
+                    filter(_x2, _x3 -> (_x3['k'] <= 1)), 0, (_acc3, _x3) -> (_acc3 | shiftleft(1, _x3['t']))
+                  ),
+                  'exact',
+                  aggregate(filter(_x2, _x3 -> (_x3['k'] <= 1)), 127, (_acc3, _x3) -> (_acc3 & _x3['x']))
                 )
-              )
-              THEN 'empty'
-              WHEN (
-                _x1['kind'] = 2
-              )
-              THEN ELEMENT_AT(
-                ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                (
-                  6 + 1
-                )
-              )
-              WHEN (
-                _x1['kind'] = 4
-              )
-              THEN CONCAT('record', REPEAT('[]', _x1['dim']))
-              ELSE CONCAT(
-                CASE
-                  WHEN (
-                    _x1['dim'] = 0
+              ),
+              _x3 -> CASE
+                WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
+                  WHEN _x3['deep'] THEN 'deep'
+                  ELSE 'empty'
+                END
+                WHEN (
+                  (
+                    ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                    OR coalesce((_x3['e'] > _x3['hi']), FALSE)
                   )
-                  THEN ELEMENT_AT(
-                    ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                    (
-                      ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                          _x2 -> ELEMENT_AT(
-                            TRANSFORM(
-                              ARRAY(
-                                CASE
-                                  WHEN (
-                                    (
-                                      `__v0` IS NULL
-                                    ) OR (
-                                      _x2 = 'VOID'
-                                    )
-                                  )
-                                  THEN 'null'
-                                  WHEN (
-                                    _x2 = 'BOOLEAN'
-                                  )
-                                  THEN 'boolean'
-                                  WHEN (
-                                    _x2 = 'BIGINT'
-                                  )
-                                  THEN 'integer'
-                                  WHEN STARTSWITH(_x2, 'DECIMAL(')
-                                  THEN CASE
-                                    WHEN (
-                                      (
-                                        REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                      )
-                                      AND (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                      )
-                                    )
-                                    THEN 'integer'
-                                    ELSE 'fraction'
-                                  END
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN 'fraction'
-                                  WHEN (
-                                    _x2 = 'STRING'
-                                  )
-                                  THEN 'string'
-                                  WHEN STARTSWITH(_x2, 'ARRAY<')
-                                  THEN 'array'
-                                  WHEN STARTSWITH(_x2, 'OBJECT<')
-                                  THEN 'object'
-                                  ELSE 'other'
-                                END
-                              ),
-                              _x3 -> CASE
-                                WHEN (
-                                  _x3 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x3 = 'integer'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
-                                        )
-                                        AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
-                                        )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
-                                      WHEN (
-                                        _x2 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
-                                          ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
-                                        )
-                                      )
-                                    END
-                                  )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                    )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                              END
-                            ),
-                            1
-                          )
-                        ),
-                        1
-                      ) + 1
+                  OR _x3['deep']
+                ) THEN element_at(
+                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'), 7
+                )
+                WHEN (
+                  (_x3['rec'] AND (_x3['hi'] = 0))
+                  AND (size(array_remove(map_keys(try_variant_get(_x1, '$', 'map<string,variant>')), '')) = 0)
+                ) THEN 'empty'
+                WHEN _x3['rec'] THEN concat('record', repeat('[]', _x3['hi']))
+                ELSE concat(
+                  CASE
+                    WHEN (_x3['hi'] = 0) THEN element_at(
+                      array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                      (element_at(_x2, 1)['t'] + 1)
                     )
+                    ELSE 'array'
+                  END,
+                  repeat('[]', _x3['hi'])
+                )
+              END
+            ),
+            1
+          )
+        ),
+        1
+      )
+    ) AS `sh`
+  FROM fields
+),
+-- the shapes by field name
+shapes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    named_struct('a', `sh`[0]) AS `s`
+  FROM shape_codes
+),
+-- each field's value converted once to each column type that takes it, by its shape
+conversions AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`,
+    transform(
+      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      _x1 -> CASE
+        WHEN (_x1['s'] = 'boolean') THEN element_at(
+          transform(
+            array(try_variant_get(_x1['v'], '$', 'boolean')),
+            _x2 -> CASE
+              WHEN element_at(
+                transform(
+                  array(_x2),
+                  _x3 -> element_at(
+                    transform(
+                      array(
+                        TRY_CAST(CAST(CASE WHEN _x3 THEN 1 WHEN (NOT _x3) THEN 0 END AS bigint) AS double)
+                      ),
+                      _x4 -> (
+                        coalesce(
+                          (
+                            CASE
+                              WHEN (
+                                CASE
+                                  WHEN ((_x4 >= -9.223372036854776E+18D) AND (_x4 < 9.223372036854776E+18D)) THEN TRY_CAST(
+                                    _x4 AS bigint
+                                  )
+                                END = 1
+                              ) THEN TRUE
+                              WHEN (
+                                CASE
+                                  WHEN ((_x4 >= -9.223372036854776E+18D) AND (_x4 < 9.223372036854776E+18D)) THEN TRY_CAST(
+                                    _x4 AS bigint
+                                  )
+                                END = 0
+                              ) THEN FALSE
+                            END = _x3
+                          ),
+                          FALSE
+                        )
+                        AND (_x4 IS NOT NULL)
+                      )
+                    ),
+                    1
                   )
-                END,
-                REPEAT('[]', _x1['dim'])
+                ),
+                1
+              ) THEN TRY_CAST(CAST(CASE WHEN _x2 THEN 1 WHEN (NOT _x2) THEN 0 END AS bigint) AS double)
+            END
+          ),
+          1
+        )
+        WHEN (_x1['s'] = 'long') THEN element_at(
+          transform(
+            array(try_variant_get(_x1['v'], '$', 'bigint')),
+            _x2 -> CASE
+              WHEN element_at(
+                transform(
+                  array(_x2),
+                  _x3 -> element_at(
+                    transform(
+                      array(TRY_CAST(_x3 AS double)),
+                      _x4 -> (
+                        coalesce(
+                          (
+                            CASE
+                              WHEN ((_x4 >= -9.223372036854776E+18D) AND (_x4 < 9.223372036854776E+18D)) THEN TRY_CAST(
+                                _x4 AS bigint
+                              )
+                            END = _x3
+                          ),
+                          FALSE
+                        )
+                        AND (_x4 IS NOT NULL)
+                      )
+                    ),
+                    1
+                  )
+                ),
+                1
+              ) THEN TRY_CAST(_x2 AS double)
+            END
+          ),
+          1
+        )
+        WHEN (_x1['s'] = 'double') THEN (try_variant_get(_x1['v'], '$', 'double') + CAST(0.0D AS double))
+        WHEN (_x1['s'] = 'date') THEN element_at(
+          transform(
+            array(try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd')),
+            _x2 -> CASE
+              WHEN element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN (pmod(unix_micros(CAST(_x2 AS timestamp)), 1) = 0) THEN CAST(
+                        div(unix_micros(CAST(_x2 AS timestamp)), 1) AS bigint
+                      )
+                    END
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(TRY_CAST(_x3 AS double)),
+                      _x4 -> (
+                        coalesce(
+                          (
+                            CASE
+                              WHEN ((_x4 >= -9.223372036854776E+18D) AND (_x4 < 9.223372036854776E+18D)) THEN TRY_CAST(
+                                _x4 AS bigint
+                              )
+                            END = _x3
+                          ),
+                          FALSE
+                        )
+                        AND (_x4 IS NOT NULL)
+                      )
+                    ),
+                    1
+                  )
+                ),
+                1
+              ) THEN TRY_CAST(
+                CASE
+                  WHEN (pmod(unix_micros(CAST(_x2 AS timestamp)), 1) = 0) THEN CAST(
+                    div(unix_micros(CAST(_x2 AS timestamp)), 1) AS bigint
+                  )
+                END AS double
               )
             END
           ),
           1
-        ) AS `__s0`
-      FROM (
-        SELECT
-          ELEMENT_AT(`__m`, 'a') AS `__v0`
-        FROM (
-          SELECT
-            TRY_VARIANT_GET(TRY_PARSE_JSON(`value`), '$', 'map<string,variant>') AS `__m`
-          FROM batch
         )
+        WHEN (_x1['s'] = 'timestamp') THEN element_at(
+          transform(
+            array(TRY_CAST(try_variant_get(_x1['v'], '$', 'string') AS timestamp)),
+            _x2 -> CASE
+              WHEN element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN (pmod(unix_micros(_x2), 1) = 0) THEN CAST(div(unix_micros(_x2), 1) AS bigint)
+                    END
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(TRY_CAST(_x3 AS double)),
+                      _x4 -> (
+                        coalesce(
+                          (
+                            CASE
+                              WHEN ((_x4 >= -9.223372036854776E+18D) AND (_x4 < 9.223372036854776E+18D)) THEN TRY_CAST(
+                                _x4 AS bigint
+                              )
+                            END = _x3
+                          ),
+                          FALSE
+                        )
+                        AND (_x4 IS NOT NULL)
+                      )
+                    ),
+                    1
+                  )
+                ),
+                1
+              ) THEN TRY_CAST(
+                CASE WHEN (pmod(unix_micros(_x2), 1) = 0) THEN CAST(div(unix_micros(_x2), 1) AS bigint) END AS double
+              )
+            END
+          ),
+          1
+        )
+      END
+    ) AS `cv_as_double`
+  FROM shapes
+),
+-- the conversions by field name
+converted AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`,
+    named_struct('a', `cv_as_double`[0]) AS `as_double`
+  FROM conversions
+),
+-- the table's columns: each one's routes, by the value's shape
+columns AS (
+  SELECT
+    `value`,
+    `m`,
+    `s`,
+    -- a::double <- a as double (as is), long (cast; exact values only)
+    CAST(CASE WHEN (`s`['a'] IN ('double', 'long')) THEN `as_double`['a'] END AS DOUBLE) AS `a`
+  FROM converted
+)
+-- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
+SELECT
+  `a`,
+  CASE
+    WHEN (
+      (`m` IS NULL)
+      OR coalesce(
+        (
+          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          OR ((NOT (`s`['a'] IN ('null', 'empty'))) AND (NOT (`a` IS NOT NULL)))
+        ),
+        FALSE
       )
-    )
-  )
-);
+    ) THEN `value`
+  END AS `_rescued`
+FROM columns;

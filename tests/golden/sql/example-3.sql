@@ -1,243 +1,583 @@
 -- widen compile: an empty table with 1 batch(es) planned, rules <types.rules>
--- reads `batch` (a `value` column of JSON text, one record per row); writes these columns
---   a.b::double    (added by the batches)
---   a.b_boolean::boolean    (added by the batches)
--- where each value goes (field as observed shape -> column):
---   a as record -> a (as is)
---   a.b as boolean -> a.b (boolean -> long -> double via bool_to_int, cast; exact values only)
---   a.b as boolean -> a.b_boolean (as is)
---   a.b as double -> a.b (as is)
---   a.b as long -> a.b (long -> double via cast; exact values only)
+-- reads `batch` (a `value` column of JSON text, one line per row); writes 1 columns, then `_rescued`
+-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
+-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
 -- columns the batches add: a
-SELECT
-  CAST(CASE
-    WHEN COALESCE(
-      STARTSWITH(SCHEMA_OF_VARIANT(CASE WHEN (
-        `__s0` = 'record'
-      ) THEN `__v0` END), 'OBJECT<'),
-      FALSE
-    )
-    THEN ELEMENT_AT(
-      TRANSFORM(
-        ARRAY(
-          STRUCT(
-            ELEMENT_AT(
-              TRY_VARIANT_GET(CASE WHEN (
-                `__s0` = 'record'
-              ) THEN `__v0` END, '$', 'map<string,variant>'),
-              'b'
-            ) AS v0
+WITH
+-- each line as a map of its fields (null: the line is not a JSON object)
+lines AS (
+  SELECT
+    `value`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+  FROM batch
+),
+-- each field's value, as VARIANT
+fields AS (
+  SELECT
+    `value`,
+    `m`,
+    named_struct('a', `m`['a']) AS `f`
+  FROM lines
+),
+-- each value's shape (long, string[], record...), one lambda for every field
+shape_codes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    transform(
+      array(`f`['a']),
+      _x1 -> element_at(
+        transform(
+          array(
+            transform(
+              flatten(
+                transform(
+                  array(named_struct('d', 0, 'v', _x1, 'sv', schema_of_variant(_x1))),
+                  _x2 -> CASE
+                    WHEN (startswith(_x2['sv'], 'ARRAY<') AND (NOT (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$'))) THEN transform(
+                      filter(
+                        try_variant_get(_x2['v'], '$', 'array<variant>'), _x3 -> (NOT is_variant_null(_x3))
+                      ),
+                      _x3 -> named_struct('d', (_x2['d'] + 1), 'v', _x3, 'sv', schema_of_variant(_x3))
+                    )
+                    ELSE array(_x2)
+                  END
+                )
+              ),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    CASE
+                      WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
+                      WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                      WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
+                      ELSE 0
+                    END
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(
+                        CASE
+                          WHEN (_x3 = 0) THEN element_at(
+                            transform(
+                              array(schema_of_variant(_x2['v'])),
+                              _x4 -> element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
+                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
+                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
+                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
+                                        WHEN (
+                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                        ) THEN 'integer'
+                                        ELSE 'fraction'
+                                      END
+                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
+                                      WHEN (_x4 = 'STRING') THEN 'string'
+                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
+                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
+                                      ELSE 'other'
+                                    END
+                                  ),
+                                  _x5 -> CASE
+                                    WHEN (_x5 = 'boolean') THEN 0
+                                    WHEN (_x5 = 'integer') THEN CASE
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                            _x2['v'], '$', 'decimal(38,0)'
+                                          )
+                                        )
+                                      ) THEN 1
+                                      WHEN (
+                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                        AND (
+                                          TRY_CAST(
+                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
+                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
+                                        )
+                                      ) THEN 3
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'fraction') THEN CASE
+                                      WHEN (
+                                        (
+                                          (
+                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                          )
+                                          AND (
+                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
+                                              'Infinity' AS DOUBLE
+                                            )
+                                          )
+                                        )
+                                        AND CASE
+                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
+                                          ELSE (
+                                            regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                                    '[eE].*$', ''
+                                                  ),
+                                                  '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            ) = regexp_replace(
+                                              regexp_replace(
+                                                regexp_replace(
+                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                                ),
+                                                '\\.', ''
+                                              ),
+                                              '^0+|0+$', ''
+                                            )
+                                          )
+                                        END
+                                      ) THEN 2
+                                      ELSE 6
+                                    END
+                                    WHEN (_x5 = 'string') THEN CASE
+                                      WHEN (
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
+                                        )
+                                        AND (
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                        )
+                                      ) THEN 4
+                                      WHEN (
+                                        (
+                                          (
+                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                          )
+                                          AND (
+                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
+                                          )
+                                        )
+                                        AND (
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                        )
+                                      ) THEN 5
+                                      ELSE 6
+                                    END
+                                  END
+                                ),
+                                1
+                              )
+                            ),
+                            1
+                          )
+                        END
+                      ),
+                      _x4 -> named_struct(
+                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
+                      )
+                    ),
+                    1
+                  )
+                ),
+                1
+              )
+            )
+          ),
+          _x2 -> element_at(
+            transform(
+              array(
+                named_struct(
+                  'prim', exists(_x2, _x3 -> (_x3['k'] = 0)), 'rec', exists(_x2, _x3 -> (_x3['k'] = 1)),
+                  'deep', exists(_x2, _x3 -> (_x3['k'] = 3)), 'lo',
+                  array_min(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'hi',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] <= 1)), _x3 -> _x3['d'])), 'e',
+                  array_max(transform(filter(_x2, _x3 -> (_x3['k'] = 2)), _x3 -> (_x3['d'] + _x3['e']))),
+                  'mask',
+                  aggregate(
+                    filter(_x2, _x3 -> (_x3['k'] <= 1)), 0, (_acc3, _x3) -> (_acc3 | shiftleft(1, _x3['t']))
+                  ),
+                  'exact',
+                  aggregate(filter(_x2, _x3 -> (_x3['k'] <= 1)), 127, (_acc3, _x3) -> (_acc3 & _x3['x']))
+                )
+              ),
+              _x3 -> CASE
+                WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
+                  WHEN _x3['deep'] THEN 'deep'
+                  ELSE 'empty'
+                END
+                WHEN (
+                  (
+                    ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                    OR coalesce((_x3['e'] > _x3['hi']), FALSE)
+                  )
+                  OR _x3['deep']
+                ) THEN element_at(
+                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'), 7
+                )
+                WHEN (
+                  (_x3['rec'] AND (_x3['hi'] = 0))
+                  AND (size(array_remove(map_keys(try_variant_get(_x1, '$', 'map<string,variant>')), '')) = 0)
+                ) THEN 'empty'
+                WHEN _x3['rec'] THEN concat('record', repeat('[]', _x3['hi']))
+                ELSE concat(
+                  CASE
+                    WHEN (_x3['hi'] = 0) THEN element_at(
+                      array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                      (element_at(_x2, 1)['t'] + 1)
+                    )
+                    ELSE 'array'
+                  END,
+                  repeat('[]', _x3['hi'])
+                )
+              END
+            ),
+            1
           )
         ),
-        _x1 -> ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(
-              STRUCT(
-                _x1['v0'] AS v0,
-                ELEMENT_AT(
-                  TRANSFORM(
-                    ARRAY(
-                      ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(SCHEMA_OF_VARIANT(_x1['v0'])),
-                          _x2 -> ELEMENT_AT(
-                            TRANSFORM(
-                              ARRAY(
-                                CASE
-                                  WHEN (
-                                    (
-                                      _x1['v0'] IS NULL
-                                    ) OR (
-                                      _x2 = 'VOID'
-                                    )
-                                  )
-                                  THEN 'null'
-                                  WHEN (
-                                    _x2 = 'BOOLEAN'
-                                  )
-                                  THEN 'boolean'
-                                  WHEN (
-                                    _x2 = 'BIGINT'
-                                  )
-                                  THEN 'integer'
-                                  WHEN STARTSWITH(_x2, 'DECIMAL(')
-                                  THEN CASE
+        1
+      )
+    ) AS `sh`
+  FROM fields
+),
+-- the shapes by field name
+shapes AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    named_struct('a', `sh`[0]) AS `s`
+  FROM shape_codes
+),
+-- each field's value converted once to each column type that takes it, by its shape
+conversions AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`
+  FROM shapes
+),
+-- the conversions by field name
+converted AS (
+  SELECT
+    `value`,
+    `m`,
+    `f`,
+    `s`
+  FROM conversions
+),
+-- the table's columns: each one's routes, by the value's shape
+columns AS (
+  SELECT
+    `value`,
+    `m`,
+    `s`,
+    -- a::record <- a as record (as is)
+    --   a.b::double <- a.b as boolean (bool_to_int, cast; exact values only), double (as is), long (cast;
+    --       exact values only)
+    --   a.b_boolean::boolean <- a.b as boolean (as is)
+    CASE
+      WHEN coalesce(
+        startswith(schema_of_variant(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END), 'OBJECT<'), FALSE
+      ) THEN element_at(
+        transform(
+          array(
+            try_variant_get(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END, '$', 'map<string,variant>')
+          ),
+          _x1 -> element_at(
+            transform(
+              array(named_struct('b', _x1['b'])),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    transform(
+                      array(_x2['b']),
+                      _x3 -> element_at(
+                        transform(
+                          array(
+                            transform(
+                              flatten(
+                                transform(
+                                  array(named_struct('d', 0, 'v', _x3, 'sv', schema_of_variant(_x3))),
+                                  _x4 -> CASE
                                     WHEN (
-                                      (
-                                        REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                      )
-                                      AND (
-                                        TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
+                                      startswith(_x4['sv'], 'ARRAY<')
+                                      AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                    ) THEN transform(
+                                      filter(
+                                        try_variant_get(_x4['v'], '$', 'array<variant>'),
+                                        _x5 -> (NOT is_variant_null(_x5))
+                                      ),
+                                      _x5 -> named_struct(
+                                        'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
                                       )
                                     )
-                                    THEN 'integer'
-                                    ELSE 'fraction'
+                                    ELSE array(_x4)
                                   END
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN 'fraction'
-                                  WHEN (
-                                    _x2 = 'STRING'
-                                  )
-                                  THEN 'string'
-                                  WHEN STARTSWITH(_x2, 'ARRAY<')
-                                  THEN 'array'
-                                  WHEN STARTSWITH(_x2, 'OBJECT<')
-                                  THEN 'object'
-                                  ELSE 'other'
-                                END
+                                )
                               ),
-                              _x3 -> CASE
-                                WHEN (
-                                  _x3 = 'null'
-                                )
-                                THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                                WHEN (
-                                  _x3 = 'object'
-                                )
-                                THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                                WHEN (
-                                  _x3 = 'array'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    _x2 RLIKE '^(ARRAY<)+VOID>+$'
+                              _x4 -> element_at(
+                                transform(
+                                  array(
+                                    CASE
+                                      WHEN startswith(_x4['sv'], 'OBJECT<') THEN 1
+                                      WHEN (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                                      WHEN startswith(_x4['sv'], 'ARRAY<') THEN 3
+                                      ELSE 0
+                                    END
+                                  ),
+                                  _x5 -> element_at(
+                                    transform(
+                                      array(
+                                        CASE
+                                          WHEN (_x5 = 0) THEN element_at(
+                                            transform(
+                                              array(schema_of_variant(_x4['v'])),
+                                              _x6 -> element_at(
+                                                transform(
+                                                  array(
+                                                    CASE
+                                                      WHEN ((_x4['v'] IS NULL) OR (_x6 = 'VOID')) THEN 'null'
+                                                      WHEN (_x6 = 'BOOLEAN') THEN 'boolean'
+                                                      WHEN (_x6 = 'BIGINT') THEN 'integer'
+                                                      WHEN startswith(_x6, 'DECIMAL(') THEN CASE
+                                                        WHEN (
+                                                          (
+                                                            regexp_extract(
+                                                              _x6, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1
+                                                            ) = '0'
+                                                          )
+                                                          AND (
+                                                            try_variant_get(_x4['v'], '$', 'bigint') IS NULL
+                                                          )
+                                                        ) THEN 'integer'
+                                                        ELSE 'fraction'
+                                                      END
+                                                      WHEN (_x6 = 'DOUBLE') THEN 'fraction'
+                                                      WHEN (_x6 = 'STRING') THEN 'string'
+                                                      WHEN startswith(_x6, 'ARRAY<') THEN 'array'
+                                                      WHEN startswith(_x6, 'OBJECT<') THEN 'object'
+                                                      ELSE 'other'
+                                                    END
+                                                  ),
+                                                  _x7 -> CASE
+                                                    WHEN (_x7 = 'boolean') THEN 0
+                                                    WHEN (_x7 = 'integer') THEN CASE
+                                                      WHEN (
+                                                        (try_variant_get(_x4['v'], '$', 'bigint') IS NOT NULL)
+                                                        AND (
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'bigint') AS decimal(
+                                                              38, 0
+                                                            )
+                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
+                                                        )
+                                                      ) THEN 1
+                                                      WHEN (
+                                                        (
+                                                          try_variant_get(_x4['v'], '$', 'decimal(38,0)') IS NOT NULL
+                                                        )
+                                                        AND (
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'decimal(38,0)') AS decimal(
+                                                              38, 0
+                                                            )
+                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
+                                                        )
+                                                      ) THEN 3
+                                                      ELSE 6
+                                                    END
+                                                    WHEN (_x7 = 'fraction') THEN CASE
+                                                      WHEN (
+                                                        (
+                                                          (
+                                                            (
+                                                              try_variant_get(_x4['v'], '$', 'double') IS NOT NULL
+                                                            )
+                                                            AND (
+                                                              NOT isnan(
+                                                                try_variant_get(_x4['v'], '$', 'double')
+                                                              )
+                                                            )
+                                                          )
+                                                          AND (
+                                                            abs(try_variant_get(_x4['v'], '$', 'double')) < CAST(
+                                                              'Infinity' AS DOUBLE
+                                                            )
+                                                          )
+                                                        )
+                                                        AND CASE
+                                                          WHEN (_x6 = 'DOUBLE') THEN TRUE
+                                                          ELSE (
+                                                            regexp_replace(
+                                                              regexp_replace(
+                                                                regexp_replace(
+                                                                  regexp_replace(
+                                                                    CAST(
+                                                                      try_variant_get(_x4['v'], '$', 'double') AS string
+                                                                    ),
+                                                                    '[eE].*$', ''
+                                                                  ),
+                                                                  '^-', ''
+                                                                ),
+                                                                '\\.', ''
+                                                              ),
+                                                              '^0+|0+$', ''
+                                                            ) = regexp_replace(
+                                                              regexp_replace(
+                                                                regexp_replace(
+                                                                  regexp_replace(
+                                                                    to_json(_x4['v']), '[eE].*$', ''
+                                                                  ),
+                                                                  '^-', ''
+                                                                ),
+                                                                '\\.', ''
+                                                              ),
+                                                              '^0+|0+$', ''
+                                                            )
+                                                          )
+                                                        END
+                                                      ) THEN 2
+                                                      ELSE 6
+                                                    END
+                                                    WHEN (_x7 = 'string') THEN CASE
+                                                      WHEN (
+                                                        (
+                                                          (
+                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                                          )
+                                                          AND (
+                                                            NOT startswith(
+                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
+                                                            )
+                                                          )
+                                                        )
+                                                        AND (
+                                                          try_to_date(
+                                                            try_variant_get(_x4['v'], '$', 'string'),
+                                                            'yyyy-MM-dd'
+                                                          ) IS NOT NULL
+                                                        )
+                                                      ) THEN 4
+                                                      WHEN (
+                                                        (
+                                                          (
+                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                                          )
+                                                          AND (
+                                                            NOT startswith(
+                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
+                                                            )
+                                                          )
+                                                        )
+                                                        AND (
+                                                          TRY_CAST(
+                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
+                                                          ) IS NOT NULL
+                                                        )
+                                                      ) THEN 5
+                                                      ELSE 6
+                                                    END
+                                                  END
+                                                ),
+                                                1
+                                              )
+                                            ),
+                                            1
+                                          )
+                                        END
+                                      ),
+                                      _x6 -> named_struct(
+                                        'd', _x4['d'], 'k', _x5, 't', _x6, 'x', 0, 'e',
+                                        (size(split(_x4['sv'], 'ARRAY<')) - 1)
+                                      )
+                                    ),
+                                    1
                                   )
-                                  THEN STRUCT(1 AS kind, (
-                                    SIZE(SPLIT(_x2, 'ARRAY<')) - 1
-                                  ) AS dim, 0 AS mask)
-                                  ELSE STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                                END
-                                ELSE STRUCT(
-                                  3 AS kind,
-                                  0 AS dim,
-                                  ELEMENT_AT(
-                                    ARRAY(1, 2, 4, 8, 16, 32, 64),
-                                    (
-                                      CASE
-                                        WHEN (
-                                          _x3 = 'boolean'
-                                        )
-                                        THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                        WHEN (
-                                          _x3 = 'integer'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 1
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 3
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x3 = 'fraction'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                (
-                                                  NOT TRY_VARIANT_GET(_x1['v0'], '$', 'double') IS NULL
-                                                )
-                                                AND (
-                                                  NOT ISNAN(TRY_VARIANT_GET(_x1['v0'], '$', 'double'))
-                                                )
-                                              )
-                                              AND (
-                                                ABS(TRY_VARIANT_GET(_x1['v0'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                              )
-                                            )
-                                            AND CASE
-                                              WHEN (
-                                                _x2 = 'DOUBLE'
-                                              )
-                                              THEN TRUE
-                                              ELSE (
-                                                REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(
-                                                      REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'double') AS STRING), '[eE].*$', ''),
-                                                      '^-',
-                                                      ''
-                                                    ),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                ) = REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1['v0']), '[eE].*$', ''), '^-', ''),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                )
-                                              )
-                                            END
-                                          )
-                                          THEN 2
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x3 = 'string'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                            )
-                                          )
-                                          THEN 4
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'string') AS TIMESTAMP) IS NULL
-                                            )
-                                          )
-                                          THEN 5
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                      END + 1
+                                ),
+                                1
+                              )
+                            )
+                          ),
+                          _x4 -> element_at(
+                            transform(
+                              array(
+                                named_struct(
+                                  'prim', exists(_x4, _x5 -> (_x5['k'] = 0)), 'rec',
+                                  exists(_x4, _x5 -> (_x5['k'] = 1)), 'deep',
+                                  exists(_x4, _x5 -> (_x5['k'] = 3)), 'lo',
+                                  array_min(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
+                                  'hi',
+                                  array_max(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
+                                  'e',
+                                  array_max(
+                                    transform(
+                                      filter(_x4, _x5 -> (_x5['k'] = 2)), _x5 -> (_x5['d'] + _x5['e'])
                                     )
-                                  ) AS mask
+                                  ),
+                                  'mask',
+                                  aggregate(
+                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 0,
+                                    (_acc5, _x5) -> (_acc5 | shiftleft(1, _x5['t']))
+                                  ),
+                                  'exact',
+                                  aggregate(
+                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 127,
+                                    (_acc5, _x5) -> (_acc5 & _x5['x'])
+                                  )
+                                )
+                              ),
+                              _x5 -> CASE
+                                WHEN ((_x3 IS NULL) OR is_variant_null(_x3)) THEN 'null'
+                                WHEN ((NOT _x5['prim']) AND (NOT _x5['rec'])) THEN CASE
+                                  WHEN _x5['deep'] THEN 'deep'
+                                  ELSE 'empty'
+                                END
+                                WHEN (
+                                  (
+                                    ((_x5['prim'] AND _x5['rec']) OR (_x5['lo'] != _x5['hi']))
+                                    OR coalesce((_x5['e'] > _x5['hi']), FALSE)
+                                  )
+                                  OR _x5['deep']
+                                ) THEN element_at(
+                                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                                  7
+                                )
+                                WHEN (
+                                  (_x5['rec'] AND (_x5['hi'] = 0))
+                                  AND (
+                                    size(
+                                      array_remove(
+                                        map_keys(try_variant_get(_x3, '$', 'map<string,variant>')), ''
+                                      )
+                                    ) = 0
+                                  )
+                                ) THEN 'empty'
+                                WHEN _x5['rec'] THEN concat('record', repeat('[]', _x5['hi']))
+                                ELSE concat(
+                                  CASE
+                                    WHEN (_x5['hi'] = 0) THEN element_at(
+                                      array(
+                                        'boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'
+                                      ),
+                                      (element_at(_x4, 1)['t'] + 1)
+                                    )
+                                    ELSE 'array'
+                                  END,
+                                  repeat('[]', _x5['hi'])
                                 )
                               END
                             ),
@@ -246,625 +586,256 @@ SELECT
                         ),
                         1
                       )
-                    ),
-                    _x2 -> CASE
-                      WHEN (
-                        _x2['kind'] = 0
-                      )
-                      THEN 'null'
-                      WHEN (
-                        _x2['kind'] = 1
-                      )
-                      THEN 'empty'
-                      WHEN (
-                        COALESCE(STARTSWITH(SCHEMA_OF_VARIANT(_x1['v0']), 'OBJECT<'), FALSE)
-                        AND (
-                          SIZE(
-                            ARRAY_REMOVE(MAP_KEYS(TRY_VARIANT_GET(_x1['v0'], '$', 'map<string,variant>')), '')
-                          ) = 0
-                        )
-                      )
-                      THEN 'empty'
-                      WHEN (
-                        _x2['kind'] = 2
-                      )
-                      THEN ELEMENT_AT(
-                        ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                        (
-                          6 + 1
-                        )
-                      )
-                      WHEN (
-                        _x2['kind'] = 4
-                      )
-                      THEN CONCAT('record', REPEAT('[]', _x2['dim']))
-                      ELSE CONCAT(
-                        CASE
-                          WHEN (
-                            _x2['dim'] = 0
-                          )
-                          THEN ELEMENT_AT(
-                            ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                            (
-                              ELEMENT_AT(
-                                TRANSFORM(
-                                  ARRAY(SCHEMA_OF_VARIANT(_x1['v0'])),
-                                  _x3 -> ELEMENT_AT(
-                                    TRANSFORM(
-                                      ARRAY(
-                                        CASE
-                                          WHEN (
-                                            (
-                                              _x1['v0'] IS NULL
-                                            ) OR (
-                                              _x3 = 'VOID'
-                                            )
-                                          )
-                                          THEN 'null'
-                                          WHEN (
-                                            _x3 = 'BOOLEAN'
-                                          )
-                                          THEN 'boolean'
-                                          WHEN (
-                                            _x3 = 'BIGINT'
-                                          )
-                                          THEN 'integer'
-                                          WHEN STARTSWITH(_x3, 'DECIMAL(')
-                                          THEN CASE
-                                            WHEN (
-                                              (
-                                                REGEXP_EXTRACT(_x3, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                              )
-                                              AND (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                              )
-                                            )
-                                            THEN 'integer'
-                                            ELSE 'fraction'
-                                          END
-                                          WHEN (
-                                            _x3 = 'DOUBLE'
-                                          )
-                                          THEN 'fraction'
-                                          WHEN (
-                                            _x3 = 'STRING'
-                                          )
-                                          THEN 'string'
-                                          WHEN STARTSWITH(_x3, 'ARRAY<')
-                                          THEN 'array'
-                                          WHEN STARTSWITH(_x3, 'OBJECT<')
-                                          THEN 'object'
-                                          ELSE 'other'
-                                        END
-                                      ),
-                                      _x4 -> CASE
-                                        WHEN (
-                                          _x4 = 'boolean'
-                                        )
-                                        THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                        WHEN (
-                                          _x4 = 'integer'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 1
-                                          WHEN (
-                                            (
-                                              NOT TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') IS NULL
-                                            )
-                                            AND (
-                                              TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(_x1['v0'], '$', 'decimal(38,0)')
-                                            )
-                                          )
-                                          THEN 3
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x4 = 'fraction'
-                                        )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                (
-                                                  NOT TRY_VARIANT_GET(_x1['v0'], '$', 'double') IS NULL
-                                                )
-                                                AND (
-                                                  NOT ISNAN(TRY_VARIANT_GET(_x1['v0'], '$', 'double'))
-                                                )
-                                              )
-                                              AND (
-                                                ABS(TRY_VARIANT_GET(_x1['v0'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                              )
-                                            )
-                                            AND CASE
-                                              WHEN (
-                                                _x3 = 'DOUBLE'
-                                              )
-                                              THEN TRUE
-                                              ELSE (
-                                                REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(
-                                                      REGEXP_REPLACE(CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'double') AS STRING), '[eE].*$', ''),
-                                                      '^-',
-                                                      ''
+                    )
+                  ),
+                  _x3 -> element_at(
+                    transform(
+                      array(named_struct('b', _x3[0])),
+                      _x4 -> element_at(
+                        transform(
+                          array(
+                            named_struct(
+                              'as_double',
+                              transform(
+                                array(named_struct('v', _x2['b'], 's', _x4['b'])),
+                                _x5 -> CASE
+                                  WHEN (_x5['s'] = 'boolean') THEN element_at(
+                                    transform(
+                                      array(try_variant_get(_x5['v'], '$', 'boolean')),
+                                      _x6 -> CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(_x6),
+                                            _x7 -> element_at(
+                                              transform(
+                                                array(
+                                                  TRY_CAST(
+                                                    CAST(
+                                                      CASE WHEN _x7 THEN 1 WHEN (NOT _x7) THEN 0 END AS bigint
+                                                    ) AS double
+                                                  )
+                                                ),
+                                                _x8 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          CASE
+                                                            WHEN (
+                                                              (_x8 >= -9.223372036854776E+18D)
+                                                              AND (_x8 < 9.223372036854776E+18D)
+                                                            ) THEN TRY_CAST(_x8 AS bigint)
+                                                          END = 1
+                                                        ) THEN TRUE
+                                                        WHEN (
+                                                          CASE
+                                                            WHEN (
+                                                              (_x8 >= -9.223372036854776E+18D)
+                                                              AND (_x8 < 9.223372036854776E+18D)
+                                                            ) THEN TRY_CAST(_x8 AS bigint)
+                                                          END = 0
+                                                        ) THEN FALSE
+                                                      END = _x7
                                                     ),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
-                                                ) = REGEXP_REPLACE(
-                                                  REGEXP_REPLACE(
-                                                    REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(_x1['v0']), '[eE].*$', ''), '^-', ''),
-                                                    '\\.',
-                                                    ''
-                                                  ),
-                                                  '^0+|0+$',
-                                                  ''
+                                                    FALSE
+                                                  )
+                                                  AND (_x8 IS NOT NULL)
                                                 )
-                                              )
-                                            END
-                                          )
-                                          THEN 2
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
-                                        WHEN (
-                                          _x4 = 'string'
+                                              ),
+                                              1
+                                            )
+                                          ),
+                                          1
+                                        ) THEN TRY_CAST(
+                                          CAST(CASE WHEN _x6 THEN 1 WHEN (NOT _x6) THEN 0 END AS bigint) AS double
                                         )
-                                        THEN CASE
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_TO_DATE(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                            )
-                                          )
-                                          THEN 4
-                                          WHEN (
-                                            (
-                                              (
-                                                TRY_VARIANT_GET(_x1['v0'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                              )
-                                              AND (
-                                                NOT STARTSWITH(TRY_VARIANT_GET(_x1['v0'], '$', 'string'), '0000')
-                                              )
-                                            )
-                                            AND (
-                                              NOT TRY_CAST(TRY_VARIANT_GET(_x1['v0'], '$', 'string') AS TIMESTAMP) IS NULL
-                                            )
-                                          )
-                                          THEN 5
-                                          WHEN TRUE
-                                          THEN 6
-                                          ELSE 6
-                                        END
                                       END
                                     ),
                                     1
                                   )
-                                ),
-                                1
-                              ) + 1
-                            )
-                          )
-                        END,
-                        REPEAT('[]', _x2['dim'])
-                      )
-                    END
-                  ),
-                  1
-                ) AS s0
-              )
-            ),
-            _x2 -> ELEMENT_AT(
-              TRANSFORM(
-                ARRAY(
-                  STRUCT(
-                    CASE
-                      WHEN (
-                        _x2['s0'] = 'boolean'
-                      )
-                      THEN TRY_VARIANT_GET(_x2['v0'], '$', 'boolean')
-                    END AS __t0_0,
-                    CASE
-                      WHEN (
-                        _x2['s0'] = 'long'
-                      )
-                      THEN TRY_VARIANT_GET(_x2['v0'], '$', 'bigint')
-                    END AS __t0_1
-                  )
-                ),
-                _x3 -> ELEMENT_AT(
-                  TRANSFORM(
-                    ARRAY(
-                      STRUCT(
-                        CASE
-                          WHEN (
-                            _x2['s0'] = 'boolean'
-                          )
-                          THEN TRY_CAST(CAST(CASE WHEN _x3['__t0_0'] THEN 1 WHEN (
-                            NOT _x3['__t0_0']
-                          ) THEN 0 END AS BIGINT) AS DOUBLE)
-                        END AS __c0,
-                        CASE WHEN (
-                          _x2['s0'] = 'long'
-                        ) THEN TRY_CAST(_x3['__t0_1'] AS DOUBLE) END AS __c1
-                      )
-                    ),
-                    _x4 -> STRUCT(
-                      CAST(CASE
-                        WHEN (
-                          _x2['s0'] = 'boolean'
-                        )
-                        THEN CASE
-                          WHEN (
-                            (
-                              _x3['__t0_0'] IS NULL
-                            )
-                            OR ELEMENT_AT(
-                              TRANSFORM(
-                                ARRAY(_x3['__t0_0']),
-                                _x5 -> ELEMENT_AT(
-                                  TRANSFORM(
-                                    ARRAY(
-                                      TRY_CAST(CAST(CASE WHEN _x5 THEN 1 WHEN (
-                                        NOT _x5
-                                      ) THEN 0 END AS BIGINT) AS DOUBLE)
-                                    ),
-                                    _x6 -> (
-                                      COALESCE(
-                                        (
-                                          CASE
-                                            WHEN (
-                                              CASE
-                                                WHEN (
-                                                  (
-                                                    _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
+                                  WHEN (_x5['s'] = 'long') THEN element_at(
+                                    transform(
+                                      array(try_variant_get(_x5['v'], '$', 'bigint')),
+                                      _x6 -> CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(_x6),
+                                            _x7 -> element_at(
+                                              transform(
+                                                array(TRY_CAST(_x7 AS double)),
+                                                _x8 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          (_x8 >= -9.223372036854776E+18D)
+                                                          AND (_x8 < 9.223372036854776E+18D)
+                                                        ) THEN TRY_CAST(_x8 AS bigint)
+                                                      END = _x7
+                                                    ),
+                                                    FALSE
                                                   )
-                                                  AND (
-                                                    _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                  )
+                                                  AND (_x8 IS NOT NULL)
                                                 )
-                                                THEN TRY_CAST(_x6 AS BIGINT)
-                                              END = 1
+                                              ),
+                                              1
                                             )
-                                            THEN TRUE
-                                            WHEN (
-                                              CASE
-                                                WHEN (
-                                                  (
-                                                    _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                                  )
-                                                  AND (
-                                                    _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                                  )
-                                                )
-                                                THEN TRY_CAST(_x6 AS BIGINT)
-                                              END = 0
-                                            )
-                                            THEN FALSE
-                                          END = _x5
-                                        ),
-                                        FALSE
-                                      )
-                                      AND (
-                                        NOT _x6 IS NULL
-                                      )
-                                    )
-                                  ),
-                                  1
-                                )
-                              ),
-                              1
-                            )
-                          )
-                          THEN _x4['__c0']
-                        END
-                        WHEN (
-                          _x2['s0'] = 'double'
-                        )
-                        THEN (
-                          TRY_VARIANT_GET(_x2['v0'], '$', 'double') + CAST(CAST(0.0 AS DOUBLE) AS DOUBLE)
-                        )
-                        WHEN (
-                          _x2['s0'] = 'long'
-                        )
-                        THEN CASE
-                          WHEN (
-                            (
-                              _x3['__t0_1'] IS NULL
-                            )
-                            OR ELEMENT_AT(
-                              TRANSFORM(
-                                ARRAY(_x3['__t0_1']),
-                                _x5 -> ELEMENT_AT(
-                                  TRANSFORM(
-                                    ARRAY(TRY_CAST(_x5 AS DOUBLE)),
-                                    _x6 -> (
-                                      COALESCE(
-                                        (
-                                          CASE
-                                            WHEN (
-                                              (
-                                                _x6 >= -CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                              AND (
-                                                _x6 < CAST(9.223372036854776E+18 AS DOUBLE)
-                                              )
-                                            )
-                                            THEN TRY_CAST(_x6 AS BIGINT)
-                                          END = _x5
-                                        ),
-                                        FALSE
-                                      )
-                                      AND (
-                                        NOT _x6 IS NULL
-                                      )
-                                    )
-                                  ),
-                                  1
-                                )
-                              ),
-                              1
-                            )
-                          )
-                          THEN _x4['__c1']
-                        END
-                        ELSE CAST(NULL AS DOUBLE)
-                      END AS DOUBLE) AS b,
-                      CAST(CASE
-                        WHEN (
-                          _x2['s0'] = 'boolean'
-                        )
-                        THEN _x3['__t0_0']
-                        ELSE CAST(NULL AS BOOLEAN)
-                      END AS BOOLEAN) AS b_boolean
-                    )
-                  ),
-                  1
-                )
-              ),
-              1
-            )
-          ),
-          1
-        )
-      ),
-      1
-    )
-  END AS STRUCT<`b`: DOUBLE, `b_boolean`: BOOLEAN>) AS `a`
-FROM (
-  SELECT
-    `__v0` AS `__v0`,
-    `__s0` AS `__s0`
-  FROM (
-    SELECT
-      `__v0` AS `__v0`,
-      `__s0` AS `__s0`
-    FROM (
-      SELECT
-        `__v0` AS `__v0`,
-        ELEMENT_AT(
-          TRANSFORM(
-            ARRAY(
-              ELEMENT_AT(
-                TRANSFORM(
-                  ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                  _x1 -> ELEMENT_AT(
-                    TRANSFORM(
-                      ARRAY(
-                        CASE
-                          WHEN (
-                            (
-                              `__v0` IS NULL
-                            ) OR (
-                              _x1 = 'VOID'
-                            )
-                          )
-                          THEN 'null'
-                          WHEN (
-                            _x1 = 'BOOLEAN'
-                          )
-                          THEN 'boolean'
-                          WHEN (
-                            _x1 = 'BIGINT'
-                          )
-                          THEN 'integer'
-                          WHEN STARTSWITH(_x1, 'DECIMAL(')
-                          THEN CASE
-                            WHEN (
-                              (
-                                REGEXP_EXTRACT(_x1, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                              )
-                              AND (
-                                TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                              )
-                            )
-                            THEN 'integer'
-                            ELSE 'fraction'
-                          END
-                          WHEN (
-                            _x1 = 'DOUBLE'
-                          )
-                          THEN 'fraction'
-                          WHEN (
-                            _x1 = 'STRING'
-                          )
-                          THEN 'string'
-                          WHEN STARTSWITH(_x1, 'ARRAY<')
-                          THEN 'array'
-                          WHEN STARTSWITH(_x1, 'OBJECT<')
-                          THEN 'object'
-                          ELSE 'other'
-                        END
-                      ),
-                      _x2 -> CASE
-                        WHEN (
-                          _x2 = 'null'
-                        )
-                        THEN STRUCT(0 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'object'
-                        )
-                        THEN STRUCT(4 AS kind, 0 AS dim, 0 AS mask)
-                        WHEN (
-                          _x2 = 'array'
-                        )
-                        THEN CASE
-                          WHEN (
-                            _x1 RLIKE '^(ARRAY<)+VOID>+$'
-                          )
-                          THEN STRUCT(1 AS kind, (
-                            SIZE(SPLIT(_x1, 'ARRAY<')) - 1
-                          ) AS dim, 0 AS mask)
-                          ELSE STRUCT(2 AS kind, 0 AS dim, 0 AS mask)
-                        END
-                        ELSE STRUCT(
-                          3 AS kind,
-                          0 AS dim,
-                          ELEMENT_AT(
-                            ARRAY(1, 2, 4, 8, 16, 32, 64),
-                            (
-                              CASE
-                                WHEN (
-                                  _x2 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x2 = 'integer'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x2 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
-                                        )
-                                        AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
-                                        )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
-                                      WHEN (
-                                        _x1 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
                                           ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
+                                          1
+                                        ) THEN TRY_CAST(_x6 AS double)
+                                      END
+                                    ),
+                                    1
+                                  )
+                                  WHEN (_x5['s'] = 'double') THEN (
+                                    try_variant_get(_x5['v'], '$', 'double') + CAST(0.0D AS double)
+                                  )
+                                  WHEN (_x5['s'] = 'date') THEN element_at(
+                                    transform(
+                                      array(
+                                        try_to_date(try_variant_get(_x5['v'], '$', 'string'), 'yyyy-MM-dd')
+                                      ),
+                                      _x6 -> CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(
+                                              CASE
+                                                WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
+                                                  div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
+                                                )
+                                              END
+                                            ),
+                                            _x7 -> element_at(
+                                              transform(
+                                                array(TRY_CAST(_x7 AS double)),
+                                                _x8 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          (_x8 >= -9.223372036854776E+18D)
+                                                          AND (_x8 < 9.223372036854776E+18D)
+                                                        ) THEN TRY_CAST(_x8 AS bigint)
+                                                      END = _x7
+                                                    ),
+                                                    FALSE
+                                                  )
+                                                  AND (_x8 IS NOT NULL)
+                                                )
+                                              ),
+                                              1
+                                            )
+                                          ),
+                                          1
+                                        ) THEN TRY_CAST(
+                                          CASE
+                                            WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
+                                              div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
+                                            )
+                                          END AS double
                                         )
-                                      )
-                                    END
+                                      END
+                                    ),
+                                    1
                                   )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
+                                  WHEN (_x5['s'] = 'timestamp') THEN element_at(
+                                    transform(
+                                      array(TRY_CAST(try_variant_get(_x5['v'], '$', 'string') AS timestamp)),
+                                      _x6 -> CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(
+                                              CASE
+                                                WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
+                                                  div(unix_micros(_x6), 1) AS bigint
+                                                )
+                                              END
+                                            ),
+                                            _x7 -> element_at(
+                                              transform(
+                                                array(TRY_CAST(_x7 AS double)),
+                                                _x8 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          (_x8 >= -9.223372036854776E+18D)
+                                                          AND (_x8 < 9.223372036854776E+18D)
+                                                        ) THEN TRY_CAST(_x8 AS bigint)
+                                                      END = _x7
+                                                    ),
+                                                    FALSE
+                                                  )
+                                                  AND (_x8 IS NOT NULL)
+                                                )
+                                              ),
+                                              1
+                                            )
+                                          ),
+                                          1
+                                        ) THEN TRY_CAST(
+                                          CASE
+                                            WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
+                                              div(unix_micros(_x6), 1) AS bigint
+                                            )
+                                          END AS double
+                                        )
+                                      END
+                                    ),
+                                    1
+                                  )
                                 END
-                                WHEN (
-                                  _x2 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                    )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
+                              ),
+                              'as_boolean',
+                              transform(
+                                array(named_struct('v', _x2['b'], 's', _x4['b'])),
+                                _x5 -> CASE
+                                  WHEN (_x5['s'] = 'boolean') THEN try_variant_get(_x5['v'], '$', 'boolean')
                                 END
-                              END + 1
+                              )
                             )
-                          ) AS mask
-                        )
-                      END
+                          ),
+                          _x5 -> element_at(
+                            transform(
+                              array(
+                                named_struct(
+                                  'b',
+                                  CAST(
+                                    CASE
+                                      WHEN (_x4['b'] IN ('boolean', 'double', 'long')) THEN named_struct(
+                                        'b', _x5['as_double'][0]
+                                      )['b']
+                                    END AS DOUBLE
+                                  ),
+                                  'b_boolean',
+                                  CAST(
+                                    CASE
+                                      WHEN (_x4['b'] IN ('boolean')) THEN named_struct(
+                                        'b', _x5['as_boolean'][0]
+                                      )['b']
+                                    END AS BOOLEAN
+                                  )
+                                )
+                              ),
+                              _x6 -> named_struct(
+                                'b', _x6['b'], 'b_boolean', _x6['b_boolean'], '__lost',
+                                coalesce(
+                                  (
+                                    (size(array_except(map_keys(_x1), array('b', ''))) > 0)
+                                    OR (
+                                      (NOT (_x4['b'] IN ('null', 'empty')))
+                                      AND (NOT ((_x6['b'] IS NOT NULL) OR (_x6['b_boolean'] IS NOT NULL)))
+                                    )
+                                  ),
+                                  FALSE
+                                )
+                              )
+                            ),
+                            1
+                          )
+                        ),
+                        1
+                      )
                     ),
                     1
                   )
@@ -872,235 +843,33 @@ FROM (
                 1
               )
             ),
-            _x1 -> CASE
-              WHEN (
-                _x1['kind'] = 0
-              )
-              THEN 'null'
-              WHEN (
-                _x1['kind'] = 1
-              )
-              THEN 'empty'
-              WHEN (
-                COALESCE(STARTSWITH(SCHEMA_OF_VARIANT(`__v0`), 'OBJECT<'), FALSE)
-                AND (
-                  SIZE(ARRAY_REMOVE(MAP_KEYS(TRY_VARIANT_GET(`__v0`, '$', 'map<string,variant>')), '')) = 0
-                )
-              )
-              THEN 'empty'
-              WHEN (
-                _x1['kind'] = 2
-              )
-              THEN ELEMENT_AT(
-                ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                (
-                  6 + 1
-                )
-              )
-              WHEN (
-                _x1['kind'] = 4
-              )
-              THEN CONCAT('record', REPEAT('[]', _x1['dim']))
-              ELSE CONCAT(
-                CASE
-                  WHEN (
-                    _x1['dim'] = 0
-                  )
-                  THEN ELEMENT_AT(
-                    ARRAY('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                    (
-                      ELEMENT_AT(
-                        TRANSFORM(
-                          ARRAY(SCHEMA_OF_VARIANT(`__v0`)),
-                          _x2 -> ELEMENT_AT(
-                            TRANSFORM(
-                              ARRAY(
-                                CASE
-                                  WHEN (
-                                    (
-                                      `__v0` IS NULL
-                                    ) OR (
-                                      _x2 = 'VOID'
-                                    )
-                                  )
-                                  THEN 'null'
-                                  WHEN (
-                                    _x2 = 'BOOLEAN'
-                                  )
-                                  THEN 'boolean'
-                                  WHEN (
-                                    _x2 = 'BIGINT'
-                                  )
-                                  THEN 'integer'
-                                  WHEN STARTSWITH(_x2, 'DECIMAL(')
-                                  THEN CASE
-                                    WHEN (
-                                      (
-                                        REGEXP_EXTRACT(_x2, '^DECIMAL\\(\\d+,(\\d+)\\)$') = '0'
-                                      )
-                                      AND (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                      )
-                                    )
-                                    THEN 'integer'
-                                    ELSE 'fraction'
-                                  END
-                                  WHEN (
-                                    _x2 = 'DOUBLE'
-                                  )
-                                  THEN 'fraction'
-                                  WHEN (
-                                    _x2 = 'STRING'
-                                  )
-                                  THEN 'string'
-                                  WHEN STARTSWITH(_x2, 'ARRAY<')
-                                  THEN 'array'
-                                  WHEN STARTSWITH(_x2, 'OBJECT<')
-                                  THEN 'object'
-                                  ELSE 'other'
-                                END
-                              ),
-                              _x3 -> CASE
-                                WHEN (
-                                  _x3 = 'boolean'
-                                )
-                                THEN CASE WHEN TRUE THEN 0 ELSE 6 END
-                                WHEN (
-                                  _x3 = 'integer'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'bigint') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'bigint') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 1
-                                  WHEN (
-                                    (
-                                      NOT TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') IS NULL
-                                    )
-                                    AND (
-                                      TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)') AS DECIMAL(38, 0)) = TRY_VARIANT_GET(`__v0`, '$', 'decimal(38,0)')
-                                    )
-                                  )
-                                  THEN 3
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'fraction'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        (
-                                          NOT TRY_VARIANT_GET(`__v0`, '$', 'double') IS NULL
-                                        )
-                                        AND (
-                                          NOT ISNAN(TRY_VARIANT_GET(`__v0`, '$', 'double'))
-                                        )
-                                      )
-                                      AND (
-                                        ABS(TRY_VARIANT_GET(`__v0`, '$', 'double')) < CAST('Infinity' AS DOUBLE)
-                                      )
-                                    )
-                                    AND CASE
-                                      WHEN (
-                                        _x2 = 'DOUBLE'
-                                      )
-                                      THEN TRUE
-                                      ELSE (
-                                        REGEXP_REPLACE(
-                                          REGEXP_REPLACE(
-                                            REGEXP_REPLACE(
-                                              REGEXP_REPLACE(CAST(TRY_VARIANT_GET(`__v0`, '$', 'double') AS STRING), '[eE].*$', ''),
-                                              '^-',
-                                              ''
-                                            ),
-                                            '\\.',
-                                            ''
-                                          ),
-                                          '^0+|0+$',
-                                          ''
-                                        ) = REGEXP_REPLACE(
-                                          REGEXP_REPLACE(REGEXP_REPLACE(REGEXP_REPLACE(TO_JSON(`__v0`), '[eE].*$', ''), '^-', ''), '\\.', ''),
-                                          '^0+|0+$',
-                                          ''
-                                        )
-                                      )
-                                    END
-                                  )
-                                  THEN 2
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                                WHEN (
-                                  _x3 = 'string'
-                                )
-                                THEN CASE
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_TO_DATE(TRY_VARIANT_GET(`__v0`, '$', 'string'), 'yyyy-MM-dd') IS NULL
-                                    )
-                                  )
-                                  THEN 4
-                                  WHEN (
-                                    (
-                                      (
-                                        TRY_VARIANT_GET(`__v0`, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                      )
-                                      AND (
-                                        NOT STARTSWITH(TRY_VARIANT_GET(`__v0`, '$', 'string'), '0000')
-                                      )
-                                    )
-                                    AND (
-                                      NOT TRY_CAST(TRY_VARIANT_GET(`__v0`, '$', 'string') AS TIMESTAMP) IS NULL
-                                    )
-                                  )
-                                  THEN 5
-                                  WHEN TRUE
-                                  THEN 6
-                                  ELSE 6
-                                END
-                              END
-                            ),
-                            1
-                          )
-                        ),
-                        1
-                      ) + 1
-                    )
-                  )
-                END,
-                REPEAT('[]', _x1['dim'])
-              )
-            END
-          ),
-          1
-        ) AS `__s0`
-      FROM (
-        SELECT
-          ELEMENT_AT(`__m`, 'a') AS `__v0`
-        FROM (
-          SELECT
-            TRY_VARIANT_GET(TRY_PARSE_JSON(`value`), '$', 'map<string,variant>') AS `__m`
-          FROM batch
-        )
+            1
+          )
+        ),
+        1
       )
-    )
-  )
-);
+    END AS `a`
+  FROM converted
+)
+-- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
+SELECT
+  CAST(
+    CASE WHEN (`a` IS NOT NULL) THEN named_struct('b', `a`['b'], 'b_boolean', `a`['b_boolean']) END AS STRUCT<`b`: DOUBLE,
+    `b_boolean`: BOOLEAN>
+  ) AS `a`,
+  CASE
+    WHEN (
+      (`m` IS NULL)
+      OR coalesce(
+        (
+          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          OR (
+            (NOT (`s`['a'] IN ('null', 'empty')))
+            AND (NOT ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE))))
+          )
+        ),
+        FALSE
+      )
+    ) THEN `value`
+  END AS `_rescued`
+FROM columns;

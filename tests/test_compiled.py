@@ -1,0 +1,236 @@
+"""The projection of a table (`widen compile --table`, `widen.compile_table`): complete for its table, its printed
+query and its transform the rows the ingest writes, and as small as its columns and their shapes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import sys
+import uuid
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import widen
+from widen.compiler.iceberg import from_iceberg
+from widen.ingest import open_catalog
+from strategies import batch_sequences
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENTS = sorted(str(p) for p in (ROOT / "examples" / "events").glob("day-*.jsonl"))
+NOT_OBJECTS = ["this line is not JSON", "[1, 2]", "42", '"text"', "{broken"]
+RULES = {
+    "default": ROOT / "rules" / "types.rules",
+    "delta": ROOT / "rules" / "delta.rules",
+    "edited": ROOT / "tests" / "data" / "money.rules",  # int32 and a decimal(10, 2) money type below long and double
+}
+
+
+def normalise(value):
+    """Spark rows in one form: aware UTC timestamps, ints for integral decimals."""
+    if hasattr(value, "asDict"):
+        value = value.asDict(recursive=True)
+    if isinstance(value, dict):
+        return {k: normalise(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=dt.timezone.utc) if value.tzinfo is None else value.astimezone(dt.timezone.utc)
+    if isinstance(value, Decimal) and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
+def _projected(spark, p, rules, lines: list[str]) -> tuple[list[dict], list[dict]]:
+    """The rows of the printed query and of the transform over ``lines``, in the lines' order (a projection of one
+    local DataFrame keeps it)."""
+    df = spark.createDataFrame([(line,) for line in lines], "value string")
+    view = f"lines_{uuid.uuid4().hex}"
+    df.createOrReplaceTempView(view)
+    spark.conf.set("spark.sql.analyzer.maxIterations", "1000")  # as the printed query's header says
+    try:
+        printed = spark.sql(widen.projection_sql(p, rules, view))
+        transformed = df.transform(widen.compile_table(p, rules))
+        return [normalise(r) for r in printed.collect()], [normalise(r) for r in transformed.collect()]
+    finally:
+        spark.conf.unset("spark.sql.analyzer.maxIterations")
+        spark.catalog.dropTempView(view)
+
+
+def _table_plan(warehouse: str, table: str, rules):
+    schema = from_iceberg(open_catalog(None, warehouse).load_table(table).schema(), rules)
+    return widen.table_plan(schema, rules)
+
+
+@pytest.mark.spark
+def test_the_quickstart_projection_routes_every_shape_its_table_holds_and_rescues_the_rest(spark, rules, tmp_path):
+    """Compiled against the quickstart's table, `"tags": "promo"` goes into `tags` as the table holds it
+    (`["promo"]`); the line that is not JSON, a new field, a value nested deeper than any column, a record field the
+    table has no column for and a string where the table holds only longs are each kept whole in `_rescued`, the
+    row keeping what has a column; the printed query and the transform give the same rows."""
+    warehouse = str(tmp_path / "wh")
+    widen.ingest(EVENTS, "demo.events", warehouse=warehouse, spark=spark, progress=lambda m: None)
+    p = _table_plan(warehouse, "demo.events", rules)
+    extra = ['{"event_id": 10, "color": "red"}', '{"event_id": 11, "price": [[[[1]]]]}',
+             '{"event_id": 12, "user": {"id": 50, "phone": "555"}}', '{"event_id": "x-13", "paid": false}',
+             '{"event_id": 14, "price": 9007199254740993, "tags": [["a"], ["b", "c"]]}']
+    lines = [line.rstrip("\n") for f in EVENTS for line in open(f)] + extra
+    printed, transformed = _projected(spark, p, rules, lines)
+    assert printed == transformed
+    by_line = dict(zip(lines, printed))
+    assert by_line[lines[3]]["tags"] == ["promo"] and by_line[lines[3]]["user"]["id_string"] == "u-45"
+    rescued = [line for line, row in by_line.items() if row["_rescued"] is not None]
+    assert rescued == ["this line is not JSON"] + extra[:4]
+    assert all(row["_rescued"] == line for line, row in by_line.items() if line in rescued)
+    assert set(by_line["this line is not JSON"].values()) == {None, "this line is not JSON"}
+    assert by_line[extra[0]]["event_id"] == 10 and by_line[extra[3]]["paid"] is False
+    assert by_line[extra[3]]["event_id"] is None
+    last = by_line[extra[4]]
+    assert (last["price_long"], last["price"], last["tags_array2_string"]) == (9007199254740993, None,
+                                                                              [["a"], ["b", "c"]])
+
+
+def _write_batches(tmp: Path, batches: list[list[str]], bad: list[str]) -> tuple[list[str], list[str]]:
+    """The batches as files, each record numbered in ``n``; the last batch's lines (its records, then ``bad``)."""
+    files, n, last = [], 0, []
+    for k, batch in enumerate(batches):
+        lines = []
+        for line in batch:
+            record = json.loads(line)
+            record["n"] = n
+            n += 1
+            lines.append(json.dumps(record))
+        if k == len(batches) - 1:
+            lines += bad
+            last = lines
+        files.append(tmp / f"batch-{k}.jsonl")
+        files[-1].write_text("\n".join(lines) + "\n")
+    return [str(f) for f in files], last
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("name", list(RULES))
+def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spark, tmp_path_factory, name):
+    """After batches with drifting, nested fields are ingested, the projection of the table (printed query and
+    transform alike) gives, over the last batch, exactly the rows the ingest wrote for it, and `_rescued` holds
+    exactly the lines that are not JSON objects (under the default rules, Delta's and an edited rules file; under
+    delta.rules, whose mode refuses drift, the table is made by one batch)."""
+    rules = widen.load_rules(str(RULES[name]))
+    batches = batch_sequences(max_batches=1 if name == "delta" else 2, max_records=4)
+
+    spark.conf.set("spark.sql.caseSensitive", "true")  # fields that differ only by case are two columns
+    request_cleanup = lambda: spark.conf.unset("spark.sql.caseSensitive")  # noqa: E731
+
+    @settings(max_examples=4, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(batches, st.lists(st.sampled_from(NOT_OBJECTS), max_size=2, unique=True))
+    def check(batches, bad):
+        tmp = tmp_path_factory.mktemp("compiled")
+        warehouse = str(tmp / "wh")
+        files, last = _write_batches(tmp, batches, bad)
+        widen.ingest(files, "p.t", rules=rules, warehouse=warehouse, spark=spark, progress=lambda m: None)
+        p = _table_plan(warehouse, "p.t", rules)
+        first = len(last) - len(bad) and json.loads(last[0])["n"]
+        written = {row["n"]: row for row in map(normalise, widen.read(spark, "p.t", warehouse=warehouse).collect())
+                   if row["n"] is not None and row["n"] >= first}
+        printed, transformed = _projected(spark, p, rules, last)
+        assert printed == transformed
+        assert [row["_rescued"] for row in printed if row["_rescued"] is not None] == bad
+        kept = {row["n"]: {k: v for k, v in row.items() if k != "_rescued"} for row in printed
+                if row["_rescued"] is None}
+        assert kept == written
+
+    try:
+        check()
+    finally:
+        request_cleanup()
+
+
+def _lines_of_compile(tmp: Path, batches: list[str]) -> tuple[int, int]:
+    """(lines printed, columns) of `widen compile --schema` for the table the batches make (planned offline)."""
+    run = lambda *args: subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True,  # noqa: E731
+                                       text=True, cwd=ROOT)
+    planned = run("plan", "--format", "iceberg", *batches)
+    assert planned.returncode == 0, planned.stderr
+    schema = tmp / "schema.json"
+    schema.write_text(planned.stdout)
+    out = run("compile", "--schema", str(schema))
+    assert out.returncode == 0, out.stderr
+    columns = sum(1 for line in out.stdout.splitlines() if line.lstrip().startswith("-- ") and "::" in line
+                  and " <- " in line)
+    return len(out.stdout.splitlines()), columns
+
+
+@pytest.mark.xfail(strict=True, reason="the budget is the target: the printed projection is larger today")
+def test_the_quickstart_projection_prints_in_at_most_400_lines(tmp_path):
+    """`widen compile` of the quickstart's table prints at most 400 lines."""
+    lines, _ = _lines_of_compile(tmp_path, EVENTS)
+    assert lines <= 400
+
+
+@pytest.mark.xfail(strict=True, reason="the budget is the target: the printed projection is larger today")
+def test_a_wide_nested_table_prints_in_at_most_30_lines_a_column(tmp_path):
+    """`widen compile` of a table of about 200 columns with nested records and arrays (bench/gen.py's) prints at
+    most 30 lines per column on average."""
+    data = tmp_path / "data"
+    subprocess.run([sys.executable, str(ROOT / "bench" / "gen.py"), str(data), "--records", "300", "--fields", "60",
+                    "--nesting", "2", "--drift", "0.1", "--batches", "1", "--seed", "7"], check=True)
+    lines, columns = _lines_of_compile(tmp_path, [str(p) for p in sorted(data.rglob("*.jsonl"))])
+    assert columns >= 150 and lines / columns <= 30
+
+
+def test_compile_md_shows_what_widen_compile_prints(tmp_path):
+    """docs/compile.md's printed projection of `shop.orders` (its first lines; its columns and the query's own
+    SELECT) is what `widen compile` prints for that table, planned here without Spark from the page's two batches
+    (tests/test_docs.py runs the page's command itself). `WIDEN_UPDATE_DOCS=1` writes it into the page."""
+    import os
+    import re
+
+    run = lambda *args: subprocess.run([sys.executable, "-m", "widen.cli", *args], capture_output=True,  # noqa: E731
+                                       text=True, cwd=ROOT)
+    batches = []
+    for i, line in enumerate(['{"price": 10}', '{"price": "n/a"}']):
+        batches.append(tmp_path / f"batch-{i}.jsonl")
+        batches[-1].write_text(line + "\n")
+    schema = tmp_path / "orders.json"
+    schema.write_text(run("plan", "--format", "iceberg", *map(str, batches)).stdout)
+    out = run("compile", "--schema", str(schema), "--rules", "rules/types.rules")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    lines[0] = "-- widen compile: table shop.orders, rules rules/types.rules"
+    start = next(i for i, line in enumerate(lines) if re.match(r"^-- the table.s columns", line))
+    blocks = {"| head -12": lines[:12], "| sed -n '/^-- the table.s columns/,$p'": lines[start:]}
+    page = ROOT / "docs" / "compile.md"
+    text = page.read_text()
+    for tail, shown in blocks.items():
+        command = f"$ widen compile --table shop.orders --rules rules/types.rules {tail}"
+        block = re.search(r"```text\n" + re.escape(command) + r"\n(.*?)```", text, flags=re.S)
+        assert block, command
+        if os.environ.get("WIDEN_UPDATE_DOCS"):
+            text = text.replace(block.group(0), "```text\n" + command + "\n" + "\n".join(shown) + "\n```")
+        else:
+            assert block.group(1).splitlines() == shown
+    if os.environ.get("WIDEN_UPDATE_DOCS"):
+        page.write_text(text)
+
+
+@pytest.mark.spark
+def test_a_fraction_is_of_a_scaled_decimal_type_only_when_it_holds_the_value_exactly(spark):
+    """Under rules whose fractions are first a decimal(10, 2) (`money`), a fraction with more digits after the point,
+    or too small or too large for it, is a double, as the Python typer types it: the shape the projection tests."""
+    from widen.compiler.spark_types import SparkTypes
+    from widen.compiler.sql import F
+    from widen.compiler.table_shapes import LevelShapes
+
+    rules = widen.load_rules(str(RULES["edited"]))
+    expected = {"1.5": "money", "1.500": "money", "12345678.91": "money", "-0.0": "money", "2": "int32",
+                "1.555": "double", "-815825.585": "double", "1.6952950699519948e-224": "double",
+                "123456789.5": "double"}
+    shape = LevelShapes(SparkTypes(rules), 1).of([F.col("x")])
+    df = spark.createDataFrame([(v,) for v in expected], "v string")
+    got = df.selectExpr("v", f"element_at(transform(array(try_parse_json(v)), x -> {shape.sql}[0]), 1) AS s")
+    assert {r.v: r.s for r in got.collect()} == expected
