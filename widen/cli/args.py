@@ -63,7 +63,8 @@ def _ingest_command(sub) -> None:
     )
     i.add_argument("batches", nargs="*", metavar="BATCH")
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
-    i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
+    i.add_argument("--rules", help="rules file (default: the rules the table records; a new table: the shipped "
+                   "types.rules); other rules than those the table records are refused: widen migrate")
     _catalog_options(i)
     _spark_options(i)
     i.add_argument("--force", action="store_true",
@@ -161,7 +162,7 @@ def _table_command(sub, name: str, text: str, description: str, rules: bool = Tr
     v = sub.add_parser(name, help=text, description=description)
     v.add_argument("--table", required=True, help="NAMESPACE.NAME")
     if rules:
-        v.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
+        v.add_argument("--rules", help="rules file naming evolved columns (default: the rules the table records)")
     _catalog_options(v)
     return v
 
