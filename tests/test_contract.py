@@ -3,7 +3,9 @@ rules, and changes them only through `widen migrate` (tested first with `widen c
 
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +112,82 @@ def test_a_table_without_recorded_rules_adopts_those_of_its_next_write(quickstar
     assert _ingest(quickstart, "--rules", "delta", "--mode", "evolve",
                    _lines(tmp_path / "d2.jsonl", {"id": 3, "price": 11})) == 0
     assert _table(quickstart).properties["widen.rules.name"] == "delta.rules"
+
+
+def _money(tmp_path) -> str:
+    """The shipped rules with amounts of money as decimal(18, 2) for JSON fractions."""
+    text = open(widen.default_rules_path(), encoding="utf-8").read()
+    text = text.replace("type string    = string", "type string    = string\ntype money     = decimal(18, 2)")
+    text = text.replace("json fraction -> double | string", "json fraction -> money | double | string")
+    path = tmp_path / "money.rules"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.fixture
+def prices(spark, tmp_path):
+    """A table made under the shipped rules whose ``price`` is a double column."""
+    warehouse = tmp_path / "wh"
+    assert _ingest(warehouse, _lines(tmp_path / "d1.jsonl", {"price": 10.5}, {"price": 12.25})) == 0
+    return warehouse
+
+
+def test_migrate_says_what_changes_then_records_the_rules_in_one_commit(prices, tmp_path, capsys):
+    """`widen migrate --dry-run` prints per field the columns kept, the columns the next batches would add and the
+    values that move, and records nothing; `widen migrate` records the new rules (no snapshot, no data written),
+    after which a batch under them is written and one under the old rules is refused."""
+    money = _money(tmp_path)
+    before = _table(prices)
+    capsys.readouterr()
+    args = ["migrate", "--warehouse", str(prices), "--table", "shop.orders", "--rules", money]
+    assert main([*args, "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "price: keeps price (double)\n" in out
+    assert "  the next batches would add: price_money (decimal(18, 2)), price_string (string)\n" in out
+    assert "  moves: price as fraction 1.5: price (double) -> price_money (decimal(18, 2)), price_string (string)\n" \
+        in out
+    assert "dry run" in out and _table(prices).metadata_location == before.metadata_location
+    assert main(args) == 0
+    after = _table(prices)
+    assert after.properties["widen.rules.name"] == money
+    assert after.current_snapshot().snapshot_id == before.current_snapshot().snapshot_id
+    assert _ingest(prices, "--rules", money, _lines(tmp_path / "d2.jsonl", {"price": 1.25})) == 0
+    assert [f.name for f in _table(prices).schema().fields] == ["price", "price_money", "price_string"]
+    assert _ingest(prices, _lines(tmp_path / "d3.jsonl", {"price": 2.5})) == 0  # (no --rules: the table's)
+    assert _ingest(prices, "--rules", widen.default_rules_path(), str(tmp_path / "d3.jsonl")) == 2
+
+
+def test_check_against_a_table_prints_each_moved_value_and_fails_on_a_lost_one(prices, tmp_path, capsys):
+    """`widen check --rules NEW --table T` runs the laws and the change against T: a value the new rules would
+    lose exits 1 with that value; `widen migrate` refuses such rules (exit 1, nothing recorded) unless told to
+    accept the loss. The API says the same."""
+    from widen.errors import PlanError
+
+    lossy = str(Path(__file__).parent / "data" / "lossy.rules")
+    capsys.readouterr()
+    code = main(["check", "--rules", lossy, "--table", "shop.orders", "--warehouse", str(prices),
+                 "--examples", "5"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "LOST under the new rules (1 value):\n  price = 9007199254740993: precision lost\n" in out
+    assert main(["migrate", "--rules", lossy, "--table", "shop.orders", "--warehouse", str(prices)]) == 1
+    assert "not migrated" in capsys.readouterr().err
+    assert _table(prices).properties["widen.rules.name"] == "types.rules"
+    change = widen.check_table("shop.orders", widen.load_rules(lossy), warehouse=str(prices))
+    assert not change.safe and [str(loss) for loss in change.losses] == ["price = 9007199254740993: precision lost"]
+    with pytest.raises(PlanError):
+        widen.migrate("shop.orders", widen.load_rules(lossy), warehouse=str(prices))
+    widen.migrate("shop.orders", widen.load_rules(lossy), warehouse=str(prices), allow_loss=True)
+    assert _table(prices).properties["widen.rules.name"] == lossy
+
+
+def test_migrate_through_the_api_records_the_rules(prices, tmp_path):
+    """`widen.migrate` records the rules; `widen.write` then plans under them with no rules given."""
+    money = widen.load_rules(_money(tmp_path))
+    change = widen.migrate("shop.orders", money, warehouse=str(prices), dry_run=True)
+    assert [str(m) for m in change.moves][0] == \
+        "price as fraction 1.5: price (double) -> price_money (decimal(18, 2)), price_string (string)"
+    assert _table(prices).properties["widen.rules.name"] == "types.rules"
+    widen.migrate("shop.orders", money, warehouse=str(prices))
+    assert _table(prices).properties["widen.rules.sha256"] == hashlib.sha256(
+        money.source.encode()).hexdigest()

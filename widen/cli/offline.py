@@ -8,6 +8,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.cli.contract import check_table, run_migrate  # noqa: F401 (widen migrate, dispatched from here)
 from widen.cli.tables import open_table_of, plural
 from widen.compiler.sql import pretty_sql
 from widen.engine.load import load_rules
@@ -265,4 +266,5 @@ def run_check(args) -> int:
         print(f"properties: ok ({report.boundary} boundary-value sequences and {report.examples} generated batch "
               f"sequences: schema only grows, plans are "
               f"idempotent and order-independent, all data written, no precision lost)")
-    return 0 if report.ok else 1
+    code = 0 if report.ok else 1
+    return max(code, check_table(args, rules)) if args.table else code

@@ -21,8 +21,10 @@ import hashlib
 from dataclasses import dataclass
 from importlib import resources
 
+from widen.engine.change import Change, compare
 from widen.engine.load import load_rules, parse_rules
-from widen.errors import RulesMismatch
+from widen.errors import InputError, PlanError, RulesMismatch
+from widen.sink.held import held_values
 from widen.rules.loader import SHIPPED
 from widen.rules.model import Rules
 
@@ -170,3 +172,101 @@ def history(tbl) -> list[tuple[int, str, str, str]]:
             out.append((snap.snapshot_id, props.get("widen.batch", ""), props.get(SNAPSHOT_NAME, ""),
                         props[SNAPSHOT_SHA256]))
     return out
+
+
+def record_rules(tbl, rules: Rules) -> None:
+    """Record ``rules`` as the table's rules, in one commit of its properties (``widen migrate``): its data, schema
+    and snapshots stay as they are."""
+    with tbl.transaction() as tx:
+        tx.set_properties(properties(rules))
+
+
+def judge(tbl, new: Rules) -> tuple[Recorded | None, Rules, Change, int]:
+    """(the rules ``tbl`` records, the rules compared with, the change to ``new``, how many values the table holds
+    were checked): ``new`` judged against the table (:func:`widen.engine.change.compare`). A table that records
+    no rules is compared with the shipped default, which its next write without rules would adopt."""
+    from widen.sink.prepare import against
+
+    record = recorded(tbl.properties)
+    old = record.rules() if record is not None else load_rules()
+    r_old, schema_old = against(tbl, old)
+    r_new, schema_new = against(tbl, new)
+    held = held_values(tbl, r_old)
+    return record, old, compare(schema_old, schema_new, r_old, r_new, held), len(held)
+
+
+def described(table: str, record: Recorded | None, old: Rules, new: Rules, change: Change, held: int) -> list[str]:
+    """The change, as ``widen check --table`` and ``widen migrate`` print it: per field the columns kept (and those
+    that lose their home), the columns the next batches would add, the sample values that move; then the values
+    lost."""
+    out = [f"{table}: its rules " + (record.label() if record is not None else
+                                     f"(none recorded: compared with the shipped {of(old).label()})")
+           + f" -> {of(new).label()}"]
+    for f in change.families:
+        out.append(f"{f.field}: keeps {', '.join(f.kept)}")
+        out += [f"  NO HOME: {h}" for h in f.homeless]
+        if f.added:
+            out.append(f"  the next batches would add: {', '.join(f.added)}")
+        out += [f"  moves: {m}" for m in f.moves]
+    homeless = sum(len(f.homeless) for f in change.families)
+    out.append(_count(sum(len(f.kept) for f in change.families), "column") + ": "
+               + (f"{homeless} without a home under the new rules" if homeless else "every one keeps a home")
+               + f"; {_count(len(change.moves), 'sample value')} routed elsewhere; "
+               f"{_count(held, 'value')} the table holds checked")
+    if change.losses:
+        out.append(f"LOST under the new rules ({_count(len(change.losses), 'value')}):")
+        out += [f"  {loss}" for loss in change.losses]
+    else:
+        out.append("no value lost: every value the table holds, and every sample, is kept exactly")
+    return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def check_table(table: str, rules: Rules, *, catalog: str | None = None, warehouse: str = "warehouse",
+                say=None) -> Change:
+    """``widen check --rules NEW --table T``: the change from the rules ``table`` records to ``rules``, judged
+    against it (``say``: called with each line that describes it). Changes nothing."""
+    tbl = _open(table, catalog, warehouse)
+    record, old, change, held = judge(tbl, rules)
+    for line in described(table, record, old, rules, change, held):
+        (say or (lambda _: None))(line)
+    return change
+
+
+def migrate(table: str, rules: Rules, *, dry_run: bool = False, allow_loss: bool = False,
+            catalog: str | None = None, warehouse: str = "warehouse", say=None) -> Change:
+    """``widen migrate``: record ``rules`` as the rules of ``table`` in one commit, once judged against it as
+    :func:`check_table` judges them (``say``: called with each line). Raises :class:`~widen.errors.PlanError`
+    (nothing recorded) when a value would be lost or a column has no home under them, unless ``allow_loss``. The
+    data is not rewritten: each field keeps its columns, and its next batches are planned under ``rules``."""
+    say = say or (lambda _: None)
+    tbl = _open(table, catalog, warehouse)
+    record, old, change, held = judge(tbl, rules)
+    for line in described(table, record, old, rules, change, held):
+        say(line)
+    if record is not None and record.sha256 == digest(rules.source):
+        say(f"{table}: already under {record.label()}: nothing to record")
+    elif not change.safe and not allow_loss:
+        raise PlanError(f"{table}: not migrated: under {of(rules).label()} "
+                        + ("a value is lost" if change.losses else "a column has no home")
+                        + " (above); --allow-loss records the rules anyway")
+    elif dry_run:
+        say(f"{table}: dry run: {of(rules).label()} not recorded")
+    else:
+        record_rules(tbl, rules)
+        say(f"{table}: records {of(rules).label()} as its rules; its next batches are planned under them")
+    return change
+
+
+def _open(table: str, catalog: str | None, warehouse: str):
+    from widen.sink.catalog import existing_catalog, load_table, open_catalog, require_namespace
+
+    require_namespace(table)
+    existing_catalog(table, catalog, warehouse)
+    tbl = load_table(open_catalog(catalog, warehouse), table)
+    if tbl is None:
+        raise InputError(f"no table {table} in {catalog or warehouse}")
+    return tbl
