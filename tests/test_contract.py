@@ -191,3 +191,35 @@ def test_migrate_through_the_api_records_the_rules(prices, tmp_path):
     widen.migrate("shop.orders", money, warehouse=str(prices))
     assert _table(prices).properties["widen.rules.sha256"] == hashlib.sha256(
         money.source.encode()).hexdigest()
+
+
+def _step_5_blocks() -> list[list[str]]:
+    """docs/customise.md's step 5: each ```text block that is a `widen` command, as its lines."""
+    import re
+    import textwrap
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "customise.md").read_text()
+    section = page.split("## Step 5: change the rules of a table that has data")[1].split("\n## ")[0]
+    blocks = [textwrap.dedent(b).strip("\n") for b in re.findall(r"```text\n(.*?)```", section, flags=re.S)]
+    return [[line.rstrip() for line in b.splitlines()] for b in blocks if b.startswith("$ widen ")]
+
+
+def test_customise_step_5_shows_what_each_command_prints(spark, tmp_path, monkeypatch, capsys):
+    """The commands of docs/customise.md's step 5, run in order in a directory holding its files (the table made
+    by d1.jsonl under the shipped rules first), print what the page shows: stdout, or for a command that fails,
+    stderr and its exit status."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    _lines(tmp_path / "d1.jsonl", {"price": 10.5}, {"price": 12.25})
+    _lines(tmp_path / "d2.jsonl", {"price": 1.25})
+    (tmp_path / "money.rules").write_text(Path(_money(tmp_path)).read_text())
+    assert main(["ingest", "--table", "shop.orders", "d1.jsonl"]) == 0
+    blocks = _step_5_blocks()
+    assert len(blocks) == 5
+    for command, *shown in blocks:
+        capsys.readouterr()
+        code = main(shlex.split(command.removeprefix("$ widen ")))
+        out, err = capsys.readouterr()
+        said = out.splitlines() if code == 0 else err.splitlines() + [f"[exit status {code}]"]
+        assert said == shown, f"{command} printed:\n" + "\n".join(said)

@@ -51,8 +51,8 @@ class Recorded:
         return f"{self.name} (sha256 {self.sha256[:12]})"
 
     def rules(self) -> Rules:
-        """The recorded text, loaded (its errors point at ``<name> as recorded``)."""
-        return parse_rules(self.text, f"{self.name} (as recorded by the table)")
+        """The recorded text, loaded under its recorded name (a write under them records the same name)."""
+        return parse_rules(self.text, self.name)
 
 
 def digest(text: str) -> str:
