@@ -195,8 +195,7 @@ def _narrower(t: str, rules: Rules) -> tuple[str, ...]:
     if t == rules.top:
         return (t,)
     lattice = rules.lattice
-    return (t, *(o.name for o in rules.types if o.name != t and (lattice.leq(o.name, t)
-                                                                 or lattice.conversion(o.name, t) is not None)))
+    return (t, *(o for o in lattice.types if o != t and (lattice.leq(o, t) or lattice.conversion(o, t) is not None)))
 
 
 def _scalars(iceberg: str) -> tuple[str, ...]:

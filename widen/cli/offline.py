@@ -17,6 +17,7 @@ from widen.engine.observe import schema_observations
 from widen.engine.planner import plan
 from widen.engine.schema import TableSchema
 from widen.engine.tree import walk
+from widen.engine.typed import rules_for
 from widen.errors import WidenError
 from widen.jvm import coverage
 from widen.sources import batch_files, observe_files
@@ -156,15 +157,21 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def run_compile(args) -> int:
-    from widen.compiler.iceberg import from_iceberg
+    from widen.compiler.iceberg import from_iceberg, iceberg_primitives
     from widen.compiler.spark import projection_sql
     rules = load_rules(args.rules)
     schema, described = TableSchema(), "an empty table"
+    # (the rules as a batch of JSON is planned under them against the table: rules_for)
     if args.table:
-        schema, described = from_iceberg(open_table_of(args).schema(), rules), f"table {args.table}"
+        iceberg = open_table_of(args).schema()
+        rules = rules_for(rules, (), iceberg_primitives(iceberg))
+        schema, described = from_iceberg(iceberg, rules), f"table {args.table}"
     elif args.schema:
+        rules = rules_for(rules, (), iceberg_primitives(_schema_file(args.schema, rules)[0]))
         schema, described = _schema_file(args.schema, rules)[1], args.schema
-    elif not args.batches:
+    else:
+        rules = rules_for(rules)
+    if not (args.table or args.schema or args.batches):
         raise WidenError("widen compile: give --table, --schema or at least one BATCH")
     observations = schema_observations(schema, rules)
     for batch in args.batches:
