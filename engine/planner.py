@@ -372,7 +372,7 @@ class Planner:
                 self.lattice, principal.shape, s
             )
             situation = "wider" if wider else "incompatible"
-            action = self.rules.policy(situation)
+            action = self.rules.policy(situation, self.changes_in_place(principal, s) if wider else frozenset())
             if action == "promote":
                 why = self.promote(principal, s, cols, promoted)
                 if why is None:
@@ -410,6 +410,14 @@ class Planner:
                                    "dimension (behaviour 3, Example 1)")
         cols.append(col)
         return [(col, reason)]
+
+    def changes_in_place(self, principal: Column, s: Shape) -> frozenset[str]:
+        """``{"in_place"}`` when the field's column can be changed in place to hold ``s`` (a primitive of its
+        dimension, an ``in place`` path on this table's format version); else nothing (``on wider ... where``)."""
+        if principal.shape.is_record or s.is_record or principal.shape.dim != s.dim:
+            return frozenset()
+        need = self.lattice.in_place_needs(principal.shape.type, s.type)
+        return frozenset({"in_place"}) if need is not None and need <= self.format_version else frozenset()
 
     def promote(self, principal: Column | None, s: Shape, cols: list[Column],
                 promoted: dict[str, tuple[Column, Column]] | None) -> str | None:

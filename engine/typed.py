@@ -137,13 +137,72 @@ def parametric(rules: Rules) -> tuple[str, ...]:
 
 
 def rules_for(rules: Rules, columns: Iterable[TypedColumn] = (), iceberg_types: Iterable[str] = ()) -> Rules:
-    """The rules with the decimal instances a batch (typed columns) and a table (its Iceberg primitive types, e.g.
-    ``decimal(10, 2)``) use made types of the lattice. The rules themselves when they have no parametric type."""
+    """The rules a batch (typed columns) is planned under against a table (its Iceberg primitive types, e.g.
+    ``decimal(10, 2)``): the decimal instances they use made types of the lattice, and the types no JSON value
+    takes (:func:`json_types`: a typed input's only, ``int`` or ``binary`` in types.rules) left out unless the
+    batch's columns or the table's types need them, so that a JSON batch is planned and compiled as under rules
+    without them."""
+    columns, iceberg_types = tuple(columns), tuple(iceberg_types)
+    rules = _without(rules, _unused(rules, columns, iceberg_types))
     if not parametric(rules):
         return rules
     names = _instances(columns, rules)
-    names |= {instance_name(t) for t in iceberg_types if _DECIMAL_KIND.match(t)}
+    claimed = {t.iceberg for t in rules.types}  # (a decimal(38, 0) that a type of its own holds: no instance)
+    names |= {instance_name(t) for t in iceberg_types if _DECIMAL_KIND.match(t) and t not in claimed}
     return instantiate(rules, frozenset(names)) if names else rules
+
+
+def json_types(rules: Rules) -> frozenset[str]:
+    """The types a JSON value can be stored as: the ``json`` lines' choices, the top, and the types above them."""
+    chosen = {rules.top} | {c.type for j in rules.json for c in j.choices}
+    return frozenset(u for t in chosen for u in rules.lattice.upper_bounds(t))
+
+
+def _kinds(columns: Iterable[TypedColumn]) -> Iterable[str]:
+    for c in columns:
+        if c.kind is None:
+            yield from _kinds(c.fields)
+        elif c.kind != "void":
+            yield c.kind
+
+
+def _unused(rules: Rules, columns: tuple, iceberg_types: tuple) -> frozenset[str]:
+    """The types no JSON value takes that neither the typed ``columns`` (any choice of their ``typed`` line) nor
+    the table's ``iceberg_types`` (a type no JSON type is stored as) need."""
+    json = json_types(rules)
+    typed_only = [t for t in rules.types if t.name not in json]
+    if not typed_only:
+        return frozenset()
+    needed = {c.type for kind in _kinds(columns) for m in [rules.typed_mapping(_kind_family(kind))] if m
+              for c in m.choices}
+    stored = {t.iceberg for t in rules.types if t.name in json}
+    for ice in iceberg_types:
+        if ice not in stored:
+            needed |= {t.name for t in typed_only
+                       if t.iceberg == ice or (t.iceberg == PARAMETRIC and _DECIMAL_KIND.match(ice))}
+    lattice = rules.lattice
+    needed = {u for t in needed for u in (lattice.upper_bounds(t) if t in lattice.types else (t,))}
+    return frozenset(t.name for t in typed_only if t.name not in needed)
+
+
+@lru_cache(maxsize=64)
+def _without(rules: Rules, drop: frozenset[str]) -> Rules:
+    """The rules without the types ``drop`` and every line that names one (their lattice rebuilt)."""
+    if not drop:
+        return rules
+    keep = lambda name: name not in drop  # noqa: E731
+    incompatibles = []
+    for decl in rules.incompatibles:
+        pairs = [(o, sp) for o, sp in zip(decl.others, decl.spans or (decl.span,) * len(decl.others)) if keep(o)]
+        if keep(decl.type) and pairs:
+            incompatibles.append(replace(decl, others=tuple(o for o, _ in pairs), spans=tuple(sp for _, sp in pairs)))
+    out = replace(rules, types=tuple(t for t in rules.types if keep(t.name)),
+                  edges=tuple(e for e in rules.edges if keep(e.source) and keep(e.target)),
+                  merges=tuple(m for m in rules.merges if keep(m.source) and keep(m.target)),
+                  incompatibles=tuple(incompatibles),
+                  typed=tuple(replace(m, choices=cs) for m in rules.typed
+                              if (cs := tuple(c for c in m.choices if keep(c.type)))), lattice=None)
+    return replace(out, lattice=Lattice(out))
 
 
 @lru_cache(maxsize=64)

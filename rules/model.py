@@ -27,6 +27,9 @@ CONDITIONS: dict[str, tuple[str, ...]] = {
     # the data's type and the column's are stored as one Iceberg type (delta.rules: byte, short and int are all
     # Iceberg ints, as Delta's "Parquet physically stores ByteType, ShortType and IntType as IntType")
     "same_storage": ("narrower",),
+    # the field's column can be changed in place to the data's type: an `in place` edge joins them, on the table's
+    # format version (types.rules: an int column becomes a long one when longs arrive)
+    "in_place": ("wider",),
 }
 
 #: Modes a rules file may name as its default, and ``on`` lines may be scoped to (``on wider reject in enforce``).

@@ -250,7 +250,7 @@ def test_stats_from_iceberg_metadata(events):
     warehouse, _ = events
     out = cli("stats", "--table", "demo.events", "--warehouse", str(warehouse))
     assert out.returncode == 0, out.stderr
-    rows = {line.split()[0]: line.split() for line in out.stdout.splitlines()[2:]}
+    rows = {line.split()[0]: line.split() for line in out.stdout.split("\n\n")[0].splitlines()[2:]}
     assert rows["price_string"][1:3] == ["string", "price"]
     assert rows["price_string"][3].endswith("day-3.jsonl")
     assert rows["price_string"][-2] == "3"  # day 3's "n/a", 2.5 and the 30-digit integer, as text

@@ -259,7 +259,7 @@ def test_a_policy_line_may_hold_only_where_a_condition_does():
     assert delta.policy("narrower") == "reject"
     assert delta.policy("narrower", {"same_storage"}) == "route"
     base = Path(widen.default_rules_path()).read_text()
-    with pytest.raises(RulesError, match=r"unknown condition 'nothing' \(known: same_storage\)"):
+    with pytest.raises(RulesError, match=r"unknown condition 'nothing' \(known: same_storage, in_place\)"):
         load_rules(text=base + "on narrower route in merge where nothing\n")
     with pytest.raises(RulesError, match="'where same_storage' applies to narrower, not to wider"):
         load_rules(text=base + "on wider add in merge where same_storage\n")

@@ -63,6 +63,9 @@ _LAZY = {
     "compact": ("widen.maintain", "compact"),
     "watch": ("widen.stream", "watch"),
     "spark_session": ("widen.session", "spark_session"),
+    "migrate": ("widen.sink.contract", "migrate"),
+    "check_table": ("widen.sink.contract", "check_table"),
+    "RulesMismatch": ("widen.errors", "RulesMismatch"),
     "read": ("widen.inspect.reader", "read"),
     "folded": ("widen.inspect.reader", "folded"),
 }
@@ -87,6 +90,8 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.sources.engines import observe_dataframe
     from widen.compiler.spark_typed import compile_typed, typed_columns
     from widen.inspect.reader import folded, read
+    from widen.sink.contract import check_table, migrate
+    from widen.errors import RulesMismatch
     from widen.session import spark_session
     from widen.stream import stream, watch
     from widen.maintain import compact
@@ -137,6 +142,9 @@ __all__ = [
     "spark_session",
     "read",
     "folded",
+    "migrate",
+    "check_table",
+    "RulesMismatch",
     "stream",
     "watch",
     "compact",

@@ -55,3 +55,12 @@ class Absorbed(WidenError):
         super().__init__(f"{len(files)} file{'' if len(files) == 1 else 's'} absorbed by another writer")
         self.files = files
 
+
+
+class RulesMismatch(InputError):
+    """A write under other rules than those the table records (``recorded`` and ``given``:
+    :class:`widen.sink.contract.Recorded`). Nothing was written; the CLI exits 2."""
+
+    def __init__(self, message: str, *, recorded, given):
+        super().__init__(message)
+        self.recorded, self.given = recorded, given

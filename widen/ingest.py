@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from widen.engine.load import load_rules
 from widen.session import spark_session
 from widen.sink.partitioning import check_asked, parse_partition_by
 from widen.sink.prepare import key_types, prepare
 from widen.sink.catalog import MAX_ATTEMPTS, TABLE_PROPERTIES, load_table, open_catalog, open_table_catalog  # noqa: F401
 from widen.sink.commit import Batch, commit_batch, partition_fields
+from widen.sink.contract import for_write
 from widen.errors import Absorbed, WidenError
 from widen.sink.faults import checkpoint
 from widen.gc import orphan_files  # noqa: F401 (part of this module's API)
@@ -67,7 +67,8 @@ def ingest(
         cat = open_table_catalog(table, catalog, warehouse)
         tbl = load_table(cat, table)  # (the first batch plans against it)
     check_asked(terms, tbl, table)
-    run = _Run(table, cat, rules or load_rules(), progress or _stderr, force, mode, input_format, master, terms, spark)
+    rules = for_write(tbl, rules, table)  # (the table's own rules; others refused before any work)
+    run = _Run(table, cat, rules, progress or _stderr, force, mode, input_format, master, terms, spark)
     run.keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode, cdc, typed=input_format != "json")
     run.loaded = tbl
     reports = [] if reports is None else reports
@@ -194,9 +195,9 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     """
     terms = parse_partition_by(partition_by) if partition_by is not None else None
     say = progress or _stderr
-    rules = rules or load_rules()
     cat = open_table_catalog(table, catalog, warehouse)
     tbl = load_table(cat, table)
+    rules = for_write(tbl, rules, table)
     check_asked(terms, tbl, table)
     keyed = key_for_ingest(tbl, table, key, order_by, delete_when, mode, cdc, typed=json_column is None)
     mode = resolve_mode(rules, mode, df.sparkSession, say)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import unquote
 
-from widen.engine.load import load_rules
+from widen.sink.contract import for_write
 from widen.errors import InputError
 from widen.ingest import write
 from widen.keyed import key_for_ingest
@@ -98,7 +98,7 @@ def stream(
         check_asked(parse_partition_by(partition_by), load_table(cat, table), table)
     key_for_ingest(load_table(cat, table), table, key, order_by, delete_when, mode, cdc, typed=json_column is None)
     each = _MicroBatches(cat, table, checkpoint, say, on_batch, dict(
-        rules=rules or load_rules(), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
+        rules=for_write(load_table(cat, table), rules, table), mode=mode, json_column=json_column, source_column=source_column, catalog=catalog,
         warehouse=warehouse, progress=say, partition_by=partition_by, watched=watched, key=key, order_by=order_by,
         delete_when=delete_when, cdc=cdc))
     writer = source.writeStream.foreachBatch(each).option("checkpointLocation", checkpoint)

@@ -32,6 +32,7 @@ def parser() -> argparse.ArgumentParser:
     _show_command(sub)
     _report_command(sub)
     _check_command(sub)
+    _migrate_command(sub)
     return parser
 
 
@@ -63,7 +64,8 @@ def _ingest_command(sub) -> None:
     )
     i.add_argument("batches", nargs="*", metavar="BATCH")
     i.add_argument("--table", required=True, help="NAMESPACE.NAME (created on first write)")
-    i.add_argument("--rules", help="rules file (default: the shipped types.rules)")
+    i.add_argument("--rules", help="rules file (default: the rules the table records; a new table: the shipped "
+                   "types.rules); other rules than those the table records are refused: widen migrate")
     _catalog_options(i)
     _spark_options(i)
     i.add_argument("--force", action="store_true",
@@ -161,7 +163,7 @@ def _table_command(sub, name: str, text: str, description: str, rules: bool = Tr
     v = sub.add_parser(name, help=text, description=description)
     v.add_argument("--table", required=True, help="NAMESPACE.NAME")
     if rules:
-        v.add_argument("--rules", help="rules file naming evolved columns (default: the shipped types.rules)")
+        v.add_argument("--rules", help="rules file naming evolved columns (default: the rules the table records)")
     _catalog_options(v)
     return v
 
@@ -210,6 +212,22 @@ def _check_command(sub) -> None:
     c.add_argument("--rules", help="rules file (default: the shipped types.rules)")
     c.add_argument("--examples", type=int, default=200, help="generated batch sequences to try (default 200)")
     c.add_argument("--seed", default="0", help="'random' for a new search each run (default: a fixed search)")
+    c.add_argument("--table", help="NAMESPACE.NAME: also test the change from the rules the table records to --rules "
+                   "against it (every column keeps a home, the sample values that route elsewhere, no value the "
+                   "table holds lost; docs/customise.md)")
+    _catalog_options(c)
+
+
+def _migrate_command(sub) -> None:
+    """`widen migrate`'s arguments."""
+    text = "record other rules as a table's rules, saying what changes"
+    m = _table_command(sub, "migrate", text, text + ": per field the columns kept, the columns the next batches "
+                       "would add and the values that route elsewhere (as `widen check --table` says them), then "
+                       "the new rules recorded in one commit; the data is not rewritten.", rules=False)
+    m.add_argument("--rules", required=True, help="the rules file the table's next batches are planned under")
+    m.add_argument("--dry-run", action="store_true", help="say what changes; record nothing")
+    m.add_argument("--allow-loss", action="store_true",
+                   help="record the rules even when a value is lost or a column has no home under them")
 
 
 def _catalog_options(parser: argparse.ArgumentParser) -> None:

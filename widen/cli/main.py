@@ -95,4 +95,4 @@ def _command(name: str):
     return {"plan": offline.run_plan, "check": offline.run_check, "compile": offline.run_compile,
             "ingest": tables.run_ingest, "gc": tables.run_gc, "maintain": tables.run_maintain,
             "stats": tables.run_inspect, "view": tables.run_inspect, "show": tables.run_show,
-            "report": tables.run_report}[name]
+            "report": tables.run_report, "migrate": offline.run_migrate}[name]

@@ -8,6 +8,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from widen.cli.contract import check_table, run_migrate  # noqa: F401 (widen migrate, dispatched from here)
 from widen.cli.tables import open_table_of
 from widen.engine.load import load_rules
 from widen.engine.modes import effective_mode, resolve_mode
@@ -16,6 +17,7 @@ from widen.engine.planner import plan
 from widen.engine.schema import TableSchema
 from widen.engine.table_plan import table_plan
 from widen.engine.tree import walk
+from widen.engine.typed import rules_for
 from widen.errors import WidenError
 from widen.jvm import coverage
 from widen.progress import counted
@@ -155,15 +157,21 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def run_compile(args) -> int:
-    from widen.compiler.iceberg import from_iceberg
+    from widen.compiler.iceberg import from_iceberg, iceberg_primitives
     from widen.compiler.spark import projection_sql
     rules = load_rules(args.rules)
     schema, described = TableSchema(), "an empty table"
+    # (the rules as a batch of JSON is planned under them against the table: rules_for)
     if args.table:
-        schema, described = from_iceberg(open_table_of(args).schema(), rules), f"table {args.table}"
+        iceberg = open_table_of(args).schema()
+        rules = rules_for(rules, (), iceberg_primitives(iceberg))
+        schema, described = from_iceberg(iceberg, rules), f"table {args.table}"
     elif args.schema:
+        rules = rules_for(rules, (), iceberg_primitives(_schema_file(args.schema, rules)[0]))
         schema, described = _schema_file(args.schema, rules)[1], args.schema
-    elif not args.batches:
+    else:
+        rules = rules_for(rules)
+    if not (args.table or args.schema or args.batches):
         raise WidenError("widen compile: give --table, --schema or at least one BATCH")
     if args.batches:
         observations = schema_observations(schema, rules)
@@ -252,4 +260,5 @@ def run_check(args) -> int:
         print(f"properties: ok ({report.boundary} boundary-value sequences and {report.examples} generated batch "
               f"sequences: schema only grows, plans are "
               f"idempotent and order-independent, all data written, no precision lost)")
-    return 0 if report.ok else 1
+    code = 0 if report.ok else 1
+    return max(code, check_table(args, rules)) if args.table else code

@@ -15,6 +15,7 @@ from widen.cli.signals import watching
 from widen.errors import InputError, WidenError
 from widen.progress import counted
 from widen.session import spark_session, start_early
+from widen.sink.contract import history, read_under
 from widen.sink.partitioning import parse_partition_by
 from widen.sources import batch_files, check_inputs
 
@@ -43,7 +44,7 @@ def run_ingest(args) -> int:
              if v and not args.watch]
     if given:
         raise InputError(f"{', '.join(given)}: only with --watch DIR (a batch is read once as it is)")
-    rules = load_rules(args.rules)
+    rules = load_rules(args.rules) if args.rules else None  # (none: the table's own, else the shipped default)
     if args.watch:
         return _watch(args, rules)
     if not args.batches:
@@ -196,12 +197,14 @@ def run_maintain(args) -> int:
 
 
 def run_inspect(args) -> int:
-    from widen.inspect.stats import column_stats, render_stats, view_sql
+    from widen.inspect.stats import column_stats, render_rules, render_stats, view_sql
 
-    rules = load_rules(args.rules)
     table = open_table_of(args)
+    rules = read_under(table, args.rules)
     if args.command == "stats":
         print(render_stats(column_stats(table, rules)))
+        if history(table):  # the rules each batch ran under
+            print("\n" + render_rules(history(table)))
     else:
         print(view_sql(args.table, table.schema(), rules))
     return 0
@@ -213,8 +216,8 @@ def run_show(args) -> int:
     if args.limit < 0:
         raise WidenError(f"--limit {args.limit}: a number of rows, 0 or more")
     columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
-    rules = load_rules(args.rules)
     tbl = open_table(args.table, args.catalog, args.warehouse)
+    rules = read_under(tbl, args.rules)
     schema = tbl.schema()
     arrow = scan_rows(args.table, where=args.where, columns=None if args.folded else columns, limit=args.limit or None,
                       tbl=tbl)  # (--limit 0: every row)
@@ -243,6 +246,7 @@ def run_report(args) -> int:
     from widen.inspect.html_report import report
 
     out = args.out or f"{args.table}.html"
-    report(args.table, out=out, rules=load_rules(args.rules), catalog=args.catalog, warehouse=args.warehouse)
+    report(args.table, out=out, rules=load_rules(args.rules) if args.rules else None, catalog=args.catalog,
+           warehouse=args.warehouse)
     print(out)
     return 0

@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from widen.engine.load import load_rules
 from widen.errors import InputError
 from widen.inspect.reader import open_table
 from widen.inspect.stats import column_stats, families
 from widen.sink.catalog import load_table, open_catalog
+from widen.sink.contract import SNAPSHOT_NAME, SNAPSHOT_SHA256, read_under
 from widen.sink.ledger import read as read_ledger
 from widen.sink.rescued import RESCUED_SUFFIX
 
@@ -48,6 +48,8 @@ class Commit:
     fields_added: int
     rescued: int
     mode: str = ""
+    #: the rules the batch ran under (``widen.rules``: :mod:`widen.sink.contract`)
+    rules: str = ""
 
 
 @dataclass
@@ -81,7 +83,7 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
             int(summary.get("widen.records", summary.get("added-records", 0)) or 0),
             len([f for f in summary.get("widen.fields-added", "").split(",") if f]),
             int(summary.get("widen.rescued", 0) or 0),
-            summary.get("widen.mode", "")))
+            summary.get("widen.mode", ""), _rules_of(summary)))
     if rescued_tbl is not None:
         facts.rescued = _rescued(rescued_tbl)
     facts.spec = str(tbl.spec()) if tbl.spec().fields else "unpartitioned"
@@ -92,6 +94,12 @@ def gather(tbl, name: str, rules, rescued_tbl=None) -> Facts:
     facts.properties = {k: v for k, v in sorted(tbl.properties.items()) if k.startswith(("widen.", "schema.",
                                                                                              "format-version"))}
     return facts
+
+
+def _rules_of(summary) -> str:
+    """The rules a snapshot's batch ran under, as ``widen stats`` names them; empty for a snapshot that does not say."""
+    sha = summary.get(SNAPSHOT_SHA256)
+    return f"{summary.get(SNAPSHOT_NAME, '')} (sha256 {sha[:12]})" if sha else ""
 
 
 def _rescued(rescued_tbl) -> dict[str, dict]:
@@ -200,11 +208,11 @@ def render(facts: Facts) -> str:
                      f"<table><tr><th>line</th><th>reason</th><th>text</th></tr>{examples}</table></div>")
     commits = "".join(f"<tr><td>{esc(c.when)}</td><td>{esc(c.operation)}</td><td>{esc(c.batch)}</td>"
                       f"<td class='n'>{c.records}</td><td class='n'>{c.fields_added}</td><td class='n'>{c.rescued}</td>"
-                      f"<td>{esc(c.mode)}</td></tr>" for c in facts.commits[-50:])
+                      f"<td>{esc(c.mode)}</td><td>{esc(c.rules)}</td></tr>" for c in facts.commits[-50:])
     gone = "".join(f"; expired: {esc(c.batch or str(c.snapshot_id))} ({esc(c.when)})" for c in facts.expired[-50:])
     parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)} kept{gone}.</p>",
               "<table><tr><th>when (UTC)</th><th>operation</th><th>batch</th><th>records</th><th>columns added</th>"
-              f"<th>rescued</th><th>mode</th></tr>{commits}</table>",
+              f"<th>rescued</th><th>mode</th><th>rules</th></tr>{commits}</table>",
               "<h2>Table</h2>", f"<p>Partition spec: <code>{esc(facts.spec)}</code>. Ledger: {facts.ledger_files} files "
               "absorbed" + "".join(f"; stream {esc(q)}: last micro-batch {n}" for q, n in facts.streams.items())
               + ".</p>",
@@ -228,7 +236,7 @@ def report(table: str, *, out: str | None = None, rules=None, catalog: str | Non
         raise InputError(f"widen report draws its charts with altair and vl-convert: {_install_hint()}") from None
     tbl = open_table(table, catalog, warehouse)
     rescued = load_table(open_catalog(catalog, warehouse), table + RESCUED_SUFFIX)
-    page = render(gather(tbl, table, rules if rules is not None else load_rules(), rescued))
+    page = render(gather(tbl, table, rules if rules is not None else read_under(tbl, None), rescued))
     if out:
         with open(out, "w", encoding="utf-8") as fh:
             fh.write(page)

@@ -165,3 +165,11 @@ def view_sql(table_name: str, schema, rules: Rules, view_name: str | None = None
     name = view_name or table_name.replace(".", "_") + "_folded"
     return (f"CREATE OR REPLACE TEMPORARY VIEW {quoted(name)} AS\nSELECT\n" + ",\n".join(columns)
             + f"\nFROM {_quote_table(table_name)}")
+
+
+def render_rules(history) -> str:
+    """The rules each batch ran under (:func:`widen.sink.contract.history`), one line per batch."""
+    rows = [(batch or str(snapshot), f"{name} (sha256 {sha[:12]})") for snapshot, batch, name, sha in history]
+    width = max(len("batch"), *(len(b) for b, _ in rows))
+    return "\n".join([f"{'batch'.ljust(width)}  rules", f"{'-' * width}  -----"]
+                     + [f"{b.ljust(width)}  {r}" for b, r in rows])

@@ -17,6 +17,7 @@ from widen.sink.prepare import BatchPlan, prepare
 from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table,
                                 no_library_retries, retrying, snapshot_with, values_written)
 from widen.errors import Absorbed, CatalogLocked, CommitUnknown, InputError, WidenError
+from widen.sink import contract
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import read as read_ledger
 from widen.sink.ledger import record as record_ledger
@@ -123,6 +124,7 @@ def _attempt(attempt: Attempt, cat, batch: Batch, report: BatchReport, say, comm
     tbl = attempt.tbl = files.committed = (no_library_retries(attempt.reloaded) if attempt.reloaded is not None
                                            else load_or_create(cat, batch.table, created=files.created))
     absorbed = read_ledger(tbl)
+    contract.check(contract.recorded(tbl.properties), batch.rules, batch.table)  # (another writer's migrate)
     if snapshot_with(tbl, commit_id) is not None or absorbed.has_commit(commit_id):
         files.written = []  # they belong to the table
         return Landed(-1)
@@ -242,6 +244,7 @@ def _summary(batch: Batch, commit_id: str, report: BatchReport) -> dict[str, str
         "widen.rescued": str(report.rescued),
         "widen.fields-added": ",".join(report.fields_added),
         "widen.mode": batch.mode,
+        **contract.summary(batch.rules),
         **batch.summary,
     }
 
@@ -269,6 +272,9 @@ def _transaction(tx, tbl, planned: BatchPlan, creating, fields, written: list[st
     hints = hint_ids(tx.table_metadata.schema(), planned.hints)
     if hints != read_hints(tbl.properties):
         tx.set_properties({TYPES_PROPERTY: json.dumps({str(k): v for k, v in hints.items()}, sort_keys=True)})
+    recorded = contract.properties(planned.rules)
+    if any(tbl.properties.get(k) != v for k, v in recorded.items()):  # the rules the table is written under
+        tx.set_properties(recorded)
     if planned.replace and tbl.current_snapshot() is not None:
         _overwrite_files(tx, tbl, written, summary, fields)  # one snapshot: old files out, new ones in
     elif written and fields:

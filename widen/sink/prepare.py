@@ -69,3 +69,8 @@ def _against(tbl, rules, mode: str, columns):
     if effective == "overwrite":
         return r, TableSchema()
     return r, from_iceberg(current, r, read_hints(properties))
+
+
+def against(tbl, rules) -> tuple:
+    """(``rules`` instantiated for the table's types, in their own mode; the table's schema as they read it)."""
+    return _against(tbl, rules, rules.mode, None)
