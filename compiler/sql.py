@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import inspect
 import math
-import sys
 from decimal import Decimal
 from typing import Any, Callable
 
@@ -349,18 +348,3 @@ class _Functions:
 
 #: ``pyspark.sql.functions``, as Spark SQL text
 F = _Functions()
-
-
-def pretty_sql(query: str) -> str:
-    """A query laid out one clause and one branch per line (sqlglot's Spark dialect, parsed and printed back): Spark
-    runs it as it runs ``query`` (``tests/test_spark.py`` compares the rows of both)."""
-    import sqlglot  # slow to load, and only ``widen compile`` lays its SQL out
-
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10000))  # sqlglot recurses once per nesting level of the CASE trees
-    try:
-        return sqlglot.transpile(query, read="spark", write="spark", pretty=True)[0]
-    except (sqlglot.errors.SqlglotError, RecursionError) as exc:  # the query as it is, rather than nothing
-        return f"-- (printed as compiled: sqlglot could not lay it out: {type(exc).__name__})\n{query}"
-    finally:
-        sys.setrecursionlimit(limit)

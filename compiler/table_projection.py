@@ -24,6 +24,7 @@ from widen.compiler.spark_exprs import as_map, let
 from widen.compiler.spark_types import SparkTypes
 from widen.compiler.sql import Expr, F, identifier
 from widen.compiler.table_shapes import LevelShapes
+from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan
 from widen.rules.model import Rules
 
@@ -169,8 +170,7 @@ class TableProjection:
                 return self._normalised(p, target, dim, below)
             out = None
             for t in below:
-                v = self._converted(self.types.value(p["v"], t), self.lattice.path(t, target),
-                                    self.lattice.guarded(t, target))
+                v = self._from_json(p["v"], t, self.lattice.path(t, target), self.lattice.guarded(t, target))
                 out = F.when(p["s"] == t, v) if out is None else out.when(p["s"] == t, v)
             return out
 
@@ -281,6 +281,13 @@ class TableProjection:
             out = F.when(cond, conv[field]) if out is None else out.when(cond, conv[field])
         return out
 
+    def _from_json(self, v: Expr, t: str, edges, guarded: bool) -> Expr:
+        """A JSON scalar VARIANT typed ``t`` converted along ``edges``; a decimal's text is the number as the JSON
+        wrote it (``1.5`` of a ``decimal(10, 2)``, not ``1.50``), as the ingest writes it."""
+        if edges and edges[0].via == "text" and family(self.types.iceberg[t]) == "decimal":
+            return self._converted(F.when(self.types.value(v, t).isNotNull(), F.to_json(v)), edges[1:], guarded)
+        return self._converted(self.types.value(v, t), edges, guarded)
+
     def _converted(self, v: Expr, edges, guarded: bool) -> Expr:
         """A typed scalar converted along ``edges``: null when a guarded edge would change it, or the conversion
         (not a widening) gives nothing."""
@@ -347,7 +354,7 @@ class TableProjection:
             for t in below:
                 path = tuple(self.lattice.path(t, target)) + tuple(edges)
                 check = guarded or self.lattice.guarded(t, target)
-                out = out.when(st == types.index[t], self._converted(types.value(e, t), path, check))
+                out = out.when(st == types.index[t], self._from_json(e, t, path, check))
             return out
 
         return let(types.scalar_type(e), by_type)

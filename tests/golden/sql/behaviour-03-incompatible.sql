@@ -2,6 +2,8 @@
 -- reads `batch` (a `value` column of JSON text, one line per row); writes 3 columns, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
+-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
+-- = 1000` first for a table of nested records)
 -- columns the batches add: a, a_boolean, a_date
 WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
@@ -49,146 +51,128 @@ shape_codes AS (
                 transform(
                   array(
                     CASE
+                      WHEN ((NOT startswith(_x2['sv'], 'OBJECT<')) AND (NOT startswith(_x2['sv'], 'ARRAY<'))) THEN element_at(
+                        transform(
+                          array(
+                            CASE
+                              WHEN ((_x2['v'] IS NULL) OR (_x2['sv'] = 'VOID')) THEN 'null'
+                              WHEN (_x2['sv'] = 'BOOLEAN') THEN 'boolean'
+                              WHEN (_x2['sv'] = 'BIGINT') THEN 'integer'
+                              WHEN startswith(_x2['sv'], 'DECIMAL(') THEN CASE
+                                WHEN (
+                                  (regexp_extract(_x2['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                  AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                ) THEN 'integer'
+                                ELSE 'fraction'
+                              END
+                              WHEN (_x2['sv'] = 'DOUBLE') THEN 'fraction'
+                              WHEN (_x2['sv'] = 'STRING') THEN 'string'
+                              WHEN startswith(_x2['sv'], 'ARRAY<') THEN 'array'
+                              WHEN startswith(_x2['sv'], 'OBJECT<') THEN 'object'
+                              ELSE 'other'
+                            END
+                          ),
+                          _x3 -> CASE
+                            WHEN (_x3 = 'boolean') THEN 0
+                            WHEN (_x3 = 'integer') THEN CASE
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 1
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 3
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'fraction') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                    AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                  )
+                                  AND (
+                                    abs(try_variant_get(_x2['v'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
+                                  )
+                                )
+                                AND CASE
+                                  WHEN (_x2['sv'] = 'DOUBLE') THEN TRUE
+                                  ELSE (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(
+                                            CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                            '[eE].*$', ''
+                                          ),
+                                          '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    ) = regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    )
+                                  )
+                                END
+                              ) THEN 2
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'string') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                )
+                              ) THEN 4
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                )
+                              ) THEN 5
+                              ELSE 6
+                            END
+                          END
+                        ),
+                        1
+                      )
+                    END
+                  ),
+                  _x3 -> named_struct(
+                    'd', _x2['d'], 'k',
+                    CASE
                       WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
                       WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
                       WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
                       ELSE 0
-                    END
-                  ),
-                  _x3 -> element_at(
-                    transform(
-                      array(
-                        CASE
-                          WHEN (_x3 = 0) THEN element_at(
-                            transform(
-                              array(schema_of_variant(_x2['v'])),
-                              _x4 -> element_at(
-                                transform(
-                                  array(
-                                    CASE
-                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
-                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
-                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
-                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
-                                        WHEN (
-                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
-                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
-                                        ) THEN 'integer'
-                                        ELSE 'fraction'
-                                      END
-                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
-                                      WHEN (_x4 = 'STRING') THEN 'string'
-                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
-                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
-                                      ELSE 'other'
-                                    END
-                                  ),
-                                  _x5 -> CASE
-                                    WHEN (_x5 = 'boolean') THEN 0
-                                    WHEN (_x5 = 'integer') THEN CASE
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
-                                            _x2['v'], '$', 'decimal(38,0)'
-                                          )
-                                        )
-                                      ) THEN 1
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(
-                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
-                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
-                                        )
-                                      ) THEN 3
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'fraction') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
-                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
-                                          )
-                                          AND (
-                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
-                                              'Infinity' AS DOUBLE
-                                            )
-                                          )
-                                        )
-                                        AND CASE
-                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
-                                          ELSE (
-                                            regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(
-                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
-                                                    '[eE].*$', ''
-                                                  ),
-                                                  '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            ) = regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            )
-                                          )
-                                        END
-                                      ) THEN 2
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'string') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
-                                        )
-                                      ) THEN 4
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
-                                        )
-                                      ) THEN 5
-                                      ELSE 6
-                                    END
-                                  END
-                                ),
-                                1
-                              )
-                            ),
-                            1
-                          )
-                        END
-                      ),
-                      _x4 -> named_struct(
-                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
-                      )
-                    ),
-                    1
+                    END,
+                    't', _x3, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
                   )
                 ),
                 1
@@ -632,7 +616,9 @@ conversions AS (
           ),
           1
         )
-        WHEN (_x1['s'] = 'decimal') THEN CAST(try_variant_get(_x1['v'], '$', 'decimal(38,0)') AS string)
+        WHEN (_x1['s'] = 'decimal') THEN CASE
+          WHEN (try_variant_get(_x1['v'], '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(_x1['v'])
+        END
         WHEN (_x1['s'] = 'date') THEN date_format(
           try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
         )
@@ -707,10 +693,33 @@ SELECT
       (`m` IS NULL)
       OR coalesce(
         (
-          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          exists(
+            map_entries(`m`),
+            _x1 -> (
+              (NOT (_x1['key'] IN ('a', '')))
+              AND (
+                regexp_replace(
+                  regexp_replace(
+                    to_json(_x1['value']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  ),
+                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                ) RLIKE '"|[0-9]|true|false'
+              )
+            )
+          )
           OR (
-            (NOT (`s`['a'] IN ('null', 'empty')))
-            AND (NOT (((`a` IS NOT NULL) OR (`a_boolean` IS NOT NULL)) OR (`a_date` IS NOT NULL)))
+            (
+              (NOT (`s`['a'] IN ('null', 'empty')))
+              AND (NOT (((`a` IS NOT NULL) OR (`a_boolean` IS NOT NULL)) OR (`a_date` IS NOT NULL)))
+            )
+            AND (
+              regexp_replace(
+                regexp_replace(
+                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                ),
+                '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+              ) RLIKE '"|[0-9]|true|false'
+            )
           )
         ),
         FALSE

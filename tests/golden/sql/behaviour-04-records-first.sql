@@ -2,6 +2,8 @@
 -- reads `batch` (a `value` column of JSON text, one line per row); writes 4 columns, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
+-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
+-- = 1000` first for a table of nested records)
 -- columns the batches add: a, a_string, a_array_long, a_array_string
 WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
@@ -63,450 +65,424 @@ shape_codes AS (
                 transform(
                   array(
                     CASE
+                      WHEN ((NOT startswith(_x2['sv'], 'OBJECT<')) AND (NOT startswith(_x2['sv'], 'ARRAY<'))) THEN element_at(
+                        transform(
+                          array(
+                            CASE
+                              WHEN ((_x2['v'] IS NULL) OR (_x2['sv'] = 'VOID')) THEN 'null'
+                              WHEN (_x2['sv'] = 'BOOLEAN') THEN 'boolean'
+                              WHEN (_x2['sv'] = 'BIGINT') THEN 'integer'
+                              WHEN startswith(_x2['sv'], 'DECIMAL(') THEN CASE
+                                WHEN (
+                                  (regexp_extract(_x2['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                  AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                ) THEN 'integer'
+                                ELSE 'fraction'
+                              END
+                              WHEN (_x2['sv'] = 'DOUBLE') THEN 'fraction'
+                              WHEN (_x2['sv'] = 'STRING') THEN 'string'
+                              WHEN startswith(_x2['sv'], 'ARRAY<') THEN 'array'
+                              WHEN startswith(_x2['sv'], 'OBJECT<') THEN 'object'
+                              ELSE 'other'
+                            END
+                          ),
+                          _x3 -> CASE
+                            WHEN (_x3 = 'boolean') THEN 0
+                            WHEN (_x3 = 'integer') THEN CASE
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 1
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 3
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'fraction') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                    AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                  )
+                                  AND (
+                                    abs(try_variant_get(_x2['v'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
+                                  )
+                                )
+                                AND CASE
+                                  WHEN (_x2['sv'] = 'DOUBLE') THEN TRUE
+                                  ELSE (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(
+                                            CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                            '[eE].*$', ''
+                                          ),
+                                          '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    ) = regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    )
+                                  )
+                                END
+                              ) THEN 2
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'string') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                )
+                              ) THEN 4
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                )
+                              ) THEN 5
+                              ELSE 6
+                            END
+                          END
+                        ),
+                        1
+                      )
+                    END
+                  ),
+                  _x3 -> named_struct(
+                    'd', _x2['d'], 'k',
+                    CASE
                       WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
                       WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
                       WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
                       ELSE 0
-                    END
-                  ),
-                  _x3 -> element_at(
-                    transform(
-                      array(
-                        CASE
-                          WHEN (_x3 = 0) THEN element_at(
+                    END,
+                    't', _x3, 'x',
+                    CASE
+                      WHEN (_x3 IS NULL) THEN 127
+                      WHEN (_x3 = 0) THEN (
+                        75 | CASE
+                          WHEN element_at(
                             transform(
-                              array(schema_of_variant(_x2['v'])),
+                              array(try_variant_get(_x2['v'], '$', 'boolean')),
                               _x4 -> element_at(
                                 transform(
                                   array(
-                                    CASE
-                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
-                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
-                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
-                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
-                                        WHEN (
-                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
-                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
-                                        ) THEN 'integer'
-                                        ELSE 'fraction'
-                                      END
-                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
-                                      WHEN (_x4 = 'STRING') THEN 'string'
-                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
-                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
-                                      ELSE 'other'
-                                    END
+                                    TRY_CAST(
+                                      CAST(CASE WHEN _x4 THEN 1 WHEN (NOT _x4) THEN 0 END AS bigint) AS double
+                                    )
                                   ),
-                                  _x5 -> CASE
-                                    WHEN (_x5 = 'boolean') THEN 0
-                                    WHEN (_x5 = 'integer') THEN CASE
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
-                                            _x2['v'], '$', 'decimal(38,0)'
-                                          )
-                                        )
-                                      ) THEN 1
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(
-                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
-                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
-                                        )
-                                      ) THEN 3
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'fraction') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
-                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
-                                          )
-                                          AND (
-                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
-                                              'Infinity' AS DOUBLE
-                                            )
-                                          )
-                                        )
-                                        AND CASE
-                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
-                                          ELSE (
-                                            regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(
-                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
-                                                    '[eE].*$', ''
-                                                  ),
-                                                  '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            ) = regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            )
-                                          )
-                                        END
-                                      ) THEN 2
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'string') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
-                                        )
-                                      ) THEN 4
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
-                                        )
-                                      ) THEN 5
-                                      ELSE 6
-                                    END
-                                  END
+                                  _x5 -> (
+                                    coalesce(
+                                      (
+                                        CASE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                (_x5 >= -9.223372036854776E+18D)
+                                                AND (_x5 < 9.223372036854776E+18D)
+                                              ) THEN TRY_CAST(_x5 AS bigint)
+                                            END = 1
+                                          ) THEN TRUE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                (_x5 >= -9.223372036854776E+18D)
+                                                AND (_x5 < 9.223372036854776E+18D)
+                                              ) THEN TRY_CAST(_x5 AS bigint)
+                                            END = 0
+                                          ) THEN FALSE
+                                        END = _x4
+                                      ),
+                                      FALSE
+                                    )
+                                    AND (_x5 IS NOT NULL)
+                                  )
                                 ),
                                 1
                               )
                             ),
                             1
-                          )
-                        END
-                      ),
-                      _x4 -> named_struct(
-                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x',
-                        CASE
-                          WHEN (_x4 IS NULL) THEN 127
-                          WHEN (_x4 = 0) THEN (
-                            75 | CASE
-                              WHEN element_at(
-                                transform(
-                                  array(try_variant_get(_x2['v'], '$', 'boolean')),
-                                  _x5 -> element_at(
-                                    transform(
-                                      array(
-                                        TRY_CAST(
-                                          CAST(CASE WHEN _x5 THEN 1 WHEN (NOT _x5) THEN 0 END AS bigint) AS double
-                                        )
-                                      ),
-                                      _x6 -> (
-                                        coalesce(
-                                          (
-                                            CASE
-                                              WHEN (
-                                                CASE
-                                                  WHEN (
-                                                    (_x6 >= -9.223372036854776E+18D)
-                                                    AND (_x6 < 9.223372036854776E+18D)
-                                                  ) THEN TRY_CAST(_x6 AS bigint)
-                                                END = 1
-                                              ) THEN TRUE
-                                              WHEN (
-                                                CASE
-                                                  WHEN (
-                                                    (_x6 >= -9.223372036854776E+18D)
-                                                    AND (_x6 < 9.223372036854776E+18D)
-                                                  ) THEN TRY_CAST(_x6 AS bigint)
-                                                END = 0
-                                              ) THEN FALSE
-                                            END = _x5
-                                          ),
-                                          FALSE
-                                        )
-                                        AND (_x6 IS NOT NULL)
-                                      )
-                                    ),
-                                    1
-                                  )
-                                ),
-                                1
-                              ) THEN 4
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 1) THEN (
-                            74 | CASE
-                              WHEN element_at(
-                                transform(
-                                  array(try_variant_get(_x2['v'], '$', 'bigint')),
-                                  _x5 -> element_at(
-                                    transform(
-                                      array(TRY_CAST(_x5 AS double)),
-                                      _x6 -> (
-                                        coalesce(
-                                          (
-                                            CASE
-                                              WHEN (
-                                                (_x6 >= -9.223372036854776E+18D)
-                                                AND (_x6 < 9.223372036854776E+18D)
-                                              ) THEN TRY_CAST(_x6 AS bigint)
-                                            END = _x5
-                                          ),
-                                          FALSE
-                                        )
-                                        AND (_x6 IS NOT NULL)
-                                      )
-                                    ),
-                                    1
-                                  )
-                                ),
-                                1
-                              ) THEN 4
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 2) THEN 68
-                          WHEN (_x4 = 3) THEN 72
-                          WHEN (_x4 = 4) THEN (
-                            (
-                              (
-                                112 | CASE
-                                  WHEN (
-                                    CASE
-                                      WHEN (
-                                        pmod(
-                                          unix_micros(
-                                            CAST(
-                                              try_to_date(
-                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                              ) AS timestamp
-                                            )
-                                          ),
-                                          1
-                                        ) = 0
-                                      ) THEN CAST(
-                                        div(
-                                          unix_micros(
-                                            CAST(
-                                              try_to_date(
-                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                              ) AS timestamp
-                                            )
-                                          ),
-                                          1
-                                        ) AS bigint
-                                      )
-                                    END IS NOT NULL
-                                  ) THEN 2
-                                  ELSE 0
-                                END
-                              ) | CASE
-                                WHEN element_at(
-                                  transform(
-                                    array(
-                                      CASE
-                                        WHEN (
-                                          pmod(
-                                            unix_micros(
-                                              CAST(
-                                                try_to_date(
-                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                                ) AS timestamp
-                                              )
-                                            ),
-                                            1
-                                          ) = 0
-                                        ) THEN CAST(
-                                          div(
-                                            unix_micros(
-                                              CAST(
-                                                try_to_date(
-                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                                ) AS timestamp
-                                              )
-                                            ),
-                                            1
-                                          ) AS bigint
-                                        )
-                                      END
-                                    ),
-                                    _x5 -> element_at(
-                                      transform(
-                                        array(TRY_CAST(_x5 AS double)),
-                                        _x6 -> (
-                                          coalesce(
-                                            (
-                                              CASE
-                                                WHEN (
-                                                  (_x6 >= -9.223372036854776E+18D)
-                                                  AND (_x6 < 9.223372036854776E+18D)
-                                                ) THEN TRY_CAST(_x6 AS bigint)
-                                              END = _x5
-                                            ),
-                                            FALSE
-                                          )
-                                          AND (_x6 IS NOT NULL)
-                                        )
-                                      ),
-                                      1
-                                    )
-                                  ),
-                                  1
-                                ) THEN 4
-                                ELSE 0
-                              END
-                            ) | CASE
-                              WHEN (
-                                TRY_CAST(
-                                  CASE
-                                    WHEN (
-                                      pmod(
-                                        unix_micros(
-                                          CAST(
-                                            try_to_date(
-                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                            ) AS timestamp
-                                          )
-                                        ),
-                                        1
-                                      ) = 0
-                                    ) THEN CAST(
-                                      div(
-                                        unix_micros(
-                                          CAST(
-                                            try_to_date(
-                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                            ) AS timestamp
-                                          )
-                                        ),
-                                        1
-                                      ) AS bigint
-                                    )
-                                  END AS decimal(38,0)
-                                ) IS NOT NULL
-                              ) THEN 8
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 5) THEN (
-                            (
-                              (
-                                96 | CASE
-                                  WHEN (
-                                    CASE
-                                      WHEN (
-                                        pmod(
-                                          unix_micros(
-                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                          ),
-                                          1
-                                        ) = 0
-                                      ) THEN CAST(
-                                        div(
-                                          unix_micros(
-                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                          ),
-                                          1
-                                        ) AS bigint
-                                      )
-                                    END IS NOT NULL
-                                  ) THEN 2
-                                  ELSE 0
-                                END
-                              ) | CASE
-                                WHEN element_at(
-                                  transform(
-                                    array(
-                                      CASE
-                                        WHEN (
-                                          pmod(
-                                            unix_micros(
-                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                            ),
-                                            1
-                                          ) = 0
-                                        ) THEN CAST(
-                                          div(
-                                            unix_micros(
-                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                            ),
-                                            1
-                                          ) AS bigint
-                                        )
-                                      END
-                                    ),
-                                    _x5 -> element_at(
-                                      transform(
-                                        array(TRY_CAST(_x5 AS double)),
-                                        _x6 -> (
-                                          coalesce(
-                                            (
-                                              CASE
-                                                WHEN (
-                                                  (_x6 >= -9.223372036854776E+18D)
-                                                  AND (_x6 < 9.223372036854776E+18D)
-                                                ) THEN TRY_CAST(_x6 AS bigint)
-                                              END = _x5
-                                            ),
-                                            FALSE
-                                          )
-                                          AND (_x6 IS NOT NULL)
-                                        )
-                                      ),
-                                      1
-                                    )
-                                  ),
-                                  1
-                                ) THEN 4
-                                ELSE 0
-                              END
-                            ) | CASE
-                              WHEN (
-                                TRY_CAST(
-                                  CASE
-                                    WHEN (
-                                      pmod(
-                                        unix_micros(
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                        ),
-                                        1
-                                      ) = 0
-                                    ) THEN CAST(
-                                      div(
-                                        unix_micros(
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                        ),
-                                        1
-                                      ) AS bigint
-                                    )
-                                  END AS decimal(38,0)
-                                ) IS NOT NULL
-                              ) THEN 8
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 6) THEN 64
+                          ) THEN 4
                           ELSE 0
-                        END,
-                        'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
+                        END
                       )
-                    ),
-                    1
+                      WHEN (_x3 = 1) THEN (
+                        74 | CASE
+                          WHEN element_at(
+                            transform(
+                              array(try_variant_get(_x2['v'], '$', 'bigint')),
+                              _x4 -> element_at(
+                                transform(
+                                  array(TRY_CAST(_x4 AS double)),
+                                  _x5 -> (
+                                    coalesce(
+                                      (
+                                        CASE
+                                          WHEN (
+                                            (_x5 >= -9.223372036854776E+18D)
+                                            AND (_x5 < 9.223372036854776E+18D)
+                                          ) THEN TRY_CAST(_x5 AS bigint)
+                                        END = _x4
+                                      ),
+                                      FALSE
+                                    )
+                                    AND (_x5 IS NOT NULL)
+                                  )
+                                ),
+                                1
+                              )
+                            ),
+                            1
+                          ) THEN 4
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 2) THEN 68
+                      WHEN (_x3 = 3) THEN 72
+                      WHEN (_x3 = 4) THEN (
+                        (
+                          (
+                            112 | CASE
+                              WHEN (
+                                CASE
+                                  WHEN (
+                                    pmod(
+                                      unix_micros(
+                                        CAST(
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                        )
+                                      ),
+                                      1
+                                    ) = 0
+                                  ) THEN CAST(
+                                    div(
+                                      unix_micros(
+                                        CAST(
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                        )
+                                      ),
+                                      1
+                                    ) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN 2
+                              ELSE 0
+                            END
+                          ) | CASE
+                            WHEN element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) AS bigint
+                                    )
+                                  END
+                                ),
+                                _x4 -> element_at(
+                                  transform(
+                                    array(TRY_CAST(_x4 AS double)),
+                                    _x5 -> (
+                                      coalesce(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              (_x5 >= -9.223372036854776E+18D)
+                                              AND (_x5 < 9.223372036854776E+18D)
+                                            ) THEN TRY_CAST(_x5 AS bigint)
+                                          END = _x4
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (_x5 IS NOT NULL)
+                                    )
+                                  ),
+                                  1
+                                )
+                              ),
+                              1
+                            ) THEN 4
+                            ELSE 0
+                          END
+                        ) | CASE
+                          WHEN (
+                            TRY_CAST(
+                              CASE
+                                WHEN (
+                                  pmod(
+                                    unix_micros(
+                                      CAST(
+                                        try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                      )
+                                    ),
+                                    1
+                                  ) = 0
+                                ) THEN CAST(
+                                  div(
+                                    unix_micros(
+                                      CAST(
+                                        try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                      )
+                                    ),
+                                    1
+                                  ) AS bigint
+                                )
+                              END AS decimal(38,0)
+                            ) IS NOT NULL
+                          ) THEN 8
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 5) THEN (
+                        (
+                          (
+                            96 | CASE
+                              WHEN (
+                                CASE
+                                  WHEN (
+                                    pmod(
+                                      unix_micros(
+                                        TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                      ),
+                                      1
+                                    ) = 0
+                                  ) THEN CAST(
+                                    div(
+                                      unix_micros(
+                                        TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                      ),
+                                      1
+                                    ) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN 2
+                              ELSE 0
+                            END
+                          ) | CASE
+                            WHEN element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) AS bigint
+                                    )
+                                  END
+                                ),
+                                _x4 -> element_at(
+                                  transform(
+                                    array(TRY_CAST(_x4 AS double)),
+                                    _x5 -> (
+                                      coalesce(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              (_x5 >= -9.223372036854776E+18D)
+                                              AND (_x5 < 9.223372036854776E+18D)
+                                            ) THEN TRY_CAST(_x5 AS bigint)
+                                          END = _x4
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (_x5 IS NOT NULL)
+                                    )
+                                  ),
+                                  1
+                                )
+                              ),
+                              1
+                            ) THEN 4
+                            ELSE 0
+                          END
+                        ) | CASE
+                          WHEN (
+                            TRY_CAST(
+                              CASE
+                                WHEN (
+                                  pmod(
+                                    unix_micros(
+                                      TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                    ),
+                                    1
+                                  ) = 0
+                                ) THEN CAST(
+                                  div(
+                                    unix_micros(
+                                      TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                    ),
+                                    1
+                                  ) AS bigint
+                                )
+                              END AS decimal(38,0)
+                            ) IS NOT NULL
+                          ) THEN 8
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 6) THEN 64
+                      ELSE 0
+                    END,
+                    'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
                   )
                 ),
                 1
@@ -1073,7 +1049,9 @@ conversions AS (
           ),
           1
         )
-        WHEN (_x1['s'] = 'decimal') THEN CAST(try_variant_get(_x1['v'], '$', 'decimal(38,0)') AS string)
+        WHEN (_x1['s'] = 'decimal') THEN CASE
+          WHEN (try_variant_get(_x1['v'], '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(_x1['v'])
+        END
         WHEN (_x1['s'] = 'date') THEN date_format(
           try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
         )
@@ -1891,7 +1869,9 @@ conversions AS (
                           ),
                           1
                         )
-                        WHEN (_x4 = 3) THEN CAST(try_variant_get(_x3, '$', 'decimal(38,0)') AS string)
+                        WHEN (_x4 = 3) THEN CASE
+                          WHEN (try_variant_get(_x3, '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(_x3)
+                        END
                         WHEN (_x4 = 4) THEN date_format(
                           try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
                         )
@@ -1970,385 +1950,353 @@ columns AS (
           ),
           _x1 -> element_at(
             transform(
-              array(named_struct('k', _x1['k'])),
-              _x2 -> element_at(
+              array(
                 transform(
-                  array(
+                  array(_x1['k']),
+                  _x2 -> element_at(
                     transform(
-                      array(_x2['k']),
-                      _x3 -> element_at(
+                      array(
                         transform(
-                          array(
+                          flatten(
                             transform(
-                              flatten(
-                                transform(
-                                  array(named_struct('d', 0, 'v', _x3, 'sv', schema_of_variant(_x3))),
-                                  _x4 -> CASE
-                                    WHEN (
-                                      startswith(_x4['sv'], 'ARRAY<')
-                                      AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
-                                    ) THEN transform(
-                                      filter(
-                                        try_variant_get(_x4['v'], '$', 'array<variant>'),
-                                        _x5 -> (NOT is_variant_null(_x5))
-                                      ),
-                                      _x5 -> named_struct(
-                                        'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
-                                      )
-                                    )
-                                    ELSE array(_x4)
-                                  END
-                                )
-                              ),
-                              _x4 -> element_at(
-                                transform(
-                                  array(
-                                    CASE
-                                      WHEN startswith(_x4['sv'], 'OBJECT<') THEN 1
-                                      WHEN (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
-                                      WHEN startswith(_x4['sv'], 'ARRAY<') THEN 3
-                                      ELSE 0
-                                    END
+                              array(named_struct('d', 0, 'v', _x2, 'sv', schema_of_variant(_x2))),
+                              _x3 -> CASE
+                                WHEN (
+                                  startswith(_x3['sv'], 'ARRAY<')
+                                  AND (NOT (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                ) THEN transform(
+                                  filter(
+                                    try_variant_get(_x3['v'], '$', 'array<variant>'),
+                                    _x4 -> (NOT is_variant_null(_x4))
                                   ),
-                                  _x5 -> element_at(
+                                  _x4 -> named_struct(
+                                    'd', (_x3['d'] + 1), 'v', _x4, 'sv', schema_of_variant(_x4)
+                                  )
+                                )
+                                ELSE array(_x3)
+                              END
+                            )
+                          ),
+                          _x3 -> element_at(
+                            transform(
+                              array(
+                                CASE
+                                  WHEN (
+                                    (NOT startswith(_x3['sv'], 'OBJECT<'))
+                                    AND (NOT startswith(_x3['sv'], 'ARRAY<'))
+                                  ) THEN element_at(
                                     transform(
                                       array(
                                         CASE
-                                          WHEN (_x5 = 0) THEN element_at(
-                                            transform(
-                                              array(schema_of_variant(_x4['v'])),
-                                              _x6 -> element_at(
-                                                transform(
-                                                  array(
-                                                    CASE
-                                                      WHEN ((_x4['v'] IS NULL) OR (_x6 = 'VOID')) THEN 'null'
-                                                      WHEN (_x6 = 'BOOLEAN') THEN 'boolean'
-                                                      WHEN (_x6 = 'BIGINT') THEN 'integer'
-                                                      WHEN startswith(_x6, 'DECIMAL(') THEN CASE
-                                                        WHEN (
-                                                          (
-                                                            regexp_extract(
-                                                              _x6, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1
-                                                            ) = '0'
-                                                          )
-                                                          AND (
-                                                            try_variant_get(_x4['v'], '$', 'bigint') IS NULL
-                                                          )
-                                                        ) THEN 'integer'
-                                                        ELSE 'fraction'
-                                                      END
-                                                      WHEN (_x6 = 'DOUBLE') THEN 'fraction'
-                                                      WHEN (_x6 = 'STRING') THEN 'string'
-                                                      WHEN startswith(_x6, 'ARRAY<') THEN 'array'
-                                                      WHEN startswith(_x6, 'OBJECT<') THEN 'object'
-                                                      ELSE 'other'
-                                                    END
-                                                  ),
-                                                  _x7 -> CASE
-                                                    WHEN (_x7 = 'boolean') THEN 0
-                                                    WHEN (_x7 = 'integer') THEN CASE
-                                                      WHEN (
-                                                        (try_variant_get(_x4['v'], '$', 'bigint') IS NOT NULL)
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'bigint') AS decimal(
-                                                              38, 0
-                                                            )
-                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
-                                                        )
-                                                      ) THEN 1
-                                                      WHEN (
-                                                        (
-                                                          try_variant_get(_x4['v'], '$', 'decimal(38,0)') IS NOT NULL
-                                                        )
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'decimal(38,0)') AS decimal(
-                                                              38, 0
-                                                            )
-                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
-                                                        )
-                                                      ) THEN 3
-                                                      ELSE 6
-                                                    END
-                                                    WHEN (_x7 = 'fraction') THEN CASE
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            (
-                                                              try_variant_get(_x4['v'], '$', 'double') IS NOT NULL
-                                                            )
-                                                            AND (
-                                                              NOT isnan(
-                                                                try_variant_get(_x4['v'], '$', 'double')
-                                                              )
-                                                            )
-                                                          )
-                                                          AND (
-                                                            abs(try_variant_get(_x4['v'], '$', 'double')) < CAST(
-                                                              'Infinity' AS DOUBLE
-                                                            )
-                                                          )
-                                                        )
-                                                        AND CASE
-                                                          WHEN (_x6 = 'DOUBLE') THEN TRUE
-                                                          ELSE (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    CAST(
-                                                                      try_variant_get(_x4['v'], '$', 'double') AS string
-                                                                    ),
-                                                                    '[eE].*$', ''
-                                                                  ),
-                                                                  '^-', ''
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '^0+|0+$', ''
-                                                            ) = regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    to_json(_x4['v']), '[eE].*$', ''
-                                                                  ),
-                                                                  '^-', ''
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '^0+|0+$', ''
-                                                            )
-                                                          )
-                                                        END
-                                                      ) THEN 2
-                                                      ELSE 6
-                                                    END
-                                                    WHEN (_x7 = 'string') THEN CASE
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                                          )
-                                                          AND (
-                                                            NOT startswith(
-                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
-                                                            )
-                                                          )
-                                                        )
-                                                        AND (
-                                                          try_to_date(
-                                                            try_variant_get(_x4['v'], '$', 'string'),
-                                                            'yyyy-MM-dd'
-                                                          ) IS NOT NULL
-                                                        )
-                                                      ) THEN 4
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                                          )
-                                                          AND (
-                                                            NOT startswith(
-                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
-                                                            )
-                                                          )
-                                                        )
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                          ) IS NOT NULL
-                                                        )
-                                                      ) THEN 5
-                                                      ELSE 6
-                                                    END
-                                                  END
-                                                ),
-                                                1
+                                          WHEN ((_x3['v'] IS NULL) OR (_x3['sv'] = 'VOID')) THEN 'null'
+                                          WHEN (_x3['sv'] = 'BOOLEAN') THEN 'boolean'
+                                          WHEN (_x3['sv'] = 'BIGINT') THEN 'integer'
+                                          WHEN startswith(_x3['sv'], 'DECIMAL(') THEN CASE
+                                            WHEN (
+                                              (
+                                                regexp_extract(_x3['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0'
                                               )
-                                            ),
-                                            1
-                                          )
+                                              AND (try_variant_get(_x3['v'], '$', 'bigint') IS NULL)
+                                            ) THEN 'integer'
+                                            ELSE 'fraction'
+                                          END
+                                          WHEN (_x3['sv'] = 'DOUBLE') THEN 'fraction'
+                                          WHEN (_x3['sv'] = 'STRING') THEN 'string'
+                                          WHEN startswith(_x3['sv'], 'ARRAY<') THEN 'array'
+                                          WHEN startswith(_x3['sv'], 'OBJECT<') THEN 'object'
+                                          ELSE 'other'
                                         END
                                       ),
-                                      _x6 -> named_struct(
-                                        'd', _x4['d'], 'k', _x5, 't', _x6, 'x', 0, 'e',
-                                        (size(split(_x4['sv'], 'ARRAY<')) - 1)
-                                      )
+                                      _x4 -> CASE
+                                        WHEN (_x4 = 'boolean') THEN 0
+                                        WHEN (_x4 = 'integer') THEN CASE
+                                          WHEN (
+                                            (try_variant_get(_x3['v'], '$', 'bigint') IS NOT NULL)
+                                            AND (
+                                              TRY_CAST(
+                                                try_variant_get(_x3['v'], '$', 'bigint') AS decimal(38,0)
+                                              ) = try_variant_get(_x3['v'], '$', 'decimal(38,0)')
+                                            )
+                                          ) THEN 1
+                                          WHEN (
+                                            (try_variant_get(_x3['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                            AND (
+                                              TRY_CAST(
+                                                try_variant_get(_x3['v'], '$', 'decimal(38,0)') AS decimal(
+                                                  38, 0
+                                                )
+                                              ) = try_variant_get(_x3['v'], '$', 'decimal(38,0)')
+                                            )
+                                          ) THEN 3
+                                          ELSE 6
+                                        END
+                                        WHEN (_x4 = 'fraction') THEN CASE
+                                          WHEN (
+                                            (
+                                              (
+                                                (try_variant_get(_x3['v'], '$', 'double') IS NOT NULL)
+                                                AND (NOT isnan(try_variant_get(_x3['v'], '$', 'double')))
+                                              )
+                                              AND (
+                                                abs(try_variant_get(_x3['v'], '$', 'double')) < CAST(
+                                                  'Infinity' AS DOUBLE
+                                                )
+                                              )
+                                            )
+                                            AND CASE
+                                              WHEN (_x3['sv'] = 'DOUBLE') THEN TRUE
+                                              ELSE (
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        CAST(
+                                                          try_variant_get(_x3['v'], '$', 'double') AS string
+                                                        ),
+                                                        '[eE].*$', ''
+                                                      ),
+                                                      '^-', ''
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '^0+|0+$', ''
+                                                ) = regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_replace(to_json(_x3['v']), '[eE].*$', ''), '^-',
+                                                      ''
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '^0+|0+$', ''
+                                                )
+                                              )
+                                            END
+                                          ) THEN 2
+                                          ELSE 6
+                                        END
+                                        WHEN (_x4 = 'string') THEN CASE
+                                          WHEN (
+                                            (
+                                              (
+                                                try_variant_get(_x3['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                              )
+                                              AND (
+                                                NOT startswith(
+                                                  try_variant_get(_x3['v'], '$', 'string'), '0000'
+                                                )
+                                              )
+                                            )
+                                            AND (
+                                              try_to_date(
+                                                try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                              ) IS NOT NULL
+                                            )
+                                          ) THEN 4
+                                          WHEN (
+                                            (
+                                              (
+                                                try_variant_get(_x3['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                              )
+                                              AND (
+                                                NOT startswith(
+                                                  try_variant_get(_x3['v'], '$', 'string'), '0000'
+                                                )
+                                              )
+                                            )
+                                            AND (
+                                              TRY_CAST(try_variant_get(_x3['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                            )
+                                          ) THEN 5
+                                          ELSE 6
+                                        END
+                                      END
                                     ),
                                     1
                                   )
-                                ),
-                                1
+                                END
+                              ),
+                              _x4 -> named_struct(
+                                'd', _x3['d'], 'k',
+                                CASE
+                                  WHEN startswith(_x3['sv'], 'OBJECT<') THEN 1
+                                  WHEN (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                                  WHEN startswith(_x3['sv'], 'ARRAY<') THEN 3
+                                  ELSE 0
+                                END,
+                                't', _x4, 'x', 0, 'e', (size(split(_x3['sv'], 'ARRAY<')) - 1)
+                              )
+                            ),
+                            1
+                          )
+                        )
+                      ),
+                      _x3 -> element_at(
+                        transform(
+                          array(
+                            named_struct(
+                              'prim', exists(_x3, _x4 -> (_x4['k'] = 0)), 'rec',
+                              exists(_x3, _x4 -> (_x4['k'] = 1)), 'deep', exists(_x3, _x4 -> (_x4['k'] = 3)),
+                              'lo',
+                              array_min(transform(filter(_x3, _x4 -> (_x4['k'] <= 1)), _x4 -> _x4['d'])),
+                              'hi',
+                              array_max(transform(filter(_x3, _x4 -> (_x4['k'] <= 1)), _x4 -> _x4['d'])), 'e',
+                              array_max(
+                                transform(filter(_x3, _x4 -> (_x4['k'] = 2)), _x4 -> (_x4['d'] + _x4['e']))
+                              ),
+                              'mask',
+                              aggregate(
+                                filter(_x3, _x4 -> (_x4['k'] <= 1)), 0,
+                                (_acc4, _x4) -> (_acc4 | shiftleft(1, _x4['t']))
+                              ),
+                              'exact',
+                              aggregate(
+                                filter(_x3, _x4 -> (_x4['k'] <= 1)), 127, (_acc4, _x4) -> (_acc4 & _x4['x'])
                               )
                             )
                           ),
-                          _x4 -> element_at(
-                            transform(
-                              array(
-                                named_struct(
-                                  'prim', exists(_x4, _x5 -> (_x5['k'] = 0)), 'rec',
-                                  exists(_x4, _x5 -> (_x5['k'] = 1)), 'deep',
-                                  exists(_x4, _x5 -> (_x5['k'] = 3)), 'lo',
-                                  array_min(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
-                                  'hi',
-                                  array_max(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
-                                  'e',
-                                  array_max(
-                                    transform(
-                                      filter(_x4, _x5 -> (_x5['k'] = 2)), _x5 -> (_x5['d'] + _x5['e'])
-                                    )
-                                  ),
-                                  'mask',
-                                  aggregate(
-                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 0,
-                                    (_acc5, _x5) -> (_acc5 | shiftleft(1, _x5['t']))
-                                  ),
-                                  'exact',
-                                  aggregate(
-                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 127,
-                                    (_acc5, _x5) -> (_acc5 & _x5['x'])
-                                  )
-                                )
-                              ),
-                              _x5 -> CASE
-                                WHEN ((_x3 IS NULL) OR is_variant_null(_x3)) THEN 'null'
-                                WHEN ((NOT _x5['prim']) AND (NOT _x5['rec'])) THEN CASE
-                                  WHEN _x5['deep'] THEN 'deep'
-                                  ELSE 'empty'
-                                END
-                                WHEN (
-                                  (
-                                    ((_x5['prim'] AND _x5['rec']) OR (_x5['lo'] != _x5['hi']))
-                                    OR coalesce((_x5['e'] > _x5['hi']), FALSE)
-                                  )
-                                  OR _x5['deep']
-                                ) THEN element_at(
+                          _x4 -> CASE
+                            WHEN ((_x2 IS NULL) OR is_variant_null(_x2)) THEN 'null'
+                            WHEN ((NOT _x4['prim']) AND (NOT _x4['rec'])) THEN CASE
+                              WHEN _x4['deep'] THEN 'deep'
+                              ELSE 'empty'
+                            END
+                            WHEN (
+                              (
+                                ((_x4['prim'] AND _x4['rec']) OR (_x4['lo'] != _x4['hi']))
+                                OR coalesce((_x4['e'] > _x4['hi']), FALSE)
+                              )
+                              OR _x4['deep']
+                            ) THEN element_at(
+                              array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'), 7
+                            )
+                            WHEN (
+                              (_x4['rec'] AND (_x4['hi'] = 0))
+                              AND (
+                                size(
+                                  array_remove(map_keys(try_variant_get(_x2, '$', 'map<string,variant>')), '')
+                                ) = 0
+                              )
+                            ) THEN 'empty'
+                            WHEN _x4['rec'] THEN concat('record', repeat('[]', _x4['hi']))
+                            ELSE concat(
+                              CASE
+                                WHEN (_x4['hi'] = 0) THEN element_at(
                                   array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                                  7
+                                  (element_at(_x3, 1)['t'] + 1)
                                 )
+                                ELSE 'array'
+                              END,
+                              repeat('[]', _x4['hi'])
+                            )
+                          END
+                        ),
+                        1
+                      )
+                    ),
+                    1
+                  )
+                )
+              ),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    named_struct(
+                      'as_long',
+                      transform(
+                        array(named_struct('v', _x1['k'], 's', _x2[0])),
+                        _x3 -> CASE
+                          WHEN (_x3['s'] = 'boolean') THEN element_at(
+                            transform(
+                              array(try_variant_get(_x3['v'], '$', 'boolean')),
+                              _x4 -> CAST(CASE WHEN _x4 THEN 1 WHEN (NOT _x4) THEN 0 END AS bigint)
+                            ),
+                            1
+                          )
+                          WHEN (_x3['s'] = 'long') THEN try_variant_get(_x3['v'], '$', 'bigint')
+                          WHEN (_x3['s'] = 'date') THEN element_at(
+                            transform(
+                              array(try_to_date(try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd')),
+                              _x4 -> CASE
                                 WHEN (
-                                  (_x5['rec'] AND (_x5['hi'] = 0))
-                                  AND (
-                                    size(
-                                      array_remove(
-                                        map_keys(try_variant_get(_x3, '$', 'map<string,variant>')), ''
-                                      )
-                                    ) = 0
-                                  )
-                                ) THEN 'empty'
-                                WHEN _x5['rec'] THEN concat('record', repeat('[]', _x5['hi']))
-                                ELSE concat(
                                   CASE
-                                    WHEN (_x5['hi'] = 0) THEN element_at(
-                                      array(
-                                        'boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'
-                                      ),
-                                      (element_at(_x4, 1)['t'] + 1)
+                                    WHEN (pmod(unix_micros(CAST(_x4 AS timestamp)), 1) = 0) THEN CAST(
+                                      div(unix_micros(CAST(_x4 AS timestamp)), 1) AS bigint
                                     )
-                                    ELSE 'array'
-                                  END,
-                                  repeat('[]', _x5['hi'])
-                                )
+                                  END IS NOT NULL
+                                ) THEN CASE
+                                  WHEN (pmod(unix_micros(CAST(_x4 AS timestamp)), 1) = 0) THEN CAST(
+                                    div(unix_micros(CAST(_x4 AS timestamp)), 1) AS bigint
+                                  )
+                                END
                               END
                             ),
                             1
                           )
-                        ),
-                        1
+                          WHEN (_x3['s'] = 'timestamp') THEN element_at(
+                            transform(
+                              array(TRY_CAST(try_variant_get(_x3['v'], '$', 'string') AS timestamp)),
+                              _x4 -> CASE
+                                WHEN (
+                                  CASE
+                                    WHEN (pmod(unix_micros(_x4), 1) = 0) THEN CAST(
+                                      div(unix_micros(_x4), 1) AS bigint
+                                    )
+                                  END IS NOT NULL
+                                ) THEN CASE
+                                  WHEN (pmod(unix_micros(_x4), 1) = 0) THEN CAST(
+                                    div(unix_micros(_x4), 1) AS bigint
+                                  )
+                                END
+                              END
+                            ),
+                            1
+                          )
+                        END
                       )
                     )
                   ),
                   _x3 -> element_at(
                     transform(
-                      array(named_struct('k', _x3[0])),
-                      _x4 -> element_at(
-                        transform(
-                          array(
-                            named_struct(
-                              'as_long',
-                              transform(
-                                array(named_struct('v', _x2['k'], 's', _x4['k'])),
-                                _x5 -> CASE
-                                  WHEN (_x5['s'] = 'boolean') THEN element_at(
-                                    transform(
-                                      array(try_variant_get(_x5['v'], '$', 'boolean')),
-                                      _x6 -> CAST(CASE WHEN _x6 THEN 1 WHEN (NOT _x6) THEN 0 END AS bigint)
+                      array(
+                        named_struct(
+                          'k', CAST(CASE WHEN (_x2[0] IN ('long')) THEN _x3['as_long'][0] END AS BIGINT)
+                        )
+                      ),
+                      _x4 -> named_struct(
+                        'k', _x4['k'], '__lost',
+                        coalesce(
+                          (
+                            exists(
+                              map_entries(_x1),
+                              _x5 -> (
+                                (NOT (_x5['key'] IN ('k', '')))
+                                AND (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      to_json(_x5['value']),
+                                      '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                                     ),
-                                    1
-                                  )
-                                  WHEN (_x5['s'] = 'long') THEN try_variant_get(_x5['v'], '$', 'bigint')
-                                  WHEN (_x5['s'] = 'date') THEN element_at(
-                                    transform(
-                                      array(
-                                        try_to_date(try_variant_get(_x5['v'], '$', 'string'), 'yyyy-MM-dd')
-                                      ),
-                                      _x6 -> CASE
-                                        WHEN (
-                                          CASE
-                                            WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
-                                              div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
-                                            )
-                                          END IS NOT NULL
-                                        ) THEN CASE
-                                          WHEN (pmod(unix_micros(CAST(_x6 AS timestamp)), 1) = 0) THEN CAST(
-                                            div(unix_micros(CAST(_x6 AS timestamp)), 1) AS bigint
-                                          )
-                                        END
-                                      END
-                                    ),
-                                    1
-                                  )
-                                  WHEN (_x5['s'] = 'timestamp') THEN element_at(
-                                    transform(
-                                      array(TRY_CAST(try_variant_get(_x5['v'], '$', 'string') AS timestamp)),
-                                      _x6 -> CASE
-                                        WHEN (
-                                          CASE
-                                            WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
-                                              div(unix_micros(_x6), 1) AS bigint
-                                            )
-                                          END IS NOT NULL
-                                        ) THEN CASE
-                                          WHEN (pmod(unix_micros(_x6), 1) = 0) THEN CAST(
-                                            div(unix_micros(_x6), 1) AS bigint
-                                          )
-                                        END
-                                      END
-                                    ),
-                                    1
-                                  )
-                                END
+                                    '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                                  ) RLIKE '"|[0-9]|true|false'
+                                )
+                              )
+                            )
+                            OR (
+                              ((NOT (_x2[0] IN ('null', 'empty'))) AND (NOT (_x4['k'] IS NOT NULL)))
+                              AND (
+                                regexp_replace(
+                                  regexp_replace(
+                                    to_json(_x1['k']),
+                                    '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                                  ),
+                                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                                ) RLIKE '"|[0-9]|true|false'
                               )
                             )
                           ),
-                          _x5 -> element_at(
-                            transform(
-                              array(
-                                named_struct(
-                                  'k',
-                                  CAST(
-                                    CASE
-                                      WHEN (_x4['k'] IN ('long')) THEN named_struct('k', _x5['as_long'][0])['k']
-                                    END AS BIGINT
-                                  )
-                                )
-                              ),
-                              _x6 -> named_struct(
-                                'k', _x6['k'], '__lost',
-                                coalesce(
-                                  (
-                                    (size(array_except(map_keys(_x1), array('k', ''))) > 0)
-                                    OR ((NOT (_x4['k'] IN ('null', 'empty'))) AND (NOT (_x6['k'] IS NOT NULL)))
-                                  ),
-                                  FALSE
-                                )
-                              )
-                            ),
-                            1
-                          )
-                        ),
-                        1
+                          FALSE
+                        )
                       )
                     ),
                     1
@@ -2382,14 +2330,40 @@ SELECT
       (`m` IS NULL)
       OR coalesce(
         (
-          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
-          OR (
-            (NOT (`s`['a'] IN ('null', 'empty')))
-            AND (
-              NOT (
-                (((`a_string` IS NOT NULL) OR (`a_array_string` IS NOT NULL)) OR (`a_array_long` IS NOT NULL))
-                OR ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE)))
+          exists(
+            map_entries(`m`),
+            _x1 -> (
+              (NOT (_x1['key'] IN ('a', '')))
+              AND (
+                regexp_replace(
+                  regexp_replace(
+                    to_json(_x1['value']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  ),
+                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                ) RLIKE '"|[0-9]|true|false'
               )
+            )
+          )
+          OR (
+            (
+              (NOT (`s`['a'] IN ('null', 'empty')))
+              AND (
+                NOT (
+                  (
+                    ((`a_string` IS NOT NULL) OR (`a_array_string` IS NOT NULL))
+                    OR (`a_array_long` IS NOT NULL)
+                  )
+                  OR ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE)))
+                )
+              )
+            )
+            AND (
+              regexp_replace(
+                regexp_replace(
+                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                ),
+                '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+              ) RLIKE '"|[0-9]|true|false'
             )
           )
         ),

@@ -2,6 +2,8 @@
 -- reads `batch` (a `value` column of JSON text, one line per row); writes 3 columns, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
+-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
+-- = 1000` first for a table of nested records)
 -- columns the batches add: a, a_string, a_array_long
 WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
@@ -63,450 +65,424 @@ shape_codes AS (
                 transform(
                   array(
                     CASE
+                      WHEN ((NOT startswith(_x2['sv'], 'OBJECT<')) AND (NOT startswith(_x2['sv'], 'ARRAY<'))) THEN element_at(
+                        transform(
+                          array(
+                            CASE
+                              WHEN ((_x2['v'] IS NULL) OR (_x2['sv'] = 'VOID')) THEN 'null'
+                              WHEN (_x2['sv'] = 'BOOLEAN') THEN 'boolean'
+                              WHEN (_x2['sv'] = 'BIGINT') THEN 'integer'
+                              WHEN startswith(_x2['sv'], 'DECIMAL(') THEN CASE
+                                WHEN (
+                                  (regexp_extract(_x2['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                  AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                ) THEN 'integer'
+                                ELSE 'fraction'
+                              END
+                              WHEN (_x2['sv'] = 'DOUBLE') THEN 'fraction'
+                              WHEN (_x2['sv'] = 'STRING') THEN 'string'
+                              WHEN startswith(_x2['sv'], 'ARRAY<') THEN 'array'
+                              WHEN startswith(_x2['sv'], 'OBJECT<') THEN 'object'
+                              ELSE 'other'
+                            END
+                          ),
+                          _x3 -> CASE
+                            WHEN (_x3 = 'boolean') THEN 0
+                            WHEN (_x3 = 'integer') THEN CASE
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 1
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 3
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'fraction') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                    AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                  )
+                                  AND (
+                                    abs(try_variant_get(_x2['v'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
+                                  )
+                                )
+                                AND CASE
+                                  WHEN (_x2['sv'] = 'DOUBLE') THEN TRUE
+                                  ELSE (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(
+                                            CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                            '[eE].*$', ''
+                                          ),
+                                          '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    ) = regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    )
+                                  )
+                                END
+                              ) THEN 2
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'string') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                )
+                              ) THEN 4
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                )
+                              ) THEN 5
+                              ELSE 6
+                            END
+                          END
+                        ),
+                        1
+                      )
+                    END
+                  ),
+                  _x3 -> named_struct(
+                    'd', _x2['d'], 'k',
+                    CASE
                       WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
                       WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
                       WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
                       ELSE 0
-                    END
-                  ),
-                  _x3 -> element_at(
-                    transform(
-                      array(
-                        CASE
-                          WHEN (_x3 = 0) THEN element_at(
+                    END,
+                    't', _x3, 'x',
+                    CASE
+                      WHEN (_x3 IS NULL) THEN 127
+                      WHEN (_x3 = 0) THEN (
+                        75 | CASE
+                          WHEN element_at(
                             transform(
-                              array(schema_of_variant(_x2['v'])),
+                              array(try_variant_get(_x2['v'], '$', 'boolean')),
                               _x4 -> element_at(
                                 transform(
                                   array(
-                                    CASE
-                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
-                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
-                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
-                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
-                                        WHEN (
-                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
-                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
-                                        ) THEN 'integer'
-                                        ELSE 'fraction'
-                                      END
-                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
-                                      WHEN (_x4 = 'STRING') THEN 'string'
-                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
-                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
-                                      ELSE 'other'
-                                    END
+                                    TRY_CAST(
+                                      CAST(CASE WHEN _x4 THEN 1 WHEN (NOT _x4) THEN 0 END AS bigint) AS double
+                                    )
                                   ),
-                                  _x5 -> CASE
-                                    WHEN (_x5 = 'boolean') THEN 0
-                                    WHEN (_x5 = 'integer') THEN CASE
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
-                                            _x2['v'], '$', 'decimal(38,0)'
-                                          )
-                                        )
-                                      ) THEN 1
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(
-                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
-                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
-                                        )
-                                      ) THEN 3
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'fraction') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
-                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
-                                          )
-                                          AND (
-                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
-                                              'Infinity' AS DOUBLE
-                                            )
-                                          )
-                                        )
-                                        AND CASE
-                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
-                                          ELSE (
-                                            regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(
-                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
-                                                    '[eE].*$', ''
-                                                  ),
-                                                  '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            ) = regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            )
-                                          )
-                                        END
-                                      ) THEN 2
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'string') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
-                                        )
-                                      ) THEN 4
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
-                                        )
-                                      ) THEN 5
-                                      ELSE 6
-                                    END
-                                  END
+                                  _x5 -> (
+                                    coalesce(
+                                      (
+                                        CASE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                (_x5 >= -9.223372036854776E+18D)
+                                                AND (_x5 < 9.223372036854776E+18D)
+                                              ) THEN TRY_CAST(_x5 AS bigint)
+                                            END = 1
+                                          ) THEN TRUE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                (_x5 >= -9.223372036854776E+18D)
+                                                AND (_x5 < 9.223372036854776E+18D)
+                                              ) THEN TRY_CAST(_x5 AS bigint)
+                                            END = 0
+                                          ) THEN FALSE
+                                        END = _x4
+                                      ),
+                                      FALSE
+                                    )
+                                    AND (_x5 IS NOT NULL)
+                                  )
                                 ),
                                 1
                               )
                             ),
                             1
-                          )
-                        END
-                      ),
-                      _x4 -> named_struct(
-                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x',
-                        CASE
-                          WHEN (_x4 IS NULL) THEN 127
-                          WHEN (_x4 = 0) THEN (
-                            75 | CASE
-                              WHEN element_at(
-                                transform(
-                                  array(try_variant_get(_x2['v'], '$', 'boolean')),
-                                  _x5 -> element_at(
-                                    transform(
-                                      array(
-                                        TRY_CAST(
-                                          CAST(CASE WHEN _x5 THEN 1 WHEN (NOT _x5) THEN 0 END AS bigint) AS double
-                                        )
-                                      ),
-                                      _x6 -> (
-                                        coalesce(
-                                          (
-                                            CASE
-                                              WHEN (
-                                                CASE
-                                                  WHEN (
-                                                    (_x6 >= -9.223372036854776E+18D)
-                                                    AND (_x6 < 9.223372036854776E+18D)
-                                                  ) THEN TRY_CAST(_x6 AS bigint)
-                                                END = 1
-                                              ) THEN TRUE
-                                              WHEN (
-                                                CASE
-                                                  WHEN (
-                                                    (_x6 >= -9.223372036854776E+18D)
-                                                    AND (_x6 < 9.223372036854776E+18D)
-                                                  ) THEN TRY_CAST(_x6 AS bigint)
-                                                END = 0
-                                              ) THEN FALSE
-                                            END = _x5
-                                          ),
-                                          FALSE
-                                        )
-                                        AND (_x6 IS NOT NULL)
-                                      )
-                                    ),
-                                    1
-                                  )
-                                ),
-                                1
-                              ) THEN 4
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 1) THEN (
-                            74 | CASE
-                              WHEN element_at(
-                                transform(
-                                  array(try_variant_get(_x2['v'], '$', 'bigint')),
-                                  _x5 -> element_at(
-                                    transform(
-                                      array(TRY_CAST(_x5 AS double)),
-                                      _x6 -> (
-                                        coalesce(
-                                          (
-                                            CASE
-                                              WHEN (
-                                                (_x6 >= -9.223372036854776E+18D)
-                                                AND (_x6 < 9.223372036854776E+18D)
-                                              ) THEN TRY_CAST(_x6 AS bigint)
-                                            END = _x5
-                                          ),
-                                          FALSE
-                                        )
-                                        AND (_x6 IS NOT NULL)
-                                      )
-                                    ),
-                                    1
-                                  )
-                                ),
-                                1
-                              ) THEN 4
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 2) THEN 68
-                          WHEN (_x4 = 3) THEN 72
-                          WHEN (_x4 = 4) THEN (
-                            (
-                              (
-                                112 | CASE
-                                  WHEN (
-                                    CASE
-                                      WHEN (
-                                        pmod(
-                                          unix_micros(
-                                            CAST(
-                                              try_to_date(
-                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                              ) AS timestamp
-                                            )
-                                          ),
-                                          1
-                                        ) = 0
-                                      ) THEN CAST(
-                                        div(
-                                          unix_micros(
-                                            CAST(
-                                              try_to_date(
-                                                try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                              ) AS timestamp
-                                            )
-                                          ),
-                                          1
-                                        ) AS bigint
-                                      )
-                                    END IS NOT NULL
-                                  ) THEN 2
-                                  ELSE 0
-                                END
-                              ) | CASE
-                                WHEN element_at(
-                                  transform(
-                                    array(
-                                      CASE
-                                        WHEN (
-                                          pmod(
-                                            unix_micros(
-                                              CAST(
-                                                try_to_date(
-                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                                ) AS timestamp
-                                              )
-                                            ),
-                                            1
-                                          ) = 0
-                                        ) THEN CAST(
-                                          div(
-                                            unix_micros(
-                                              CAST(
-                                                try_to_date(
-                                                  try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                                ) AS timestamp
-                                              )
-                                            ),
-                                            1
-                                          ) AS bigint
-                                        )
-                                      END
-                                    ),
-                                    _x5 -> element_at(
-                                      transform(
-                                        array(TRY_CAST(_x5 AS double)),
-                                        _x6 -> (
-                                          coalesce(
-                                            (
-                                              CASE
-                                                WHEN (
-                                                  (_x6 >= -9.223372036854776E+18D)
-                                                  AND (_x6 < 9.223372036854776E+18D)
-                                                ) THEN TRY_CAST(_x6 AS bigint)
-                                              END = _x5
-                                            ),
-                                            FALSE
-                                          )
-                                          AND (_x6 IS NOT NULL)
-                                        )
-                                      ),
-                                      1
-                                    )
-                                  ),
-                                  1
-                                ) THEN 4
-                                ELSE 0
-                              END
-                            ) | CASE
-                              WHEN (
-                                TRY_CAST(
-                                  CASE
-                                    WHEN (
-                                      pmod(
-                                        unix_micros(
-                                          CAST(
-                                            try_to_date(
-                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                            ) AS timestamp
-                                          )
-                                        ),
-                                        1
-                                      ) = 0
-                                    ) THEN CAST(
-                                      div(
-                                        unix_micros(
-                                          CAST(
-                                            try_to_date(
-                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
-                                            ) AS timestamp
-                                          )
-                                        ),
-                                        1
-                                      ) AS bigint
-                                    )
-                                  END AS decimal(38,0)
-                                ) IS NOT NULL
-                              ) THEN 8
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 5) THEN (
-                            (
-                              (
-                                96 | CASE
-                                  WHEN (
-                                    CASE
-                                      WHEN (
-                                        pmod(
-                                          unix_micros(
-                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                          ),
-                                          1
-                                        ) = 0
-                                      ) THEN CAST(
-                                        div(
-                                          unix_micros(
-                                            TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                          ),
-                                          1
-                                        ) AS bigint
-                                      )
-                                    END IS NOT NULL
-                                  ) THEN 2
-                                  ELSE 0
-                                END
-                              ) | CASE
-                                WHEN element_at(
-                                  transform(
-                                    array(
-                                      CASE
-                                        WHEN (
-                                          pmod(
-                                            unix_micros(
-                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                            ),
-                                            1
-                                          ) = 0
-                                        ) THEN CAST(
-                                          div(
-                                            unix_micros(
-                                              TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                            ),
-                                            1
-                                          ) AS bigint
-                                        )
-                                      END
-                                    ),
-                                    _x5 -> element_at(
-                                      transform(
-                                        array(TRY_CAST(_x5 AS double)),
-                                        _x6 -> (
-                                          coalesce(
-                                            (
-                                              CASE
-                                                WHEN (
-                                                  (_x6 >= -9.223372036854776E+18D)
-                                                  AND (_x6 < 9.223372036854776E+18D)
-                                                ) THEN TRY_CAST(_x6 AS bigint)
-                                              END = _x5
-                                            ),
-                                            FALSE
-                                          )
-                                          AND (_x6 IS NOT NULL)
-                                        )
-                                      ),
-                                      1
-                                    )
-                                  ),
-                                  1
-                                ) THEN 4
-                                ELSE 0
-                              END
-                            ) | CASE
-                              WHEN (
-                                TRY_CAST(
-                                  CASE
-                                    WHEN (
-                                      pmod(
-                                        unix_micros(
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                        ),
-                                        1
-                                      ) = 0
-                                    ) THEN CAST(
-                                      div(
-                                        unix_micros(
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
-                                        ),
-                                        1
-                                      ) AS bigint
-                                    )
-                                  END AS decimal(38,0)
-                                ) IS NOT NULL
-                              ) THEN 8
-                              ELSE 0
-                            END
-                          )
-                          WHEN (_x4 = 6) THEN 64
+                          ) THEN 4
                           ELSE 0
-                        END,
-                        'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
+                        END
                       )
-                    ),
-                    1
+                      WHEN (_x3 = 1) THEN (
+                        74 | CASE
+                          WHEN element_at(
+                            transform(
+                              array(try_variant_get(_x2['v'], '$', 'bigint')),
+                              _x4 -> element_at(
+                                transform(
+                                  array(TRY_CAST(_x4 AS double)),
+                                  _x5 -> (
+                                    coalesce(
+                                      (
+                                        CASE
+                                          WHEN (
+                                            (_x5 >= -9.223372036854776E+18D)
+                                            AND (_x5 < 9.223372036854776E+18D)
+                                          ) THEN TRY_CAST(_x5 AS bigint)
+                                        END = _x4
+                                      ),
+                                      FALSE
+                                    )
+                                    AND (_x5 IS NOT NULL)
+                                  )
+                                ),
+                                1
+                              )
+                            ),
+                            1
+                          ) THEN 4
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 2) THEN 68
+                      WHEN (_x3 = 3) THEN 72
+                      WHEN (_x3 = 4) THEN (
+                        (
+                          (
+                            112 | CASE
+                              WHEN (
+                                CASE
+                                  WHEN (
+                                    pmod(
+                                      unix_micros(
+                                        CAST(
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                        )
+                                      ),
+                                      1
+                                    ) = 0
+                                  ) THEN CAST(
+                                    div(
+                                      unix_micros(
+                                        CAST(
+                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                        )
+                                      ),
+                                      1
+                                    ) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN 2
+                              ELSE 0
+                            END
+                          ) | CASE
+                            WHEN element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          CAST(
+                                            try_to_date(
+                                              try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd'
+                                            ) AS timestamp
+                                          )
+                                        ),
+                                        1
+                                      ) AS bigint
+                                    )
+                                  END
+                                ),
+                                _x4 -> element_at(
+                                  transform(
+                                    array(TRY_CAST(_x4 AS double)),
+                                    _x5 -> (
+                                      coalesce(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              (_x5 >= -9.223372036854776E+18D)
+                                              AND (_x5 < 9.223372036854776E+18D)
+                                            ) THEN TRY_CAST(_x5 AS bigint)
+                                          END = _x4
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (_x5 IS NOT NULL)
+                                    )
+                                  ),
+                                  1
+                                )
+                              ),
+                              1
+                            ) THEN 4
+                            ELSE 0
+                          END
+                        ) | CASE
+                          WHEN (
+                            TRY_CAST(
+                              CASE
+                                WHEN (
+                                  pmod(
+                                    unix_micros(
+                                      CAST(
+                                        try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                      )
+                                    ),
+                                    1
+                                  ) = 0
+                                ) THEN CAST(
+                                  div(
+                                    unix_micros(
+                                      CAST(
+                                        try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
+                                      )
+                                    ),
+                                    1
+                                  ) AS bigint
+                                )
+                              END AS decimal(38,0)
+                            ) IS NOT NULL
+                          ) THEN 8
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 5) THEN (
+                        (
+                          (
+                            96 | CASE
+                              WHEN (
+                                CASE
+                                  WHEN (
+                                    pmod(
+                                      unix_micros(
+                                        TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                      ),
+                                      1
+                                    ) = 0
+                                  ) THEN CAST(
+                                    div(
+                                      unix_micros(
+                                        TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                      ),
+                                      1
+                                    ) AS bigint
+                                  )
+                                END IS NOT NULL
+                              ) THEN 2
+                              ELSE 0
+                            END
+                          ) | CASE
+                            WHEN element_at(
+                              transform(
+                                array(
+                                  CASE
+                                    WHEN (
+                                      pmod(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) = 0
+                                    ) THEN CAST(
+                                      div(
+                                        unix_micros(
+                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                        ),
+                                        1
+                                      ) AS bigint
+                                    )
+                                  END
+                                ),
+                                _x4 -> element_at(
+                                  transform(
+                                    array(TRY_CAST(_x4 AS double)),
+                                    _x5 -> (
+                                      coalesce(
+                                        (
+                                          CASE
+                                            WHEN (
+                                              (_x5 >= -9.223372036854776E+18D)
+                                              AND (_x5 < 9.223372036854776E+18D)
+                                            ) THEN TRY_CAST(_x5 AS bigint)
+                                          END = _x4
+                                        ),
+                                        FALSE
+                                      )
+                                      AND (_x5 IS NOT NULL)
+                                    )
+                                  ),
+                                  1
+                                )
+                              ),
+                              1
+                            ) THEN 4
+                            ELSE 0
+                          END
+                        ) | CASE
+                          WHEN (
+                            TRY_CAST(
+                              CASE
+                                WHEN (
+                                  pmod(
+                                    unix_micros(
+                                      TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                    ),
+                                    1
+                                  ) = 0
+                                ) THEN CAST(
+                                  div(
+                                    unix_micros(
+                                      TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp)
+                                    ),
+                                    1
+                                  ) AS bigint
+                                )
+                              END AS decimal(38,0)
+                            ) IS NOT NULL
+                          ) THEN 8
+                          ELSE 0
+                        END
+                      )
+                      WHEN (_x3 = 6) THEN 64
+                      ELSE 0
+                    END,
+                    'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
                   )
                 ),
                 1
@@ -1292,7 +1268,9 @@ conversions AS (
                           ),
                           1
                         )
-                        WHEN (_x4 = 3) THEN CAST(try_variant_get(_x3, '$', 'decimal(38,0)') AS string)
+                        WHEN (_x4 = 3) THEN CASE
+                          WHEN (try_variant_get(_x3, '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(_x3)
+                        END
                         WHEN (_x4 = 4) THEN date_format(
                           try_to_date(try_variant_get(_x3, '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
                         )
@@ -1703,7 +1681,9 @@ conversions AS (
           ),
           1
         )
-        WHEN (_x1['s'] = 'decimal') THEN CAST(try_variant_get(_x1['v'], '$', 'decimal(38,0)') AS string)
+        WHEN (_x1['s'] = 'decimal') THEN CASE
+          WHEN (try_variant_get(_x1['v'], '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(_x1['v'])
+        END
         WHEN (_x1['s'] = 'date') THEN date_format(
           try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
         )
@@ -1976,10 +1956,33 @@ SELECT
       (`m` IS NULL)
       OR coalesce(
         (
-          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          exists(
+            map_entries(`m`),
+            _x1 -> (
+              (NOT (_x1['key'] IN ('a', '')))
+              AND (
+                regexp_replace(
+                  regexp_replace(
+                    to_json(_x1['value']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  ),
+                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                ) RLIKE '"|[0-9]|true|false'
+              )
+            )
+          )
           OR (
-            (NOT (`s`['a'] IN ('null', 'empty')))
-            AND (NOT (((`a` IS NOT NULL) OR (`a_string` IS NOT NULL)) OR (`a_array_long` IS NOT NULL)))
+            (
+              (NOT (`s`['a'] IN ('null', 'empty')))
+              AND (NOT (((`a` IS NOT NULL) OR (`a_string` IS NOT NULL)) OR (`a_array_long` IS NOT NULL)))
+            )
+            AND (
+              regexp_replace(
+                regexp_replace(
+                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                ),
+                '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+              ) RLIKE '"|[0-9]|true|false'
+            )
           )
         ),
         FALSE

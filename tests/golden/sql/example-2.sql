@@ -2,6 +2,8 @@
 -- reads `batch` (a `value` column of JSON text, one line per row); writes 1 columns, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
+-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
+-- = 1000` first for a table of nested records)
 -- columns the batches add: a
 WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
@@ -49,146 +51,128 @@ shape_codes AS (
                 transform(
                   array(
                     CASE
+                      WHEN ((NOT startswith(_x2['sv'], 'OBJECT<')) AND (NOT startswith(_x2['sv'], 'ARRAY<'))) THEN element_at(
+                        transform(
+                          array(
+                            CASE
+                              WHEN ((_x2['v'] IS NULL) OR (_x2['sv'] = 'VOID')) THEN 'null'
+                              WHEN (_x2['sv'] = 'BOOLEAN') THEN 'boolean'
+                              WHEN (_x2['sv'] = 'BIGINT') THEN 'integer'
+                              WHEN startswith(_x2['sv'], 'DECIMAL(') THEN CASE
+                                WHEN (
+                                  (regexp_extract(_x2['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
+                                  AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
+                                ) THEN 'integer'
+                                ELSE 'fraction'
+                              END
+                              WHEN (_x2['sv'] = 'DOUBLE') THEN 'fraction'
+                              WHEN (_x2['sv'] = 'STRING') THEN 'string'
+                              WHEN startswith(_x2['sv'], 'ARRAY<') THEN 'array'
+                              WHEN startswith(_x2['sv'], 'OBJECT<') THEN 'object'
+                              ELSE 'other'
+                            END
+                          ),
+                          _x3 -> CASE
+                            WHEN (_x3 = 'boolean') THEN 0
+                            WHEN (_x3 = 'integer') THEN CASE
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 1
+                              WHEN (
+                                (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)) = try_variant_get(
+                                    _x2['v'], '$', 'decimal(38,0)'
+                                  )
+                                )
+                              ) THEN 3
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'fraction') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
+                                    AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
+                                  )
+                                  AND (
+                                    abs(try_variant_get(_x2['v'], '$', 'double')) < CAST('Infinity' AS DOUBLE)
+                                  )
+                                )
+                                AND CASE
+                                  WHEN (_x2['sv'] = 'DOUBLE') THEN TRUE
+                                  ELSE (
+                                    regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(
+                                            CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
+                                            '[eE].*$', ''
+                                          ),
+                                          '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    ) = regexp_replace(
+                                      regexp_replace(
+                                        regexp_replace(
+                                          regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
+                                        ),
+                                        '\\.', ''
+                                      ),
+                                      '^0+|0+$', ''
+                                    )
+                                  )
+                                END
+                              ) THEN 2
+                              ELSE 6
+                            END
+                            WHEN (_x3 = 'string') THEN CASE
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
+                                )
+                              ) THEN 4
+                              WHEN (
+                                (
+                                  (
+                                    try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                  )
+                                  AND (NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000'))
+                                )
+                                AND (
+                                  TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                )
+                              ) THEN 5
+                              ELSE 6
+                            END
+                          END
+                        ),
+                        1
+                      )
+                    END
+                  ),
+                  _x3 -> named_struct(
+                    'd', _x2['d'], 'k',
+                    CASE
                       WHEN startswith(_x2['sv'], 'OBJECT<') THEN 1
                       WHEN (_x2['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
                       WHEN startswith(_x2['sv'], 'ARRAY<') THEN 3
                       ELSE 0
-                    END
-                  ),
-                  _x3 -> element_at(
-                    transform(
-                      array(
-                        CASE
-                          WHEN (_x3 = 0) THEN element_at(
-                            transform(
-                              array(schema_of_variant(_x2['v'])),
-                              _x4 -> element_at(
-                                transform(
-                                  array(
-                                    CASE
-                                      WHEN ((_x2['v'] IS NULL) OR (_x4 = 'VOID')) THEN 'null'
-                                      WHEN (_x4 = 'BOOLEAN') THEN 'boolean'
-                                      WHEN (_x4 = 'BIGINT') THEN 'integer'
-                                      WHEN startswith(_x4, 'DECIMAL(') THEN CASE
-                                        WHEN (
-                                          (regexp_extract(_x4, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0')
-                                          AND (try_variant_get(_x2['v'], '$', 'bigint') IS NULL)
-                                        ) THEN 'integer'
-                                        ELSE 'fraction'
-                                      END
-                                      WHEN (_x4 = 'DOUBLE') THEN 'fraction'
-                                      WHEN (_x4 = 'STRING') THEN 'string'
-                                      WHEN startswith(_x4, 'ARRAY<') THEN 'array'
-                                      WHEN startswith(_x4, 'OBJECT<') THEN 'object'
-                                      ELSE 'other'
-                                    END
-                                  ),
-                                  _x5 -> CASE
-                                    WHEN (_x5 = 'boolean') THEN 0
-                                    WHEN (_x5 = 'integer') THEN CASE
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'bigint') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'bigint') AS decimal(38,0)) = try_variant_get(
-                                            _x2['v'], '$', 'decimal(38,0)'
-                                          )
-                                        )
-                                      ) THEN 1
-                                      WHEN (
-                                        (try_variant_get(_x2['v'], '$', 'decimal(38,0)') IS NOT NULL)
-                                        AND (
-                                          TRY_CAST(
-                                            try_variant_get(_x2['v'], '$', 'decimal(38,0)') AS decimal(38,0)
-                                          ) = try_variant_get(_x2['v'], '$', 'decimal(38,0)')
-                                        )
-                                      ) THEN 3
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'fraction') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            (try_variant_get(_x2['v'], '$', 'double') IS NOT NULL)
-                                            AND (NOT isnan(try_variant_get(_x2['v'], '$', 'double')))
-                                          )
-                                          AND (
-                                            abs(try_variant_get(_x2['v'], '$', 'double')) < CAST(
-                                              'Infinity' AS DOUBLE
-                                            )
-                                          )
-                                        )
-                                        AND CASE
-                                          WHEN (_x4 = 'DOUBLE') THEN TRUE
-                                          ELSE (
-                                            regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(
-                                                    CAST(try_variant_get(_x2['v'], '$', 'double') AS string),
-                                                    '[eE].*$', ''
-                                                  ),
-                                                  '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            ) = regexp_replace(
-                                              regexp_replace(
-                                                regexp_replace(
-                                                  regexp_replace(to_json(_x2['v']), '[eE].*$', ''), '^-', ''
-                                                ),
-                                                '\\.', ''
-                                              ),
-                                              '^0+|0+$', ''
-                                            )
-                                          )
-                                        END
-                                      ) THEN 2
-                                      ELSE 6
-                                    END
-                                    WHEN (_x5 = 'string') THEN CASE
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          try_to_date(try_variant_get(_x2['v'], '$', 'string'), 'yyyy-MM-dd') IS NOT NULL
-                                        )
-                                      ) THEN 4
-                                      WHEN (
-                                        (
-                                          (
-                                            try_variant_get(_x2['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                          )
-                                          AND (
-                                            NOT startswith(try_variant_get(_x2['v'], '$', 'string'), '0000')
-                                          )
-                                        )
-                                        AND (
-                                          TRY_CAST(try_variant_get(_x2['v'], '$', 'string') AS timestamp) IS NOT NULL
-                                        )
-                                      ) THEN 5
-                                      ELSE 6
-                                    END
-                                  END
-                                ),
-                                1
-                              )
-                            ),
-                            1
-                          )
-                        END
-                      ),
-                      _x4 -> named_struct(
-                        'd', _x2['d'], 'k', _x3, 't', _x4, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
-                      )
-                    ),
-                    1
+                    END,
+                    't', _x3, 'x', 0, 'e', (size(split(_x2['sv'], 'ARRAY<')) - 1)
                   )
                 ),
                 1
@@ -300,15 +284,14 @@ columns AS (
           ),
           _x1 -> element_at(
             transform(
-              array(named_struct('b', _x1['b'])),
-              _x2 -> element_at(
+              array(
                 transform(
-                  array(
+                  array(_x1['b']),
+                  _x2 -> element_at(
                     transform(
-                      array(_x2['b']),
-                      _x3 -> element_at(
+                      array(
                         transform(
-                          array(
+                          flatten(
                             transform(
                               flatten(
                                 transform(
@@ -316,2254 +299,2075 @@ columns AS (
                                     transform(
                                       flatten(
                                         transform(
-                                          flatten(
-                                            transform(
-                                              array(
-                                                named_struct('d', 0, 'v', _x3, 'sv', schema_of_variant(_x3))
-                                              ),
-                                              _x4 -> CASE
-                                                WHEN (
-                                                  startswith(_x4['sv'], 'ARRAY<')
-                                                  AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
-                                                ) THEN transform(
-                                                  filter(
-                                                    try_variant_get(_x4['v'], '$', 'array<variant>'),
-                                                    _x5 -> (NOT is_variant_null(_x5))
-                                                  ),
-                                                  _x5 -> named_struct(
-                                                    'd', (_x4['d'] + 1), 'v', _x5, 'sv',
-                                                    schema_of_variant(_x5)
-                                                  )
-                                                )
-                                                ELSE array(_x4)
-                                              END
-                                            )
-                                          ),
-                                          _x4 -> CASE
+                                          array(named_struct('d', 0, 'v', _x2, 'sv', schema_of_variant(_x2))),
+                                          _x3 -> CASE
                                             WHEN (
-                                              startswith(_x4['sv'], 'ARRAY<')
-                                              AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                              startswith(_x3['sv'], 'ARRAY<')
+                                              AND (NOT (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
                                             ) THEN transform(
                                               filter(
-                                                try_variant_get(_x4['v'], '$', 'array<variant>'),
-                                                _x5 -> (NOT is_variant_null(_x5))
+                                                try_variant_get(_x3['v'], '$', 'array<variant>'),
+                                                _x4 -> (NOT is_variant_null(_x4))
                                               ),
-                                              _x5 -> named_struct(
-                                                'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
+                                              _x4 -> named_struct(
+                                                'd', (_x3['d'] + 1), 'v', _x4, 'sv', schema_of_variant(_x4)
                                               )
                                             )
-                                            ELSE array(_x4)
+                                            ELSE array(_x3)
                                           END
                                         )
                                       ),
-                                      _x4 -> CASE
+                                      _x3 -> CASE
                                         WHEN (
-                                          startswith(_x4['sv'], 'ARRAY<')
-                                          AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                          startswith(_x3['sv'], 'ARRAY<')
+                                          AND (NOT (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
                                         ) THEN transform(
                                           filter(
-                                            try_variant_get(_x4['v'], '$', 'array<variant>'),
-                                            _x5 -> (NOT is_variant_null(_x5))
+                                            try_variant_get(_x3['v'], '$', 'array<variant>'),
+                                            _x4 -> (NOT is_variant_null(_x4))
                                           ),
-                                          _x5 -> named_struct(
-                                            'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
+                                          _x4 -> named_struct(
+                                            'd', (_x3['d'] + 1), 'v', _x4, 'sv', schema_of_variant(_x4)
                                           )
                                         )
-                                        ELSE array(_x4)
+                                        ELSE array(_x3)
                                       END
                                     )
                                   ),
-                                  _x4 -> CASE
+                                  _x3 -> CASE
                                     WHEN (
-                                      startswith(_x4['sv'], 'ARRAY<')
-                                      AND (NOT (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                      startswith(_x3['sv'], 'ARRAY<')
+                                      AND (NOT (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
                                     ) THEN transform(
                                       filter(
-                                        try_variant_get(_x4['v'], '$', 'array<variant>'),
-                                        _x5 -> (NOT is_variant_null(_x5))
+                                        try_variant_get(_x3['v'], '$', 'array<variant>'),
+                                        _x4 -> (NOT is_variant_null(_x4))
                                       ),
-                                      _x5 -> named_struct(
-                                        'd', (_x4['d'] + 1), 'v', _x5, 'sv', schema_of_variant(_x5)
+                                      _x4 -> named_struct(
+                                        'd', (_x3['d'] + 1), 'v', _x4, 'sv', schema_of_variant(_x4)
                                       )
                                     )
-                                    ELSE array(_x4)
+                                    ELSE array(_x3)
                                   END
                                 )
                               ),
-                              _x4 -> element_at(
-                                transform(
-                                  array(
-                                    CASE
-                                      WHEN startswith(_x4['sv'], 'OBJECT<') THEN 1
-                                      WHEN (_x4['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
-                                      WHEN startswith(_x4['sv'], 'ARRAY<') THEN 3
-                                      ELSE 0
-                                    END
+                              _x3 -> CASE
+                                WHEN (
+                                  startswith(_x3['sv'], 'ARRAY<')
+                                  AND (NOT (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$'))
+                                ) THEN transform(
+                                  filter(
+                                    try_variant_get(_x3['v'], '$', 'array<variant>'),
+                                    _x4 -> (NOT is_variant_null(_x4))
                                   ),
-                                  _x5 -> element_at(
+                                  _x4 -> named_struct(
+                                    'd', (_x3['d'] + 1), 'v', _x4, 'sv', schema_of_variant(_x4)
+                                  )
+                                )
+                                ELSE array(_x3)
+                              END
+                            )
+                          ),
+                          _x3 -> element_at(
+                            transform(
+                              array(
+                                CASE
+                                  WHEN (
+                                    (NOT startswith(_x3['sv'], 'OBJECT<'))
+                                    AND (NOT startswith(_x3['sv'], 'ARRAY<'))
+                                  ) THEN element_at(
                                     transform(
                                       array(
                                         CASE
-                                          WHEN (_x5 = 0) THEN element_at(
-                                            transform(
-                                              array(schema_of_variant(_x4['v'])),
-                                              _x6 -> element_at(
-                                                transform(
-                                                  array(
-                                                    CASE
-                                                      WHEN ((_x4['v'] IS NULL) OR (_x6 = 'VOID')) THEN 'null'
-                                                      WHEN (_x6 = 'BOOLEAN') THEN 'boolean'
-                                                      WHEN (_x6 = 'BIGINT') THEN 'integer'
-                                                      WHEN startswith(_x6, 'DECIMAL(') THEN CASE
-                                                        WHEN (
-                                                          (
-                                                            regexp_extract(
-                                                              _x6, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1
-                                                            ) = '0'
-                                                          )
-                                                          AND (
-                                                            try_variant_get(_x4['v'], '$', 'bigint') IS NULL
-                                                          )
-                                                        ) THEN 'integer'
-                                                        ELSE 'fraction'
-                                                      END
-                                                      WHEN (_x6 = 'DOUBLE') THEN 'fraction'
-                                                      WHEN (_x6 = 'STRING') THEN 'string'
-                                                      WHEN startswith(_x6, 'ARRAY<') THEN 'array'
-                                                      WHEN startswith(_x6, 'OBJECT<') THEN 'object'
-                                                      ELSE 'other'
-                                                    END
+                                          WHEN ((_x3['v'] IS NULL) OR (_x3['sv'] = 'VOID')) THEN 'null'
+                                          WHEN (_x3['sv'] = 'BOOLEAN') THEN 'boolean'
+                                          WHEN (_x3['sv'] = 'BIGINT') THEN 'integer'
+                                          WHEN startswith(_x3['sv'], 'DECIMAL(') THEN CASE
+                                            WHEN (
+                                              (
+                                                regexp_extract(_x3['sv'], '^DECIMAL\\(\\d+,(\\d+)\\)$', 1) = '0'
+                                              )
+                                              AND (try_variant_get(_x3['v'], '$', 'bigint') IS NULL)
+                                            ) THEN 'integer'
+                                            ELSE 'fraction'
+                                          END
+                                          WHEN (_x3['sv'] = 'DOUBLE') THEN 'fraction'
+                                          WHEN (_x3['sv'] = 'STRING') THEN 'string'
+                                          WHEN startswith(_x3['sv'], 'ARRAY<') THEN 'array'
+                                          WHEN startswith(_x3['sv'], 'OBJECT<') THEN 'object'
+                                          ELSE 'other'
+                                        END
+                                      ),
+                                      _x4 -> CASE
+                                        WHEN (_x4 = 'boolean') THEN 0
+                                        WHEN (_x4 = 'integer') THEN CASE
+                                          WHEN (
+                                            (try_variant_get(_x3['v'], '$', 'bigint') IS NOT NULL)
+                                            AND (
+                                              TRY_CAST(
+                                                try_variant_get(_x3['v'], '$', 'bigint') AS decimal(38,0)
+                                              ) = try_variant_get(_x3['v'], '$', 'decimal(38,0)')
+                                            )
+                                          ) THEN 1
+                                          WHEN (
+                                            (try_variant_get(_x3['v'], '$', 'decimal(38,0)') IS NOT NULL)
+                                            AND (
+                                              TRY_CAST(
+                                                try_variant_get(_x3['v'], '$', 'decimal(38,0)') AS decimal(
+                                                  38, 0
+                                                )
+                                              ) = try_variant_get(_x3['v'], '$', 'decimal(38,0)')
+                                            )
+                                          ) THEN 3
+                                          ELSE 6
+                                        END
+                                        WHEN (_x4 = 'fraction') THEN CASE
+                                          WHEN (
+                                            (
+                                              (
+                                                (try_variant_get(_x3['v'], '$', 'double') IS NOT NULL)
+                                                AND (NOT isnan(try_variant_get(_x3['v'], '$', 'double')))
+                                              )
+                                              AND (
+                                                abs(try_variant_get(_x3['v'], '$', 'double')) < CAST(
+                                                  'Infinity' AS DOUBLE
+                                                )
+                                              )
+                                            )
+                                            AND CASE
+                                              WHEN (_x3['sv'] = 'DOUBLE') THEN TRUE
+                                              ELSE (
+                                                regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        CAST(
+                                                          try_variant_get(_x3['v'], '$', 'double') AS string
+                                                        ),
+                                                        '[eE].*$', ''
+                                                      ),
+                                                      '^-', ''
+                                                    ),
+                                                    '\\.', ''
                                                   ),
-                                                  _x7 -> CASE
-                                                    WHEN (_x7 = 'boolean') THEN 0
-                                                    WHEN (_x7 = 'integer') THEN CASE
+                                                  '^0+|0+$', ''
+                                                ) = regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_replace(to_json(_x3['v']), '[eE].*$', ''), '^-',
+                                                      ''
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '^0+|0+$', ''
+                                                )
+                                              )
+                                            END
+                                          ) THEN 2
+                                          ELSE 6
+                                        END
+                                        WHEN (_x4 = 'string') THEN CASE
+                                          WHEN (
+                                            (
+                                              (
+                                                try_variant_get(_x3['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                              )
+                                              AND (
+                                                NOT startswith(
+                                                  try_variant_get(_x3['v'], '$', 'string'), '0000'
+                                                )
+                                              )
+                                            )
+                                            AND (
+                                              try_to_date(
+                                                try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                              ) IS NOT NULL
+                                            )
+                                          ) THEN 4
+                                          WHEN (
+                                            (
+                                              (
+                                                try_variant_get(_x3['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                              )
+                                              AND (
+                                                NOT startswith(
+                                                  try_variant_get(_x3['v'], '$', 'string'), '0000'
+                                                )
+                                              )
+                                            )
+                                            AND (
+                                              TRY_CAST(try_variant_get(_x3['v'], '$', 'string') AS timestamp) IS NOT NULL
+                                            )
+                                          ) THEN 5
+                                          ELSE 6
+                                        END
+                                      END
+                                    ),
+                                    1
+                                  )
+                                END
+                              ),
+                              _x4 -> named_struct(
+                                'd', _x3['d'], 'k',
+                                CASE
+                                  WHEN startswith(_x3['sv'], 'OBJECT<') THEN 1
+                                  WHEN (_x3['sv'] RLIKE '^(ARRAY<)+VOID>+$') THEN 2
+                                  WHEN startswith(_x3['sv'], 'ARRAY<') THEN 3
+                                  ELSE 0
+                                END,
+                                't', _x4, 'x',
+                                CASE
+                                  WHEN (_x4 IS NULL) THEN 127
+                                  WHEN (_x4 = 0) THEN (
+                                    75 | CASE
+                                      WHEN element_at(
+                                        transform(
+                                          array(try_variant_get(_x3['v'], '$', 'boolean')),
+                                          _x5 -> element_at(
+                                            transform(
+                                              array(
+                                                TRY_CAST(
+                                                  CAST(
+                                                    CASE WHEN _x5 THEN 1 WHEN (NOT _x5) THEN 0 END AS bigint
+                                                  ) AS double
+                                                )
+                                              ),
+                                              _x6 -> (
+                                                coalesce(
+                                                  (
+                                                    CASE
                                                       WHEN (
-                                                        (try_variant_get(_x4['v'], '$', 'bigint') IS NOT NULL)
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'bigint') AS decimal(
-                                                              38, 0
-                                                            )
-                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
-                                                        )
-                                                      ) THEN 1
+                                                        CASE
+                                                          WHEN (
+                                                            (_x6 >= -9.223372036854776E+18D)
+                                                            AND (_x6 < 9.223372036854776E+18D)
+                                                          ) THEN TRY_CAST(_x6 AS bigint)
+                                                        END = 1
+                                                      ) THEN TRUE
                                                       WHEN (
-                                                        (
-                                                          try_variant_get(_x4['v'], '$', 'decimal(38,0)') IS NOT NULL
-                                                        )
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'decimal(38,0)') AS decimal(
-                                                              38, 0
-                                                            )
-                                                          ) = try_variant_get(_x4['v'], '$', 'decimal(38,0)')
-                                                        )
-                                                      ) THEN 3
-                                                      ELSE 6
-                                                    END
-                                                    WHEN (_x7 = 'fraction') THEN CASE
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            (
-                                                              try_variant_get(_x4['v'], '$', 'double') IS NOT NULL
-                                                            )
-                                                            AND (
-                                                              NOT isnan(
-                                                                try_variant_get(_x4['v'], '$', 'double')
-                                                              )
-                                                            )
-                                                          )
-                                                          AND (
-                                                            abs(try_variant_get(_x4['v'], '$', 'double')) < CAST(
-                                                              'Infinity' AS DOUBLE
-                                                            )
-                                                          )
-                                                        )
-                                                        AND CASE
-                                                          WHEN (_x6 = 'DOUBLE') THEN TRUE
-                                                          ELSE (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    CAST(
-                                                                      try_variant_get(_x4['v'], '$', 'double') AS string
-                                                                    ),
-                                                                    '[eE].*$', ''
-                                                                  ),
-                                                                  '^-', ''
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '^0+|0+$', ''
-                                                            ) = regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    to_json(_x4['v']), '[eE].*$', ''
-                                                                  ),
-                                                                  '^-', ''
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '^0+|0+$', ''
-                                                            )
-                                                          )
-                                                        END
-                                                      ) THEN 2
-                                                      ELSE 6
-                                                    END
-                                                    WHEN (_x7 = 'string') THEN CASE
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                                          )
-                                                          AND (
-                                                            NOT startswith(
-                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
-                                                            )
-                                                          )
-                                                        )
-                                                        AND (
-                                                          try_to_date(
-                                                            try_variant_get(_x4['v'], '$', 'string'),
-                                                            'yyyy-MM-dd'
-                                                          ) IS NOT NULL
-                                                        )
-                                                      ) THEN 4
-                                                      WHEN (
-                                                        (
-                                                          (
-                                                            try_variant_get(_x4['v'], '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                                          )
-                                                          AND (
-                                                            NOT startswith(
-                                                              try_variant_get(_x4['v'], '$', 'string'), '0000'
-                                                            )
-                                                          )
-                                                        )
-                                                        AND (
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                          ) IS NOT NULL
-                                                        )
-                                                      ) THEN 5
-                                                      ELSE 6
-                                                    END
-                                                  END
-                                                ),
-                                                1
+                                                        CASE
+                                                          WHEN (
+                                                            (_x6 >= -9.223372036854776E+18D)
+                                                            AND (_x6 < 9.223372036854776E+18D)
+                                                          ) THEN TRY_CAST(_x6 AS bigint)
+                                                        END = 0
+                                                      ) THEN FALSE
+                                                    END = _x5
+                                                  ),
+                                                  FALSE
+                                                )
+                                                AND (_x6 IS NOT NULL)
                                               )
                                             ),
                                             1
                                           )
-                                        END
-                                      ),
-                                      _x6 -> named_struct(
-                                        'd', _x4['d'], 'k', _x5, 't', _x6, 'x',
-                                        CASE
-                                          WHEN (_x6 IS NULL) THEN 127
-                                          WHEN (_x6 = 0) THEN (
-                                            75 | CASE
-                                              WHEN element_at(
-                                                transform(
-                                                  array(try_variant_get(_x4['v'], '$', 'boolean')),
-                                                  _x7 -> element_at(
-                                                    transform(
-                                                      array(
-                                                        TRY_CAST(
-                                                          CAST(
-                                                            CASE WHEN _x7 THEN 1 WHEN (NOT _x7) THEN 0 END AS bigint
-                                                          ) AS double
-                                                        )
-                                                      ),
-                                                      _x8 -> (
-                                                        coalesce(
-                                                          (
-                                                            CASE
-                                                              WHEN (
-                                                                CASE
-                                                                  WHEN (
-                                                                    (_x8 >= -9.223372036854776E+18D)
-                                                                    AND (_x8 < 9.223372036854776E+18D)
-                                                                  ) THEN TRY_CAST(_x8 AS bigint)
-                                                                END = 1
-                                                              ) THEN TRUE
-                                                              WHEN (
-                                                                CASE
-                                                                  WHEN (
-                                                                    (_x8 >= -9.223372036854776E+18D)
-                                                                    AND (_x8 < 9.223372036854776E+18D)
-                                                                  ) THEN TRY_CAST(_x8 AS bigint)
-                                                                END = 0
-                                                              ) THEN FALSE
-                                                            END = _x7
-                                                          ),
-                                                          FALSE
-                                                        )
-                                                        AND (_x8 IS NOT NULL)
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                ),
-                                                1
-                                              ) THEN 4
-                                              ELSE 0
-                                            END
-                                          )
-                                          WHEN (_x6 = 1) THEN (
-                                            74 | CASE
-                                              WHEN element_at(
-                                                transform(
-                                                  array(try_variant_get(_x4['v'], '$', 'bigint')),
-                                                  _x7 -> element_at(
-                                                    transform(
-                                                      array(TRY_CAST(_x7 AS double)),
-                                                      _x8 -> (
-                                                        coalesce(
-                                                          (
-                                                            CASE
-                                                              WHEN (
-                                                                (_x8 >= -9.223372036854776E+18D)
-                                                                AND (_x8 < 9.223372036854776E+18D)
-                                                              ) THEN TRY_CAST(_x8 AS bigint)
-                                                            END = _x7
-                                                          ),
-                                                          FALSE
-                                                        )
-                                                        AND (_x8 IS NOT NULL)
-                                                      )
-                                                    ),
-                                                    1
-                                                  )
-                                                ),
-                                                1
-                                              ) THEN 4
-                                              ELSE 0
-                                            END
-                                          )
-                                          WHEN (_x6 = 2) THEN 68
-                                          WHEN (_x6 = 3) THEN 72
-                                          WHEN (_x6 = 4) THEN (
-                                            (
-                                              (
-                                                112 | CASE
-                                                  WHEN (
-                                                    CASE
-                                                      WHEN (
-                                                        pmod(
-                                                          unix_micros(
-                                                            CAST(
-                                                              try_to_date(
-                                                                try_variant_get(_x4['v'], '$', 'string'),
-                                                                'yyyy-MM-dd'
-                                                              ) AS timestamp
-                                                            )
-                                                          ),
-                                                          1
-                                                        ) = 0
-                                                      ) THEN CAST(
-                                                        div(
-                                                          unix_micros(
-                                                            CAST(
-                                                              try_to_date(
-                                                                try_variant_get(_x4['v'], '$', 'string'),
-                                                                'yyyy-MM-dd'
-                                                              ) AS timestamp
-                                                            )
-                                                          ),
-                                                          1
-                                                        ) AS bigint
-                                                      )
-                                                    END IS NOT NULL
-                                                  ) THEN 2
-                                                  ELSE 0
-                                                END
-                                              ) | CASE
-                                                WHEN element_at(
-                                                  transform(
-                                                    array(
-                                                      CASE
-                                                        WHEN (
-                                                          pmod(
-                                                            unix_micros(
-                                                              CAST(
-                                                                try_to_date(
-                                                                  try_variant_get(_x4['v'], '$', 'string'),
-                                                                  'yyyy-MM-dd'
-                                                                ) AS timestamp
-                                                              )
-                                                            ),
-                                                            1
-                                                          ) = 0
-                                                        ) THEN CAST(
-                                                          div(
-                                                            unix_micros(
-                                                              CAST(
-                                                                try_to_date(
-                                                                  try_variant_get(_x4['v'], '$', 'string'),
-                                                                  'yyyy-MM-dd'
-                                                                ) AS timestamp
-                                                              )
-                                                            ),
-                                                            1
-                                                          ) AS bigint
-                                                        )
-                                                      END
-                                                    ),
-                                                    _x7 -> element_at(
-                                                      transform(
-                                                        array(TRY_CAST(_x7 AS double)),
-                                                        _x8 -> (
-                                                          coalesce(
-                                                            (
-                                                              CASE
-                                                                WHEN (
-                                                                  (_x8 >= -9.223372036854776E+18D)
-                                                                  AND (_x8 < 9.223372036854776E+18D)
-                                                                ) THEN TRY_CAST(_x8 AS bigint)
-                                                              END = _x7
-                                                            ),
-                                                            FALSE
-                                                          )
-                                                          AND (_x8 IS NOT NULL)
-                                                        )
-                                                      ),
-                                                      1
-                                                    )
-                                                  ),
-                                                  1
-                                                ) THEN 4
-                                                ELSE 0
-                                              END
-                                            ) | CASE
-                                              WHEN (
-                                                TRY_CAST(
-                                                  CASE
-                                                    WHEN (
-                                                      pmod(
-                                                        unix_micros(
-                                                          CAST(
-                                                            try_to_date(
-                                                              try_variant_get(_x4['v'], '$', 'string'),
-                                                              'yyyy-MM-dd'
-                                                            ) AS timestamp
-                                                          )
-                                                        ),
-                                                        1
-                                                      ) = 0
-                                                    ) THEN CAST(
-                                                      div(
-                                                        unix_micros(
-                                                          CAST(
-                                                            try_to_date(
-                                                              try_variant_get(_x4['v'], '$', 'string'),
-                                                              'yyyy-MM-dd'
-                                                            ) AS timestamp
-                                                          )
-                                                        ),
-                                                        1
-                                                      ) AS bigint
-                                                    )
-                                                  END AS decimal(38,0)
-                                                ) IS NOT NULL
-                                              ) THEN 8
-                                              ELSE 0
-                                            END
-                                          )
-                                          WHEN (_x6 = 5) THEN (
-                                            (
-                                              (
-                                                96 | CASE
-                                                  WHEN (
-                                                    CASE
-                                                      WHEN (
-                                                        pmod(
-                                                          unix_micros(
-                                                            TRY_CAST(
-                                                              try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                            )
-                                                          ),
-                                                          1
-                                                        ) = 0
-                                                      ) THEN CAST(
-                                                        div(
-                                                          unix_micros(
-                                                            TRY_CAST(
-                                                              try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                            )
-                                                          ),
-                                                          1
-                                                        ) AS bigint
-                                                      )
-                                                    END IS NOT NULL
-                                                  ) THEN 2
-                                                  ELSE 0
-                                                END
-                                              ) | CASE
-                                                WHEN element_at(
-                                                  transform(
-                                                    array(
-                                                      CASE
-                                                        WHEN (
-                                                          pmod(
-                                                            unix_micros(
-                                                              TRY_CAST(
-                                                                try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                              )
-                                                            ),
-                                                            1
-                                                          ) = 0
-                                                        ) THEN CAST(
-                                                          div(
-                                                            unix_micros(
-                                                              TRY_CAST(
-                                                                try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                              )
-                                                            ),
-                                                            1
-                                                          ) AS bigint
-                                                        )
-                                                      END
-                                                    ),
-                                                    _x7 -> element_at(
-                                                      transform(
-                                                        array(TRY_CAST(_x7 AS double)),
-                                                        _x8 -> (
-                                                          coalesce(
-                                                            (
-                                                              CASE
-                                                                WHEN (
-                                                                  (_x8 >= -9.223372036854776E+18D)
-                                                                  AND (_x8 < 9.223372036854776E+18D)
-                                                                ) THEN TRY_CAST(_x8 AS bigint)
-                                                              END = _x7
-                                                            ),
-                                                            FALSE
-                                                          )
-                                                          AND (_x8 IS NOT NULL)
-                                                        )
-                                                      ),
-                                                      1
-                                                    )
-                                                  ),
-                                                  1
-                                                ) THEN 4
-                                                ELSE 0
-                                              END
-                                            ) | CASE
-                                              WHEN (
-                                                TRY_CAST(
-                                                  CASE
-                                                    WHEN (
-                                                      pmod(
-                                                        unix_micros(
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                          )
-                                                        ),
-                                                        1
-                                                      ) = 0
-                                                    ) THEN CAST(
-                                                      div(
-                                                        unix_micros(
-                                                          TRY_CAST(
-                                                            try_variant_get(_x4['v'], '$', 'string') AS timestamp
-                                                          )
-                                                        ),
-                                                        1
-                                                      ) AS bigint
-                                                    )
-                                                  END AS decimal(38,0)
-                                                ) IS NOT NULL
-                                              ) THEN 8
-                                              ELSE 0
-                                            END
-                                          )
-                                          WHEN (_x6 = 6) THEN 64
-                                          ELSE 0
-                                        END,
-                                        'e', (size(split(_x4['sv'], 'ARRAY<')) - 1)
-                                      )
-                                    ),
-                                    1
+                                        ),
+                                        1
+                                      ) THEN 4
+                                      ELSE 0
+                                    END
                                   )
-                                ),
-                                1
+                                  WHEN (_x4 = 1) THEN (
+                                    74 | CASE
+                                      WHEN element_at(
+                                        transform(
+                                          array(try_variant_get(_x3['v'], '$', 'bigint')),
+                                          _x5 -> element_at(
+                                            transform(
+                                              array(TRY_CAST(_x5 AS double)),
+                                              _x6 -> (
+                                                coalesce(
+                                                  (
+                                                    CASE
+                                                      WHEN (
+                                                        (_x6 >= -9.223372036854776E+18D)
+                                                        AND (_x6 < 9.223372036854776E+18D)
+                                                      ) THEN TRY_CAST(_x6 AS bigint)
+                                                    END = _x5
+                                                  ),
+                                                  FALSE
+                                                )
+                                                AND (_x6 IS NOT NULL)
+                                              )
+                                            ),
+                                            1
+                                          )
+                                        ),
+                                        1
+                                      ) THEN 4
+                                      ELSE 0
+                                    END
+                                  )
+                                  WHEN (_x4 = 2) THEN 68
+                                  WHEN (_x4 = 3) THEN 72
+                                  WHEN (_x4 = 4) THEN (
+                                    (
+                                      (
+                                        112 | CASE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                pmod(
+                                                  unix_micros(
+                                                    CAST(
+                                                      try_to_date(
+                                                        try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                      ) AS timestamp
+                                                    )
+                                                  ),
+                                                  1
+                                                ) = 0
+                                              ) THEN CAST(
+                                                div(
+                                                  unix_micros(
+                                                    CAST(
+                                                      try_to_date(
+                                                        try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                      ) AS timestamp
+                                                    )
+                                                  ),
+                                                  1
+                                                ) AS bigint
+                                              )
+                                            END IS NOT NULL
+                                          ) THEN 2
+                                          ELSE 0
+                                        END
+                                      ) | CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(
+                                              CASE
+                                                WHEN (
+                                                  pmod(
+                                                    unix_micros(
+                                                      CAST(
+                                                        try_to_date(
+                                                          try_variant_get(_x3['v'], '$', 'string'),
+                                                          'yyyy-MM-dd'
+                                                        ) AS timestamp
+                                                      )
+                                                    ),
+                                                    1
+                                                  ) = 0
+                                                ) THEN CAST(
+                                                  div(
+                                                    unix_micros(
+                                                      CAST(
+                                                        try_to_date(
+                                                          try_variant_get(_x3['v'], '$', 'string'),
+                                                          'yyyy-MM-dd'
+                                                        ) AS timestamp
+                                                      )
+                                                    ),
+                                                    1
+                                                  ) AS bigint
+                                                )
+                                              END
+                                            ),
+                                            _x5 -> element_at(
+                                              transform(
+                                                array(TRY_CAST(_x5 AS double)),
+                                                _x6 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          (_x6 >= -9.223372036854776E+18D)
+                                                          AND (_x6 < 9.223372036854776E+18D)
+                                                        ) THEN TRY_CAST(_x6 AS bigint)
+                                                      END = _x5
+                                                    ),
+                                                    FALSE
+                                                  )
+                                                  AND (_x6 IS NOT NULL)
+                                                )
+                                              ),
+                                              1
+                                            )
+                                          ),
+                                          1
+                                        ) THEN 4
+                                        ELSE 0
+                                      END
+                                    ) | CASE
+                                      WHEN (
+                                        TRY_CAST(
+                                          CASE
+                                            WHEN (
+                                              pmod(
+                                                unix_micros(
+                                                  CAST(
+                                                    try_to_date(
+                                                      try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                    ) AS timestamp
+                                                  )
+                                                ),
+                                                1
+                                              ) = 0
+                                            ) THEN CAST(
+                                              div(
+                                                unix_micros(
+                                                  CAST(
+                                                    try_to_date(
+                                                      try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'
+                                                    ) AS timestamp
+                                                  )
+                                                ),
+                                                1
+                                              ) AS bigint
+                                            )
+                                          END AS decimal(38,0)
+                                        ) IS NOT NULL
+                                      ) THEN 8
+                                      ELSE 0
+                                    END
+                                  )
+                                  WHEN (_x4 = 5) THEN (
+                                    (
+                                      (
+                                        96 | CASE
+                                          WHEN (
+                                            CASE
+                                              WHEN (
+                                                pmod(
+                                                  unix_micros(
+                                                    TRY_CAST(
+                                                      try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                    )
+                                                  ),
+                                                  1
+                                                ) = 0
+                                              ) THEN CAST(
+                                                div(
+                                                  unix_micros(
+                                                    TRY_CAST(
+                                                      try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                    )
+                                                  ),
+                                                  1
+                                                ) AS bigint
+                                              )
+                                            END IS NOT NULL
+                                          ) THEN 2
+                                          ELSE 0
+                                        END
+                                      ) | CASE
+                                        WHEN element_at(
+                                          transform(
+                                            array(
+                                              CASE
+                                                WHEN (
+                                                  pmod(
+                                                    unix_micros(
+                                                      TRY_CAST(
+                                                        try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                      )
+                                                    ),
+                                                    1
+                                                  ) = 0
+                                                ) THEN CAST(
+                                                  div(
+                                                    unix_micros(
+                                                      TRY_CAST(
+                                                        try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                      )
+                                                    ),
+                                                    1
+                                                  ) AS bigint
+                                                )
+                                              END
+                                            ),
+                                            _x5 -> element_at(
+                                              transform(
+                                                array(TRY_CAST(_x5 AS double)),
+                                                _x6 -> (
+                                                  coalesce(
+                                                    (
+                                                      CASE
+                                                        WHEN (
+                                                          (_x6 >= -9.223372036854776E+18D)
+                                                          AND (_x6 < 9.223372036854776E+18D)
+                                                        ) THEN TRY_CAST(_x6 AS bigint)
+                                                      END = _x5
+                                                    ),
+                                                    FALSE
+                                                  )
+                                                  AND (_x6 IS NOT NULL)
+                                                )
+                                              ),
+                                              1
+                                            )
+                                          ),
+                                          1
+                                        ) THEN 4
+                                        ELSE 0
+                                      END
+                                    ) | CASE
+                                      WHEN (
+                                        TRY_CAST(
+                                          CASE
+                                            WHEN (
+                                              pmod(
+                                                unix_micros(
+                                                  TRY_CAST(
+                                                    try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                  )
+                                                ),
+                                                1
+                                              ) = 0
+                                            ) THEN CAST(
+                                              div(
+                                                unix_micros(
+                                                  TRY_CAST(
+                                                    try_variant_get(_x3['v'], '$', 'string') AS timestamp
+                                                  )
+                                                ),
+                                                1
+                                              ) AS bigint
+                                            )
+                                          END AS decimal(38,0)
+                                        ) IS NOT NULL
+                                      ) THEN 8
+                                      ELSE 0
+                                    END
+                                  )
+                                  WHEN (_x4 = 6) THEN 64
+                                  ELSE 0
+                                END,
+                                'e', (size(split(_x3['sv'], 'ARRAY<')) - 1)
+                              )
+                            ),
+                            1
+                          )
+                        )
+                      ),
+                      _x3 -> element_at(
+                        transform(
+                          array(
+                            named_struct(
+                              'prim', exists(_x3, _x4 -> (_x4['k'] = 0)), 'rec',
+                              exists(_x3, _x4 -> (_x4['k'] = 1)), 'deep', exists(_x3, _x4 -> (_x4['k'] = 3)),
+                              'lo',
+                              array_min(transform(filter(_x3, _x4 -> (_x4['k'] <= 1)), _x4 -> _x4['d'])),
+                              'hi',
+                              array_max(transform(filter(_x3, _x4 -> (_x4['k'] <= 1)), _x4 -> _x4['d'])), 'e',
+                              array_max(
+                                transform(filter(_x3, _x4 -> (_x4['k'] = 2)), _x4 -> (_x4['d'] + _x4['e']))
+                              ),
+                              'mask',
+                              aggregate(
+                                filter(_x3, _x4 -> (_x4['k'] <= 1)), 0,
+                                (_acc4, _x4) -> (_acc4 | shiftleft(1, _x4['t']))
+                              ),
+                              'exact',
+                              aggregate(
+                                filter(_x3, _x4 -> (_x4['k'] <= 1)), 127, (_acc4, _x4) -> (_acc4 & _x4['x'])
                               )
                             )
                           ),
-                          _x4 -> element_at(
-                            transform(
-                              array(
-                                named_struct(
-                                  'prim', exists(_x4, _x5 -> (_x5['k'] = 0)), 'rec',
-                                  exists(_x4, _x5 -> (_x5['k'] = 1)), 'deep',
-                                  exists(_x4, _x5 -> (_x5['k'] = 3)), 'lo',
-                                  array_min(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
-                                  'hi',
-                                  array_max(transform(filter(_x4, _x5 -> (_x5['k'] <= 1)), _x5 -> _x5['d'])),
-                                  'e',
-                                  array_max(
-                                    transform(
-                                      filter(_x4, _x5 -> (_x5['k'] = 2)), _x5 -> (_x5['d'] + _x5['e'])
-                                    )
-                                  ),
-                                  'mask',
-                                  aggregate(
-                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 0,
-                                    (_acc5, _x5) -> (_acc5 | shiftleft(1, _x5['t']))
-                                  ),
-                                  'exact',
-                                  aggregate(
-                                    filter(_x4, _x5 -> (_x5['k'] <= 1)), 127,
-                                    (_acc5, _x5) -> (_acc5 & _x5['x'])
-                                  )
+                          _x4 -> CASE
+                            WHEN ((_x2 IS NULL) OR is_variant_null(_x2)) THEN 'null'
+                            WHEN ((NOT _x4['prim']) AND (NOT _x4['rec'])) THEN CASE
+                              WHEN _x4['deep'] THEN 'deep'
+                              ELSE 'empty'
+                            END
+                            WHEN (
+                              (
+                                ((_x4['prim'] AND _x4['rec']) OR (_x4['lo'] != _x4['hi']))
+                                OR coalesce((_x4['e'] > _x4['hi']), FALSE)
+                              )
+                              OR _x4['deep']
+                            ) THEN element_at(
+                              array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'), 7
+                            )
+                            WHEN (
+                              (_x4['rec'] AND (_x4['hi'] = 0))
+                              AND (
+                                size(
+                                  array_remove(map_keys(try_variant_get(_x2, '$', 'map<string,variant>')), '')
+                                ) = 0
+                              )
+                            ) THEN 'empty'
+                            WHEN _x4['rec'] THEN concat('record', repeat('[]', _x4['hi']))
+                            ELSE concat(
+                              element_at(
+                                array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
+                                (
+                                  CASE
+                                    WHEN (_x4['hi'] = 0) THEN element_at(_x3, 1)['t']
+                                    ELSE CASE
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 0
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 1) != 0) THEN 0
+                                        WHEN ((_x4['exact'] & 2) != 0) THEN 1
+                                        WHEN ((_x4['exact'] & 4) != 0) THEN 2
+                                        WHEN ((_x4['exact'] & 8) != 0) THEN 3
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 1
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 2) != 0) THEN 1
+                                        WHEN ((_x4['exact'] & 4) != 0) THEN 2
+                                        WHEN ((_x4['exact'] & 8) != 0) THEN 3
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 2
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 4) != 0) THEN 2
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 3
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 8) != 0) THEN 3
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 4
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 16) != 0) THEN 4
+                                        WHEN ((_x4['exact'] & 32) != 0) THEN 5
+                                        WHEN ((_x4['exact'] & 2) != 0) THEN 1
+                                        WHEN ((_x4['exact'] & 4) != 0) THEN 2
+                                        WHEN ((_x4['exact'] & 8) != 0) THEN 3
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 5
+                                      ) THEN CASE
+                                        WHEN ((_x4['exact'] & 32) != 0) THEN 5
+                                        WHEN ((_x4['exact'] & 2) != 0) THEN 1
+                                        WHEN ((_x4['exact'] & 4) != 0) THEN 2
+                                        WHEN ((_x4['exact'] & 8) != 0) THEN 3
+                                        WHEN ((_x4['exact'] & 64) != 0) THEN 6
+                                        ELSE 6
+                                      END
+                                      WHEN (
+                                        element_at(
+                                          array(
+                                            0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2, 6,
+                                            2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6,
+                                            6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+                                            6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6
+                                          ),
+                                          (_x4['mask'] + 1)
+                                        ) = 6
+                                      ) THEN CASE WHEN ((_x4['exact'] & 64) != 0) THEN 6 ELSE 6 END
+                                    END
+                                  END + 1
                                 )
                               ),
-                              _x5 -> CASE
-                                WHEN ((_x3 IS NULL) OR is_variant_null(_x3)) THEN 'null'
-                                WHEN ((NOT _x5['prim']) AND (NOT _x5['rec'])) THEN CASE
-                                  WHEN _x5['deep'] THEN 'deep'
-                                  ELSE 'empty'
-                                END
+                              repeat('[]', _x4['hi'])
+                            )
+                          END
+                        ),
+                        1
+                      )
+                    ),
+                    1
+                  )
+                )
+              ),
+              _x2 -> element_at(
+                transform(
+                  array(
+                    named_struct(
+                      'as_string_array3',
+                      transform(
+                        array(named_struct('v', _x1['b'], 's', _x2[0])),
+                        _x3 -> element_at(
+                          transform(
+                            array(
+                              CASE
                                 WHEN (
-                                  (
-                                    ((_x5['prim'] AND _x5['rec']) OR (_x5['lo'] != _x5['hi']))
-                                    OR coalesce((_x5['e'] > _x5['hi']), FALSE)
+                                  _x3['s'] IN (
+                                    'boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'
                                   )
-                                  OR _x5['deep']
-                                ) THEN element_at(
-                                  array('boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'),
-                                  7
-                                )
+                                ) THEN array(array(array(_x3['v'])))
                                 WHEN (
-                                  (_x5['rec'] AND (_x5['hi'] = 0))
-                                  AND (
-                                    size(
-                                      array_remove(
-                                        map_keys(try_variant_get(_x3, '$', 'map<string,variant>')), ''
+                                  _x3['s'] IN (
+                                    'boolean[]', 'long[]', 'double[]', 'decimal[]', 'date[]', 'timestamp[]',
+                                    'string[]'
+                                  )
+                                ) THEN array(array(try_variant_get(_x3['v'], '$', 'array<variant>')))
+                                WHEN (
+                                  _x3['s'] IN (
+                                    'boolean[][]', 'long[][]', 'double[][]', 'decimal[][]', 'date[][]',
+                                    'timestamp[][]', 'string[][]'
+                                  )
+                                ) THEN array(try_variant_get(_x3['v'], '$', 'array<array<variant>>'))
+                                WHEN (
+                                  _x3['s'] IN (
+                                    'boolean[][][]', 'long[][][]', 'double[][][]', 'decimal[][][]',
+                                    'date[][][]', 'timestamp[][][]', 'string[][][]'
+                                  )
+                                ) THEN try_variant_get(_x3['v'], '$', 'array<array<array<variant>>>')
+                              END
+                            ),
+                            _x4 -> element_at(
+                              transform(
+                                array(
+                                  transform(
+                                    _x4,
+                                    _x5 -> transform(
+                                      _x5,
+                                      _x6 -> transform(
+                                        _x6,
+                                        _x7 -> element_at(
+                                          transform(
+                                            array(
+                                              element_at(
+                                                transform(
+                                                  array(schema_of_variant(_x7)),
+                                                  _x8 -> element_at(
+                                                    transform(
+                                                      array(
+                                                        CASE
+                                                          WHEN ((_x7 IS NULL) OR (_x8 = 'VOID')) THEN 'null'
+                                                          WHEN (_x8 = 'BOOLEAN') THEN 'boolean'
+                                                          WHEN (_x8 = 'BIGINT') THEN 'integer'
+                                                          WHEN startswith(_x8, 'DECIMAL(') THEN CASE
+                                                            WHEN (
+                                                              (
+                                                                regexp_extract(
+                                                                  _x8, '^DECIMAL\\(\\d+,(\\d+)\\)$', 1
+                                                                ) = '0'
+                                                              )
+                                                              AND (try_variant_get(_x7, '$', 'bigint') IS NULL)
+                                                            ) THEN 'integer'
+                                                            ELSE 'fraction'
+                                                          END
+                                                          WHEN (_x8 = 'DOUBLE') THEN 'fraction'
+                                                          WHEN (_x8 = 'STRING') THEN 'string'
+                                                          WHEN startswith(_x8, 'ARRAY<') THEN 'array'
+                                                          WHEN startswith(_x8, 'OBJECT<') THEN 'object'
+                                                          ELSE 'other'
+                                                        END
+                                                      ),
+                                                      _x9 -> CASE
+                                                        WHEN (_x9 = 'boolean') THEN 0
+                                                        WHEN (_x9 = 'integer') THEN CASE
+                                                          WHEN (
+                                                            (try_variant_get(_x7, '$', 'bigint') IS NOT NULL)
+                                                            AND (
+                                                              TRY_CAST(
+                                                                try_variant_get(_x7, '$', 'bigint') AS decimal(
+                                                                  38, 0
+                                                                )
+                                                              ) = try_variant_get(_x7, '$', 'decimal(38,0)')
+                                                            )
+                                                          ) THEN 1
+                                                          WHEN (
+                                                            (
+                                                              try_variant_get(_x7, '$', 'decimal(38,0)') IS NOT NULL
+                                                            )
+                                                            AND (
+                                                              TRY_CAST(
+                                                                try_variant_get(_x7, '$', 'decimal(38,0)') AS decimal(
+                                                                  38, 0
+                                                                )
+                                                              ) = try_variant_get(_x7, '$', 'decimal(38,0)')
+                                                            )
+                                                          ) THEN 3
+                                                          ELSE 6
+                                                        END
+                                                        WHEN (_x9 = 'fraction') THEN CASE
+                                                          WHEN (
+                                                            (
+                                                              (
+                                                                (
+                                                                  try_variant_get(_x7, '$', 'double') IS NOT NULL
+                                                                )
+                                                                AND (
+                                                                  NOT isnan(
+                                                                    try_variant_get(_x7, '$', 'double')
+                                                                  )
+                                                                )
+                                                              )
+                                                              AND (
+                                                                abs(try_variant_get(_x7, '$', 'double')) < CAST(
+                                                                  'Infinity' AS DOUBLE
+                                                                )
+                                                              )
+                                                            )
+                                                            AND CASE
+                                                              WHEN (_x8 = 'DOUBLE') THEN TRUE
+                                                              ELSE (
+                                                                regexp_replace(
+                                                                  regexp_replace(
+                                                                    regexp_replace(
+                                                                      regexp_replace(
+                                                                        CAST(
+                                                                          try_variant_get(_x7, '$', 'double') AS string
+                                                                        ),
+                                                                        '[eE].*$', ''
+                                                                      ),
+                                                                      '^-', ''
+                                                                    ),
+                                                                    '\\.', ''
+                                                                  ),
+                                                                  '^0+|0+$', ''
+                                                                ) = regexp_replace(
+                                                                  regexp_replace(
+                                                                    regexp_replace(
+                                                                      regexp_replace(
+                                                                        to_json(_x7), '[eE].*$', ''
+                                                                      ),
+                                                                      '^-', ''
+                                                                    ),
+                                                                    '\\.', ''
+                                                                  ),
+                                                                  '^0+|0+$', ''
+                                                                )
+                                                              )
+                                                            END
+                                                          ) THEN 2
+                                                          ELSE 6
+                                                        END
+                                                        WHEN (_x9 = 'string') THEN CASE
+                                                          WHEN (
+                                                            (
+                                                              (
+                                                                try_variant_get(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
+                                                              )
+                                                              AND (
+                                                                NOT startswith(
+                                                                  try_variant_get(_x7, '$', 'string'), '0000'
+                                                                )
+                                                              )
+                                                            )
+                                                            AND (
+                                                              try_to_date(
+                                                                try_variant_get(_x7, '$', 'string'),
+                                                                'yyyy-MM-dd'
+                                                              ) IS NOT NULL
+                                                            )
+                                                          ) THEN 4
+                                                          WHEN (
+                                                            (
+                                                              (
+                                                                try_variant_get(_x7, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
+                                                              )
+                                                              AND (
+                                                                NOT startswith(
+                                                                  try_variant_get(_x7, '$', 'string'), '0000'
+                                                                )
+                                                              )
+                                                            )
+                                                            AND (
+                                                              TRY_CAST(
+                                                                try_variant_get(_x7, '$', 'string') AS timestamp
+                                                              ) IS NOT NULL
+                                                            )
+                                                          ) THEN 5
+                                                          ELSE 6
+                                                        END
+                                                      END
+                                                    ),
+                                                    1
+                                                  )
+                                                ),
+                                                1
+                                              )
+                                            ),
+                                            _x8 -> CASE
+                                              WHEN (_x8 IS NULL) THEN NULL
+                                              WHEN (_x8 = 0) THEN CAST(
+                                                try_variant_get(_x7, '$', 'boolean') AS string
+                                              )
+                                              WHEN (_x8 = 1) THEN CAST(
+                                                try_variant_get(_x7, '$', 'bigint') AS string
+                                              )
+                                              WHEN (_x8 = 2) THEN element_at(
+                                                transform(
+                                                  array(
+                                                    (
+                                                      try_variant_get(_x7, '$', 'double') + CAST(
+                                                        0.0D AS double
+                                                      )
+                                                    )
+                                                  ),
+                                                  _x9 -> CASE
+                                                    WHEN isnan(_x9) THEN 'NaN'
+                                                    WHEN (_x9 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
+                                                    WHEN (_x9 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
+                                                    ELSE element_at(
+                                                      transform(
+                                                        array(
+                                                          CASE
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.0e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.0e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.1e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.1e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.2e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.2e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.3e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.3e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.4e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.4e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.5e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.5e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.6e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.6e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.7e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.7e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.8e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.8e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.9e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.9e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.10e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.10e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.11e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.11e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.12e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.12e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.13e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.13e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.14e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.14e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.15e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.15e', _x9)
+                                                            WHEN (
+                                                              TRY_CAST(format_string('%.16e', _x9) AS double) = _x9
+                                                            ) THEN format_string('%.16e', _x9)
+                                                            ELSE format_string('%.16e', _x9)
+                                                          END
+                                                        ),
+                                                        _x10 -> CASE
+                                                          WHEN (_x9 IS NULL) THEN NULL
+                                                          WHEN (_x9 = 0) THEN CASE
+                                                            WHEN startswith(format_string('%s', _x9), '-') THEN '-0.0'
+                                                            ELSE '0.0'
+                                                          END
+                                                          ELSE concat(
+                                                            CASE
+                                                              WHEN startswith(_x10, '-') THEN '-'
+                                                              ELSE ''
+                                                            END,
+                                                            CASE
+                                                              WHEN (
+                                                                (abs(_x9) >= 0.001D)
+                                                                AND (abs(_x9) < 10000000.0D)
+                                                              ) THEN CASE
+                                                                WHEN (
+                                                                  (
+                                                                    CAST(
+                                                                      regexp_extract(
+                                                                        regexp_replace(_x10, '^-', ''),
+                                                                        'e([+-][0-9]+)$', 1
+                                                                      ) AS int
+                                                                    ) + 1
+                                                                  ) <= 0
+                                                                ) THEN concat(
+                                                                  '0.',
+                                                                  repeat(
+                                                                    '0',
+                                                                    (
+                                                                      - (
+                                                                        CAST(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            'e([+-][0-9]+)$', 1
+                                                                          ) AS int
+                                                                        ) + 1
+                                                                      )
+                                                                    )
+                                                                  ),
+                                                                  CASE
+                                                                    WHEN (
+                                                                      regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      ) = ''
+                                                                    ) THEN '0'
+                                                                    ELSE regexp_replace(
+                                                                      regexp_replace(
+                                                                        regexp_extract(
+                                                                          regexp_replace(_x10, '^-', ''),
+                                                                          '^([0-9.]+)e', 1
+                                                                        ),
+                                                                        '\\.', ''
+                                                                      ),
+                                                                      '0+$', ''
+                                                                    )
+                                                                  END
+                                                                )
+                                                                WHEN (
+                                                                  (
+                                                                    CAST(
+                                                                      regexp_extract(
+                                                                        regexp_replace(_x10, '^-', ''),
+                                                                        'e([+-][0-9]+)$', 1
+                                                                      ) AS int
+                                                                    ) + 1
+                                                                  ) >= length(
+                                                                    CASE
+                                                                      WHEN (
+                                                                        regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        ) = ''
+                                                                      ) THEN '0'
+                                                                      ELSE regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      )
+                                                                    END
+                                                                  )
+                                                                ) THEN concat(
+                                                                  CASE
+                                                                    WHEN (
+                                                                      regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      ) = ''
+                                                                    ) THEN '0'
+                                                                    ELSE regexp_replace(
+                                                                      regexp_replace(
+                                                                        regexp_extract(
+                                                                          regexp_replace(_x10, '^-', ''),
+                                                                          '^([0-9.]+)e', 1
+                                                                        ),
+                                                                        '\\.', ''
+                                                                      ),
+                                                                      '0+$', ''
+                                                                    )
+                                                                  END,
+                                                                  repeat(
+                                                                    '0',
+                                                                    (
+                                                                      (
+                                                                        CAST(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            'e([+-][0-9]+)$', 1
+                                                                          ) AS int
+                                                                        ) + 1
+                                                                      ) - length(
+                                                                        CASE
+                                                                          WHEN (
+                                                                            regexp_replace(
+                                                                              regexp_replace(
+                                                                                regexp_extract(
+                                                                                  regexp_replace(
+                                                                                    _x10, '^-', ''
+                                                                                  ),
+                                                                                  '^([0-9.]+)e', 1
+                                                                                ),
+                                                                                '\\.', ''
+                                                                              ),
+                                                                              '0+$', ''
+                                                                            ) = ''
+                                                                          ) THEN '0'
+                                                                          ELSE regexp_replace(
+                                                                            regexp_replace(
+                                                                              regexp_extract(
+                                                                                regexp_replace(_x10, '^-', ''),
+                                                                                '^([0-9.]+)e', 1
+                                                                              ),
+                                                                              '\\.', ''
+                                                                            ),
+                                                                            '0+$', ''
+                                                                          )
+                                                                        END
+                                                                      )
+                                                                    )
+                                                                  ),
+                                                                  '.0'
+                                                                )
+                                                                ELSE concat(
+                                                                  substr(
+                                                                    CASE
+                                                                      WHEN (
+                                                                        regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        ) = ''
+                                                                      ) THEN '0'
+                                                                      ELSE regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      )
+                                                                    END,
+                                                                    1,
+                                                                    (
+                                                                      CAST(
+                                                                        regexp_extract(
+                                                                          regexp_replace(_x10, '^-', ''),
+                                                                          'e([+-][0-9]+)$', 1
+                                                                        ) AS int
+                                                                      ) + 1
+                                                                    )
+                                                                  ),
+                                                                  '.',
+                                                                  substr(
+                                                                    CASE
+                                                                      WHEN (
+                                                                        regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        ) = ''
+                                                                      ) THEN '0'
+                                                                      ELSE regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      )
+                                                                    END,
+                                                                    (
+                                                                      (
+                                                                        CAST(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            'e([+-][0-9]+)$', 1
+                                                                          ) AS int
+                                                                        ) + 1
+                                                                      ) + 1
+                                                                    ),
+                                                                    (
+                                                                      length(
+                                                                        CASE
+                                                                          WHEN (
+                                                                            regexp_replace(
+                                                                              regexp_replace(
+                                                                                regexp_extract(
+                                                                                  regexp_replace(
+                                                                                    _x10, '^-', ''
+                                                                                  ),
+                                                                                  '^([0-9.]+)e', 1
+                                                                                ),
+                                                                                '\\.', ''
+                                                                              ),
+                                                                              '0+$', ''
+                                                                            ) = ''
+                                                                          ) THEN '0'
+                                                                          ELSE regexp_replace(
+                                                                            regexp_replace(
+                                                                              regexp_extract(
+                                                                                regexp_replace(_x10, '^-', ''),
+                                                                                '^([0-9.]+)e', 1
+                                                                              ),
+                                                                              '\\.', ''
+                                                                            ),
+                                                                            '0+$', ''
+                                                                          )
+                                                                        END
+                                                                      ) - (
+                                                                        CAST(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            'e([+-][0-9]+)$', 1
+                                                                          ) AS int
+                                                                        ) + 1
+                                                                      )
+                                                                    )
+                                                                  )
+                                                                )
+                                                              END
+                                                              ELSE concat(
+                                                                substr(
+                                                                  CASE
+                                                                    WHEN (
+                                                                      regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      ) = ''
+                                                                    ) THEN '0'
+                                                                    ELSE regexp_replace(
+                                                                      regexp_replace(
+                                                                        regexp_extract(
+                                                                          regexp_replace(_x10, '^-', ''),
+                                                                          '^([0-9.]+)e', 1
+                                                                        ),
+                                                                        '\\.', ''
+                                                                      ),
+                                                                      '0+$', ''
+                                                                    )
+                                                                  END,
+                                                                  1, 1
+                                                                ),
+                                                                '.',
+                                                                CASE
+                                                                  WHEN (
+                                                                    length(
+                                                                      CASE
+                                                                        WHEN (
+                                                                          regexp_replace(
+                                                                            regexp_replace(
+                                                                              regexp_extract(
+                                                                                regexp_replace(_x10, '^-', ''),
+                                                                                '^([0-9.]+)e', 1
+                                                                              ),
+                                                                              '\\.', ''
+                                                                            ),
+                                                                            '0+$', ''
+                                                                          ) = ''
+                                                                        ) THEN '0'
+                                                                        ELSE regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        )
+                                                                      END
+                                                                    ) > 1
+                                                                  ) THEN substr(
+                                                                    CASE
+                                                                      WHEN (
+                                                                        regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        ) = ''
+                                                                      ) THEN '0'
+                                                                      ELSE regexp_replace(
+                                                                        regexp_replace(
+                                                                          regexp_extract(
+                                                                            regexp_replace(_x10, '^-', ''),
+                                                                            '^([0-9.]+)e', 1
+                                                                          ),
+                                                                          '\\.', ''
+                                                                        ),
+                                                                        '0+$', ''
+                                                                      )
+                                                                    END,
+                                                                    2,
+                                                                    length(
+                                                                      CASE
+                                                                        WHEN (
+                                                                          regexp_replace(
+                                                                            regexp_replace(
+                                                                              regexp_extract(
+                                                                                regexp_replace(_x10, '^-', ''),
+                                                                                '^([0-9.]+)e', 1
+                                                                              ),
+                                                                              '\\.', ''
+                                                                            ),
+                                                                            '0+$', ''
+                                                                          ) = ''
+                                                                        ) THEN '0'
+                                                                        ELSE regexp_replace(
+                                                                          regexp_replace(
+                                                                            regexp_extract(
+                                                                              regexp_replace(_x10, '^-', ''),
+                                                                              '^([0-9.]+)e', 1
+                                                                            ),
+                                                                            '\\.', ''
+                                                                          ),
+                                                                          '0+$', ''
+                                                                        )
+                                                                      END
+                                                                    )
+                                                                  )
+                                                                  ELSE '0'
+                                                                END,
+                                                                'E',
+                                                                CAST(
+                                                                  CAST(
+                                                                    regexp_extract(
+                                                                      regexp_replace(_x10, '^-', ''),
+                                                                      'e([+-][0-9]+)$', 1
+                                                                    ) AS int
+                                                                  ) AS string
+                                                                )
+                                                              )
+                                                            END
+                                                          )
+                                                        END
+                                                      ),
+                                                      1
+                                                    )
+                                                  END
+                                                ),
+                                                1
+                                              )
+                                              WHEN (_x8 = 3) THEN CASE
+                                                WHEN (try_variant_get(_x7, '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(
+                                                  _x7
+                                                )
+                                              END
+                                              WHEN (_x8 = 4) THEN date_format(
+                                                try_to_date(try_variant_get(_x7, '$', 'string'), 'yyyy-MM-dd'),
+                                                'yyyy-MM-dd'
+                                              )
+                                              WHEN (_x8 = 5) THEN element_at(
+                                                transform(
+                                                  array(
+                                                    TRY_CAST(try_variant_get(_x7, '$', 'string') AS timestamp)
+                                                  ),
+                                                  _x9 -> CASE
+                                                    WHEN (_x9 IS NULL) THEN NULL
+                                                    ELSE concat(
+                                                      date_format(_x9, 'yyyy-MM-dd\'T\'HH:mm:ss'),
+                                                      CASE
+                                                        WHEN (pmod(unix_micros(_x9), 1000000) = 0) THEN ''
+                                                        ELSE concat(
+                                                          '.',
+                                                          lpad(
+                                                            CAST(pmod(unix_micros(_x9), 1000000) AS string),
+                                                            6, '0'
+                                                          )
+                                                        )
+                                                      END,
+                                                      'Z'
+                                                    )
+                                                  END
+                                                ),
+                                                1
+                                              )
+                                              WHEN (_x8 = 6) THEN CASE
+                                                WHEN (schema_of_variant(_x7) = 'STRING') THEN try_variant_get(
+                                                  _x7, '$', 'string'
+                                                )
+                                                WHEN (NOT is_variant_null(_x7)) THEN to_json(_x7)
+                                              END
+                                            END
+                                          ),
+                                          1
+                                        )
                                       )
-                                    ) = 0
-                                  )
-                                ) THEN 'empty'
-                                WHEN _x5['rec'] THEN concat('record', repeat('[]', _x5['hi']))
-                                ELSE concat(
-                                  element_at(
-                                    array(
-                                      'boolean', 'long', 'double', 'decimal', 'date', 'timestamp', 'string'
-                                    ),
-                                    (
-                                      CASE
-                                        WHEN (_x5['hi'] = 0) THEN element_at(_x4, 1)['t']
-                                        ELSE CASE
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 0
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 1) != 0) THEN 0
-                                            WHEN ((_x5['exact'] & 2) != 0) THEN 1
-                                            WHEN ((_x5['exact'] & 4) != 0) THEN 2
-                                            WHEN ((_x5['exact'] & 8) != 0) THEN 3
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 1
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 2) != 0) THEN 1
-                                            WHEN ((_x5['exact'] & 4) != 0) THEN 2
-                                            WHEN ((_x5['exact'] & 8) != 0) THEN 3
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 2
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 4) != 0) THEN 2
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 3
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 8) != 0) THEN 3
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 4
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 16) != 0) THEN 4
-                                            WHEN ((_x5['exact'] & 32) != 0) THEN 5
-                                            WHEN ((_x5['exact'] & 2) != 0) THEN 1
-                                            WHEN ((_x5['exact'] & 4) != 0) THEN 2
-                                            WHEN ((_x5['exact'] & 8) != 0) THEN 3
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 5
-                                          ) THEN CASE
-                                            WHEN ((_x5['exact'] & 32) != 0) THEN 5
-                                            WHEN ((_x5['exact'] & 2) != 0) THEN 1
-                                            WHEN ((_x5['exact'] & 4) != 0) THEN 2
-                                            WHEN ((_x5['exact'] & 8) != 0) THEN 3
-                                            WHEN ((_x5['exact'] & 64) != 0) THEN 6
-                                            ELSE 6
-                                          END
-                                          WHEN (
-                                            element_at(
-                                              array(
-                                                0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 6, 6, 4, 6, 1, 6, 2,
-                                                6, 2, 6, 3, 6, 3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6,
-                                                3, 6, 6, 6, 6, 6, 5, 6, 1, 6, 2, 6, 2, 6, 3, 6, 3, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-                                                6, 6
-                                              ),
-                                              (_x5['mask'] + 1)
-                                            ) = 6
-                                          ) THEN CASE WHEN ((_x5['exact'] & 64) != 0) THEN 6 ELSE 6 END
-                                        END
-                                      END + 1
                                     )
+                                  )
+                                ),
+                                _x5 -> CASE
+                                  WHEN (
+                                    size(
+                                      filter(
+                                        flatten(
+                                          filter(
+                                            flatten(filter(_x4, _x6 -> (_x6 IS NOT NULL))),
+                                            _x6 -> (_x6 IS NOT NULL)
+                                          )
+                                        ),
+                                        _x6 -> (NOT ((_x6 IS NULL) OR (schema_of_variant(_x6) = 'VOID')))
+                                      )
+                                    ) = size(
+                                      filter(
+                                        flatten(
+                                          filter(
+                                            flatten(filter(_x5, _x6 -> (_x6 IS NOT NULL))),
+                                            _x6 -> (_x6 IS NOT NULL)
+                                          )
+                                        ),
+                                        _x6 -> (_x6 IS NOT NULL)
+                                      )
+                                    )
+                                  ) THEN _x5
+                                END
+                              ),
+                              1
+                            )
+                          ),
+                          1
+                        )
+                      ),
+                      'as_string',
+                      transform(
+                        array(named_struct('v', _x1['b'], 's', _x2[0])),
+                        _x3 -> CASE
+                          WHEN (_x3['s'] = 'boolean') THEN CAST(
+                            try_variant_get(_x3['v'], '$', 'boolean') AS string
+                          )
+                          WHEN (_x3['s'] = 'long') THEN CAST(
+                            try_variant_get(_x3['v'], '$', 'bigint') AS string
+                          )
+                          WHEN (_x3['s'] = 'double') THEN element_at(
+                            transform(
+                              array((try_variant_get(_x3['v'], '$', 'double') + CAST(0.0D AS double))),
+                              _x4 -> CASE
+                                WHEN isnan(_x4) THEN 'NaN'
+                                WHEN (_x4 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
+                                WHEN (_x4 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
+                                ELSE element_at(
+                                  transform(
+                                    array(
+                                      CASE
+                                        WHEN (TRY_CAST(format_string('%.0e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.0e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.1e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.1e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.2e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.2e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.3e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.3e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.4e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.4e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.5e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.5e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.6e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.6e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.7e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.7e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.8e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.8e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.9e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.9e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.10e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.10e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.11e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.11e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.12e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.12e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.13e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.13e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.14e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.14e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.15e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.15e', _x4
+                                        )
+                                        WHEN (TRY_CAST(format_string('%.16e', _x4) AS double) = _x4) THEN format_string(
+                                          '%.16e', _x4
+                                        )
+                                        ELSE format_string('%.16e', _x4)
+                                      END
+                                    ),
+                                    _x5 -> CASE
+                                      WHEN (_x4 IS NULL) THEN NULL
+                                      WHEN (_x4 = 0) THEN CASE
+                                        WHEN startswith(format_string('%s', _x4), '-') THEN '-0.0'
+                                        ELSE '0.0'
+                                      END
+                                      ELSE concat(
+                                        CASE WHEN startswith(_x5, '-') THEN '-' ELSE '' END,
+                                        CASE
+                                          WHEN ((abs(_x4) >= 0.001D) AND (abs(_x4) < 10000000.0D)) THEN CASE
+                                            WHEN (
+                                              (
+                                                CAST(
+                                                  regexp_extract(
+                                                    regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                  ) AS int
+                                                ) + 1
+                                              ) <= 0
+                                            ) THEN concat(
+                                              '0.',
+                                              repeat(
+                                                '0',
+                                                (
+                                                  - (
+                                                    CAST(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                      ) AS int
+                                                    ) + 1
+                                                  )
+                                                )
+                                              ),
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END
+                                            )
+                                            WHEN (
+                                              (
+                                                CAST(
+                                                  regexp_extract(
+                                                    regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                  ) AS int
+                                                ) + 1
+                                              ) >= length(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END
+                                              )
+                                            ) THEN concat(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END,
+                                              repeat(
+                                                '0',
+                                                (
+                                                  (
+                                                    CAST(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                      ) AS int
+                                                    ) + 1
+                                                  ) - length(
+                                                    CASE
+                                                      WHEN (
+                                                        regexp_replace(
+                                                          regexp_replace(
+                                                            regexp_extract(
+                                                              regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                            ),
+                                                            '\\.', ''
+                                                          ),
+                                                          '0+$', ''
+                                                        ) = ''
+                                                      ) THEN '0'
+                                                      ELSE regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      )
+                                                    END
+                                                  )
+                                                )
+                                              ),
+                                              '.0'
+                                            )
+                                            ELSE concat(
+                                              substr(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END,
+                                                1,
+                                                (
+                                                  CAST(
+                                                    regexp_extract(
+                                                      regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                    ) AS int
+                                                  ) + 1
+                                                )
+                                              ),
+                                              '.',
+                                              substr(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END,
+                                                (
+                                                  (
+                                                    CAST(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                      ) AS int
+                                                    ) + 1
+                                                  ) + 1
+                                                ),
+                                                (
+                                                  length(
+                                                    CASE
+                                                      WHEN (
+                                                        regexp_replace(
+                                                          regexp_replace(
+                                                            regexp_extract(
+                                                              regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                            ),
+                                                            '\\.', ''
+                                                          ),
+                                                          '0+$', ''
+                                                        ) = ''
+                                                      ) THEN '0'
+                                                      ELSE regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      )
+                                                    END
+                                                  ) - (
+                                                    CAST(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                      ) AS int
+                                                    ) + 1
+                                                  )
+                                                )
+                                              )
+                                            )
+                                          END
+                                          ELSE concat(
+                                            substr(
+                                              CASE
+                                                WHEN (
+                                                  regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  ) = ''
+                                                ) THEN '0'
+                                                ELSE regexp_replace(
+                                                  regexp_replace(
+                                                    regexp_extract(
+                                                      regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                    ),
+                                                    '\\.', ''
+                                                  ),
+                                                  '0+$', ''
+                                                )
+                                              END,
+                                              1, 1
+                                            ),
+                                            '.',
+                                            CASE
+                                              WHEN (
+                                                length(
+                                                  CASE
+                                                    WHEN (
+                                                      regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      ) = ''
+                                                    ) THEN '0'
+                                                    ELSE regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    )
+                                                  END
+                                                ) > 1
+                                              ) THEN substr(
+                                                CASE
+                                                  WHEN (
+                                                    regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    ) = ''
+                                                  ) THEN '0'
+                                                  ELSE regexp_replace(
+                                                    regexp_replace(
+                                                      regexp_extract(
+                                                        regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                      ),
+                                                      '\\.', ''
+                                                    ),
+                                                    '0+$', ''
+                                                  )
+                                                END,
+                                                2,
+                                                length(
+                                                  CASE
+                                                    WHEN (
+                                                      regexp_replace(
+                                                        regexp_replace(
+                                                          regexp_extract(
+                                                            regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                          ),
+                                                          '\\.', ''
+                                                        ),
+                                                        '0+$', ''
+                                                      ) = ''
+                                                    ) THEN '0'
+                                                    ELSE regexp_replace(
+                                                      regexp_replace(
+                                                        regexp_extract(
+                                                          regexp_replace(_x5, '^-', ''), '^([0-9.]+)e', 1
+                                                        ),
+                                                        '\\.', ''
+                                                      ),
+                                                      '0+$', ''
+                                                    )
+                                                  END
+                                                )
+                                              )
+                                              ELSE '0'
+                                            END,
+                                            'E',
+                                            CAST(
+                                              CAST(
+                                                regexp_extract(
+                                                  regexp_replace(_x5, '^-', ''), 'e([+-][0-9]+)$', 1
+                                                ) AS int
+                                              ) AS string
+                                            )
+                                          )
+                                        END
+                                      )
+                                    END
                                   ),
-                                  repeat('[]', _x5['hi'])
+                                  1
                                 )
                               END
                             ),
                             1
                           )
-                        ),
-                        1
+                          WHEN (_x3['s'] = 'decimal') THEN CASE
+                            WHEN (try_variant_get(_x3['v'], '$', 'decimal(38,0)') IS NOT NULL) THEN to_json(
+                              _x3['v']
+                            )
+                          END
+                          WHEN (_x3['s'] = 'date') THEN date_format(
+                            try_to_date(try_variant_get(_x3['v'], '$', 'string'), 'yyyy-MM-dd'), 'yyyy-MM-dd'
+                          )
+                          WHEN (_x3['s'] = 'timestamp') THEN element_at(
+                            transform(
+                              array(TRY_CAST(try_variant_get(_x3['v'], '$', 'string') AS timestamp)),
+                              _x4 -> CASE
+                                WHEN (_x4 IS NULL) THEN NULL
+                                ELSE concat(
+                                  date_format(_x4, 'yyyy-MM-dd\'T\'HH:mm:ss'),
+                                  CASE
+                                    WHEN (pmod(unix_micros(_x4), 1000000) = 0) THEN ''
+                                    ELSE concat(
+                                      '.', lpad(CAST(pmod(unix_micros(_x4), 1000000) AS string), 6, '0')
+                                    )
+                                  END,
+                                  'Z'
+                                )
+                              END
+                            ),
+                            1
+                          )
+                          WHEN (_x3['s'] = 'string') THEN CASE
+                            WHEN (schema_of_variant(_x3['v']) = 'STRING') THEN try_variant_get(
+                              _x3['v'], '$', 'string'
+                            )
+                            WHEN (NOT is_variant_null(_x3['v'])) THEN to_json(_x3['v'])
+                          END
+                        END
                       )
                     )
                   ),
                   _x3 -> element_at(
                     transform(
-                      array(named_struct('b', _x3[0])),
-                      _x4 -> element_at(
-                        transform(
-                          array(
-                            named_struct(
-                              'as_string_array3',
-                              transform(
-                                array(named_struct('v', _x2['b'], 's', _x4['b'])),
-                                _x5 -> element_at(
-                                  transform(
-                                    array(
-                                      CASE
-                                        WHEN (
-                                          _x5['s'] IN (
-                                            'boolean', 'long', 'double', 'decimal', 'date', 'timestamp',
-                                            'string'
-                                          )
-                                        ) THEN array(array(array(_x5['v'])))
-                                        WHEN (
-                                          _x5['s'] IN (
-                                            'boolean[]', 'long[]', 'double[]', 'decimal[]', 'date[]',
-                                            'timestamp[]', 'string[]'
-                                          )
-                                        ) THEN array(array(try_variant_get(_x5['v'], '$', 'array<variant>')))
-                                        WHEN (
-                                          _x5['s'] IN (
-                                            'boolean[][]', 'long[][]', 'double[][]', 'decimal[][]',
-                                            'date[][]', 'timestamp[][]', 'string[][]'
-                                          )
-                                        ) THEN array(try_variant_get(_x5['v'], '$', 'array<array<variant>>'))
-                                        WHEN (
-                                          _x5['s'] IN (
-                                            'boolean[][][]', 'long[][][]', 'double[][][]', 'decimal[][][]',
-                                            'date[][][]', 'timestamp[][][]', 'string[][][]'
-                                          )
-                                        ) THEN try_variant_get(_x5['v'], '$', 'array<array<array<variant>>>')
-                                      END
+                      array(
+                        named_struct(
+                          'b',
+                          CAST(
+                            CASE
+                              WHEN (_x2[0] IN ('string', 'string[]', 'string[][]', 'string[][][]')) THEN _x3['as_string_array3'][0]
+                            END AS ARRAY<ARRAY<ARRAY<STRING>>>
+                          ),
+                          'b_string',
+                          CAST(CASE WHEN (_x2[0] IN ('string')) THEN _x3['as_string'][0] END AS STRING),
+                          'b_array_string',
+                          CAST(
+                            CASE
+                              WHEN (_x2[0] IN ('string', 'string[]')) THEN element_at(
+                                element_at(_x3['as_string_array3'][0], 1), 1
+                              )
+                            END AS ARRAY<STRING>
+                          ),
+                          'b_array2_string',
+                          CAST(
+                            CASE
+                              WHEN (_x2[0] IN ('string', 'string[]', 'string[][]')) THEN element_at(
+                                _x3['as_string_array3'][0], 1
+                              )
+                            END AS ARRAY<ARRAY<STRING>>
+                          )
+                        )
+                      ),
+                      _x4 -> named_struct(
+                        'b', _x4['b'], 'b_string', _x4['b_string'], 'b_array_string', _x4['b_array_string'],
+                        'b_array2_string', _x4['b_array2_string'], '__lost',
+                        coalesce(
+                          (
+                            exists(
+                              map_entries(_x1),
+                              _x5 -> (
+                                (NOT (_x5['key'] IN ('b', '')))
+                                AND (
+                                  regexp_replace(
+                                    regexp_replace(
+                                      to_json(_x5['value']),
+                                      '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                                     ),
-                                    _x6 -> element_at(
-                                      transform(
-                                        array(
-                                          transform(
-                                            _x6,
-                                            _x7 -> transform(
-                                              _x7,
-                                              _x8 -> transform(
-                                                _x8,
-                                                _x9 -> element_at(
-                                                  transform(
-                                                    array(
-                                                      element_at(
-                                                        transform(
-                                                          array(schema_of_variant(_x9)),
-                                                          _x10 -> element_at(
-                                                            transform(
-                                                              array(
-                                                                CASE
-                                                                  WHEN ((_x9 IS NULL) OR (_x10 = 'VOID')) THEN 'null'
-                                                                  WHEN (_x10 = 'BOOLEAN') THEN 'boolean'
-                                                                  WHEN (_x10 = 'BIGINT') THEN 'integer'
-                                                                  WHEN startswith(_x10, 'DECIMAL(') THEN CASE
-                                                                    WHEN (
-                                                                      (
-                                                                        regexp_extract(
-                                                                          _x10, '^DECIMAL\\(\\d+,(\\d+)\\)$',
-                                                                          1
-                                                                        ) = '0'
-                                                                      )
-                                                                      AND (
-                                                                        try_variant_get(_x9, '$', 'bigint') IS NULL
-                                                                      )
-                                                                    ) THEN 'integer'
-                                                                    ELSE 'fraction'
-                                                                  END
-                                                                  WHEN (_x10 = 'DOUBLE') THEN 'fraction'
-                                                                  WHEN (_x10 = 'STRING') THEN 'string'
-                                                                  WHEN startswith(_x10, 'ARRAY<') THEN 'array'
-                                                                  WHEN startswith(_x10, 'OBJECT<') THEN 'object'
-                                                                  ELSE 'other'
-                                                                END
-                                                              ),
-                                                              _x11 -> CASE
-                                                                WHEN (_x11 = 'boolean') THEN 0
-                                                                WHEN (_x11 = 'integer') THEN CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      try_variant_get(_x9, '$', 'bigint') IS NOT NULL
-                                                                    )
-                                                                    AND (
-                                                                      TRY_CAST(
-                                                                        try_variant_get(_x9, '$', 'bigint') AS decimal(
-                                                                          38, 0
-                                                                        )
-                                                                      ) = try_variant_get(
-                                                                        _x9, '$', 'decimal(38,0)'
-                                                                      )
-                                                                    )
-                                                                  ) THEN 1
-                                                                  WHEN (
-                                                                    (
-                                                                      try_variant_get(
-                                                                        _x9, '$', 'decimal(38,0)'
-                                                                      ) IS NOT NULL
-                                                                    )
-                                                                    AND (
-                                                                      TRY_CAST(
-                                                                        try_variant_get(
-                                                                          _x9, '$', 'decimal(38,0)'
-                                                                        ) AS decimal(38,0)
-                                                                      ) = try_variant_get(
-                                                                        _x9, '$', 'decimal(38,0)'
-                                                                      )
-                                                                    )
-                                                                  ) THEN 3
-                                                                  ELSE 6
-                                                                END
-                                                                WHEN (_x11 = 'fraction') THEN CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      (
-                                                                        (
-                                                                          try_variant_get(_x9, '$', 'double') IS NOT NULL
-                                                                        )
-                                                                        AND (
-                                                                          NOT isnan(
-                                                                            try_variant_get(
-                                                                              _x9, '$', 'double'
-                                                                            )
-                                                                          )
-                                                                        )
-                                                                      )
-                                                                      AND (
-                                                                        abs(
-                                                                          try_variant_get(_x9, '$', 'double')
-                                                                        ) < CAST('Infinity' AS DOUBLE)
-                                                                      )
-                                                                    )
-                                                                    AND CASE
-                                                                      WHEN (_x10 = 'DOUBLE') THEN TRUE
-                                                                      ELSE (
-                                                                        regexp_replace(
-                                                                          regexp_replace(
-                                                                            regexp_replace(
-                                                                              regexp_replace(
-                                                                                CAST(
-                                                                                  try_variant_get(
-                                                                                    _x9, '$', 'double'
-                                                                                  ) AS string
-                                                                                ),
-                                                                                '[eE].*$', ''
-                                                                              ),
-                                                                              '^-', ''
-                                                                            ),
-                                                                            '\\.', ''
-                                                                          ),
-                                                                          '^0+|0+$', ''
-                                                                        ) = regexp_replace(
-                                                                          regexp_replace(
-                                                                            regexp_replace(
-                                                                              regexp_replace(
-                                                                                to_json(_x9), '[eE].*$', ''
-                                                                              ),
-                                                                              '^-', ''
-                                                                            ),
-                                                                            '\\.', ''
-                                                                          ),
-                                                                          '^0+|0+$', ''
-                                                                        )
-                                                                      )
-                                                                    END
-                                                                  ) THEN 2
-                                                                  ELSE 6
-                                                                END
-                                                                WHEN (_x11 = 'string') THEN CASE
-                                                                  WHEN (
-                                                                    (
-                                                                      (
-                                                                        try_variant_get(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}\\z'
-                                                                      )
-                                                                      AND (
-                                                                        NOT startswith(
-                                                                          try_variant_get(_x9, '$', 'string'),
-                                                                          '0000'
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    AND (
-                                                                      try_to_date(
-                                                                        try_variant_get(_x9, '$', 'string'),
-                                                                        'yyyy-MM-dd'
-                                                                      ) IS NOT NULL
-                                                                    )
-                                                                  ) THEN 4
-                                                                  WHEN (
-                                                                    (
-                                                                      (
-                                                                        try_variant_get(_x9, '$', 'string') RLIKE '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,6})?(Z|\\+00:00)\\z'
-                                                                      )
-                                                                      AND (
-                                                                        NOT startswith(
-                                                                          try_variant_get(_x9, '$', 'string'),
-                                                                          '0000'
-                                                                        )
-                                                                      )
-                                                                    )
-                                                                    AND (
-                                                                      TRY_CAST(
-                                                                        try_variant_get(_x9, '$', 'string') AS timestamp
-                                                                      ) IS NOT NULL
-                                                                    )
-                                                                  ) THEN 5
-                                                                  ELSE 6
-                                                                END
-                                                              END
-                                                            ),
-                                                            1
-                                                          )
-                                                        ),
-                                                        1
-                                                      )
-                                                    ),
-                                                    _x10 -> CASE
-                                                      WHEN (_x10 IS NULL) THEN NULL
-                                                      WHEN (_x10 = 0) THEN CAST(
-                                                        try_variant_get(_x9, '$', 'boolean') AS string
-                                                      )
-                                                      WHEN (_x10 = 1) THEN CAST(
-                                                        try_variant_get(_x9, '$', 'bigint') AS string
-                                                      )
-                                                      WHEN (_x10 = 2) THEN element_at(
-                                                        transform(
-                                                          array(
-                                                            (
-                                                              try_variant_get(_x9, '$', 'double') + CAST(
-                                                                0.0D AS double
-                                                              )
-                                                            )
-                                                          ),
-                                                          _x11 -> CASE
-                                                            WHEN isnan(_x11) THEN 'NaN'
-                                                            WHEN (_x11 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
-                                                            WHEN (_x11 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
-                                                            ELSE element_at(
-                                                              transform(
-                                                                array(
-                                                                  CASE
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.0e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.0e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.1e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.1e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.2e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.2e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.3e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.3e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.4e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.4e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.5e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.5e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.6e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.6e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.7e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.7e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.8e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.8e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.9e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.9e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.10e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.10e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.11e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.11e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.12e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.12e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.13e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.13e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.14e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.14e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.15e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.15e', _x11)
-                                                                    WHEN (
-                                                                      TRY_CAST(
-                                                                        format_string('%.16e', _x11) AS double
-                                                                      ) = _x11
-                                                                    ) THEN format_string('%.16e', _x11)
-                                                                    ELSE format_string('%.16e', _x11)
-                                                                  END
-                                                                ),
-                                                                _x12 -> CASE
-                                                                  WHEN (_x11 IS NULL) THEN NULL
-                                                                  WHEN (_x11 = 0) THEN CASE
-                                                                    WHEN startswith(
-                                                                      format_string('%s', _x11), '-'
-                                                                    ) THEN '-0.0'
-                                                                    ELSE '0.0'
-                                                                  END
-                                                                  ELSE concat(
-                                                                    CASE
-                                                                      WHEN startswith(_x12, '-') THEN '-'
-                                                                      ELSE ''
-                                                                    END,
-                                                                    CASE
-                                                                      WHEN (
-                                                                        (abs(_x11) >= 0.001D)
-                                                                        AND (abs(_x11) < 10000000.0D)
-                                                                      ) THEN CASE
-                                                                        WHEN (
-                                                                          (
-                                                                            CAST(
-                                                                              regexp_extract(
-                                                                                regexp_replace(_x12, '^-', ''),
-                                                                                'e([+-][0-9]+)$', 1
-                                                                              ) AS int
-                                                                            ) + 1
-                                                                          ) <= 0
-                                                                        ) THEN concat(
-                                                                          '0.',
-                                                                          repeat(
-                                                                            '0',
-                                                                            (
-                                                                              - (
-                                                                                CAST(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    'e([+-][0-9]+)$', 1
-                                                                                  ) AS int
-                                                                                ) + 1
-                                                                              )
-                                                                            )
-                                                                          ),
-                                                                          CASE
-                                                                            WHEN (
-                                                                              regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              ) = ''
-                                                                            ) THEN '0'
-                                                                            ELSE regexp_replace(
-                                                                              regexp_replace(
-                                                                                regexp_extract(
-                                                                                  regexp_replace(
-                                                                                    _x12, '^-', ''
-                                                                                  ),
-                                                                                  '^([0-9.]+)e', 1
-                                                                                ),
-                                                                                '\\.', ''
-                                                                              ),
-                                                                              '0+$', ''
-                                                                            )
-                                                                          END
-                                                                        )
-                                                                        WHEN (
-                                                                          (
-                                                                            CAST(
-                                                                              regexp_extract(
-                                                                                regexp_replace(_x12, '^-', ''),
-                                                                                'e([+-][0-9]+)$', 1
-                                                                              ) AS int
-                                                                            ) + 1
-                                                                          ) >= length(
-                                                                            CASE
-                                                                              WHEN (
-                                                                                regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                ) = ''
-                                                                              ) THEN '0'
-                                                                              ELSE regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              )
-                                                                            END
-                                                                          )
-                                                                        ) THEN concat(
-                                                                          CASE
-                                                                            WHEN (
-                                                                              regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              ) = ''
-                                                                            ) THEN '0'
-                                                                            ELSE regexp_replace(
-                                                                              regexp_replace(
-                                                                                regexp_extract(
-                                                                                  regexp_replace(
-                                                                                    _x12, '^-', ''
-                                                                                  ),
-                                                                                  '^([0-9.]+)e', 1
-                                                                                ),
-                                                                                '\\.', ''
-                                                                              ),
-                                                                              '0+$', ''
-                                                                            )
-                                                                          END,
-                                                                          repeat(
-                                                                            '0',
-                                                                            (
-                                                                              (
-                                                                                CAST(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    'e([+-][0-9]+)$', 1
-                                                                                  ) AS int
-                                                                                ) + 1
-                                                                              ) - length(
-                                                                                CASE
-                                                                                  WHEN (
-                                                                                    regexp_replace(
-                                                                                      regexp_replace(
-                                                                                        regexp_extract(
-                                                                                          regexp_replace(
-                                                                                            _x12, '^-', ''
-                                                                                          ),
-                                                                                          '^([0-9.]+)e', 1
-                                                                                        ),
-                                                                                        '\\.', ''
-                                                                                      ),
-                                                                                      '0+$', ''
-                                                                                    ) = ''
-                                                                                  ) THEN '0'
-                                                                                  ELSE regexp_replace(
-                                                                                    regexp_replace(
-                                                                                      regexp_extract(
-                                                                                        regexp_replace(
-                                                                                          _x12, '^-', ''
-                                                                                        ),
-                                                                                        '^([0-9.]+)e', 1
-                                                                                      ),
-                                                                                      '\\.', ''
-                                                                                    ),
-                                                                                    '0+$', ''
-                                                                                  )
-                                                                                END
-                                                                              )
-                                                                            )
-                                                                          ),
-                                                                          '.0'
-                                                                        )
-                                                                        ELSE concat(
-                                                                          substr(
-                                                                            CASE
-                                                                              WHEN (
-                                                                                regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                ) = ''
-                                                                              ) THEN '0'
-                                                                              ELSE regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              )
-                                                                            END,
-                                                                            1,
-                                                                            (
-                                                                              CAST(
-                                                                                regexp_extract(
-                                                                                  regexp_replace(
-                                                                                    _x12, '^-', ''
-                                                                                  ),
-                                                                                  'e([+-][0-9]+)$', 1
-                                                                                ) AS int
-                                                                              ) + 1
-                                                                            )
-                                                                          ),
-                                                                          '.',
-                                                                          substr(
-                                                                            CASE
-                                                                              WHEN (
-                                                                                regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                ) = ''
-                                                                              ) THEN '0'
-                                                                              ELSE regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              )
-                                                                            END,
-                                                                            (
-                                                                              (
-                                                                                CAST(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    'e([+-][0-9]+)$', 1
-                                                                                  ) AS int
-                                                                                ) + 1
-                                                                              ) + 1
-                                                                            ),
-                                                                            (
-                                                                              length(
-                                                                                CASE
-                                                                                  WHEN (
-                                                                                    regexp_replace(
-                                                                                      regexp_replace(
-                                                                                        regexp_extract(
-                                                                                          regexp_replace(
-                                                                                            _x12, '^-', ''
-                                                                                          ),
-                                                                                          '^([0-9.]+)e', 1
-                                                                                        ),
-                                                                                        '\\.', ''
-                                                                                      ),
-                                                                                      '0+$', ''
-                                                                                    ) = ''
-                                                                                  ) THEN '0'
-                                                                                  ELSE regexp_replace(
-                                                                                    regexp_replace(
-                                                                                      regexp_extract(
-                                                                                        regexp_replace(
-                                                                                          _x12, '^-', ''
-                                                                                        ),
-                                                                                        '^([0-9.]+)e', 1
-                                                                                      ),
-                                                                                      '\\.', ''
-                                                                                    ),
-                                                                                    '0+$', ''
-                                                                                  )
-                                                                                END
-                                                                              ) - (
-                                                                                CAST(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    'e([+-][0-9]+)$', 1
-                                                                                  ) AS int
-                                                                                ) + 1
-                                                                              )
-                                                                            )
-                                                                          )
-                                                                        )
-                                                                      END
-                                                                      ELSE concat(
-                                                                        substr(
-                                                                          CASE
-                                                                            WHEN (
-                                                                              regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              ) = ''
-                                                                            ) THEN '0'
-                                                                            ELSE regexp_replace(
-                                                                              regexp_replace(
-                                                                                regexp_extract(
-                                                                                  regexp_replace(
-                                                                                    _x12, '^-', ''
-                                                                                  ),
-                                                                                  '^([0-9.]+)e', 1
-                                                                                ),
-                                                                                '\\.', ''
-                                                                              ),
-                                                                              '0+$', ''
-                                                                            )
-                                                                          END,
-                                                                          1, 1
-                                                                        ),
-                                                                        '.',
-                                                                        CASE
-                                                                          WHEN (
-                                                                            length(
-                                                                              CASE
-                                                                                WHEN (
-                                                                                  regexp_replace(
-                                                                                    regexp_replace(
-                                                                                      regexp_extract(
-                                                                                        regexp_replace(
-                                                                                          _x12, '^-', ''
-                                                                                        ),
-                                                                                        '^([0-9.]+)e', 1
-                                                                                      ),
-                                                                                      '\\.', ''
-                                                                                    ),
-                                                                                    '0+$', ''
-                                                                                  ) = ''
-                                                                                ) THEN '0'
-                                                                                ELSE regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                )
-                                                                              END
-                                                                            ) > 1
-                                                                          ) THEN substr(
-                                                                            CASE
-                                                                              WHEN (
-                                                                                regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                ) = ''
-                                                                              ) THEN '0'
-                                                                              ELSE regexp_replace(
-                                                                                regexp_replace(
-                                                                                  regexp_extract(
-                                                                                    regexp_replace(
-                                                                                      _x12, '^-', ''
-                                                                                    ),
-                                                                                    '^([0-9.]+)e', 1
-                                                                                  ),
-                                                                                  '\\.', ''
-                                                                                ),
-                                                                                '0+$', ''
-                                                                              )
-                                                                            END,
-                                                                            2,
-                                                                            length(
-                                                                              CASE
-                                                                                WHEN (
-                                                                                  regexp_replace(
-                                                                                    regexp_replace(
-                                                                                      regexp_extract(
-                                                                                        regexp_replace(
-                                                                                          _x12, '^-', ''
-                                                                                        ),
-                                                                                        '^([0-9.]+)e', 1
-                                                                                      ),
-                                                                                      '\\.', ''
-                                                                                    ),
-                                                                                    '0+$', ''
-                                                                                  ) = ''
-                                                                                ) THEN '0'
-                                                                                ELSE regexp_replace(
-                                                                                  regexp_replace(
-                                                                                    regexp_extract(
-                                                                                      regexp_replace(
-                                                                                        _x12, '^-', ''
-                                                                                      ),
-                                                                                      '^([0-9.]+)e', 1
-                                                                                    ),
-                                                                                    '\\.', ''
-                                                                                  ),
-                                                                                  '0+$', ''
-                                                                                )
-                                                                              END
-                                                                            )
-                                                                          )
-                                                                          ELSE '0'
-                                                                        END,
-                                                                        'E',
-                                                                        CAST(
-                                                                          CAST(
-                                                                            regexp_extract(
-                                                                              regexp_replace(_x12, '^-', ''),
-                                                                              'e([+-][0-9]+)$', 1
-                                                                            ) AS int
-                                                                          ) AS string
-                                                                        )
-                                                                      )
-                                                                    END
-                                                                  )
-                                                                END
-                                                              ),
-                                                              1
-                                                            )
-                                                          END
-                                                        ),
-                                                        1
-                                                      )
-                                                      WHEN (_x10 = 3) THEN CAST(
-                                                        try_variant_get(_x9, '$', 'decimal(38,0)') AS string
-                                                      )
-                                                      WHEN (_x10 = 4) THEN date_format(
-                                                        try_to_date(
-                                                          try_variant_get(_x9, '$', 'string'), 'yyyy-MM-dd'
-                                                        ),
-                                                        'yyyy-MM-dd'
-                                                      )
-                                                      WHEN (_x10 = 5) THEN element_at(
-                                                        transform(
-                                                          array(
-                                                            TRY_CAST(
-                                                              try_variant_get(_x9, '$', 'string') AS timestamp
-                                                            )
-                                                          ),
-                                                          _x11 -> CASE
-                                                            WHEN (_x11 IS NULL) THEN NULL
-                                                            ELSE concat(
-                                                              date_format(_x11, 'yyyy-MM-dd\'T\'HH:mm:ss'),
-                                                              CASE
-                                                                WHEN (pmod(unix_micros(_x11), 1000000) = 0) THEN ''
-                                                                ELSE concat(
-                                                                  '.',
-                                                                  lpad(
-                                                                    CAST(
-                                                                      pmod(unix_micros(_x11), 1000000) AS string
-                                                                    ),
-                                                                    6, '0'
-                                                                  )
-                                                                )
-                                                              END,
-                                                              'Z'
-                                                            )
-                                                          END
-                                                        ),
-                                                        1
-                                                      )
-                                                      WHEN (_x10 = 6) THEN CASE
-                                                        WHEN (schema_of_variant(_x9) = 'STRING') THEN try_variant_get(
-                                                          _x9, '$', 'string'
-                                                        )
-                                                        WHEN (NOT is_variant_null(_x9)) THEN to_json(_x9)
-                                                      END
-                                                    END
-                                                  ),
-                                                  1
-                                                )
-                                              )
-                                            )
-                                          )
-                                        ),
-                                        _x7 -> CASE
-                                          WHEN (
-                                            size(
-                                              filter(
-                                                flatten(
-                                                  filter(
-                                                    flatten(filter(_x6, _x8 -> (_x8 IS NOT NULL))),
-                                                    _x8 -> (_x8 IS NOT NULL)
-                                                  )
-                                                ),
-                                                _x8 -> (
-                                                  NOT ((_x8 IS NULL) OR (schema_of_variant(_x8) = 'VOID'))
-                                                )
-                                              )
-                                            ) = size(
-                                              filter(
-                                                flatten(
-                                                  filter(
-                                                    flatten(filter(_x7, _x8 -> (_x8 IS NOT NULL))),
-                                                    _x8 -> (_x8 IS NOT NULL)
-                                                  )
-                                                ),
-                                                _x8 -> (_x8 IS NOT NULL)
-                                              )
-                                            )
-                                          ) THEN _x7
-                                        END
-                                      ),
-                                      1
-                                    )
-                                  ),
-                                  1
+                                    '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                                  ) RLIKE '"|[0-9]|true|false'
                                 )
-                              ),
-                              'as_string',
-                              transform(
-                                array(named_struct('v', _x2['b'], 's', _x4['b'])),
-                                _x5 -> CASE
-                                  WHEN (_x5['s'] = 'boolean') THEN CAST(
-                                    try_variant_get(_x5['v'], '$', 'boolean') AS string
-                                  )
-                                  WHEN (_x5['s'] = 'long') THEN CAST(
-                                    try_variant_get(_x5['v'], '$', 'bigint') AS string
-                                  )
-                                  WHEN (_x5['s'] = 'double') THEN element_at(
-                                    transform(
-                                      array((try_variant_get(_x5['v'], '$', 'double') + CAST(0.0D AS double))),
-                                      _x6 -> CASE
-                                        WHEN isnan(_x6) THEN 'NaN'
-                                        WHEN (_x6 = CAST('Infinity' AS DOUBLE)) THEN 'Infinity'
-                                        WHEN (_x6 = CAST('-Infinity' AS DOUBLE)) THEN '-Infinity'
-                                        ELSE element_at(
-                                          transform(
-                                            array(
-                                              CASE
-                                                WHEN (TRY_CAST(format_string('%.0e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.0e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.1e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.1e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.2e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.2e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.3e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.3e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.4e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.4e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.5e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.5e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.6e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.6e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.7e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.7e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.8e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.8e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.9e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.9e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.10e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.10e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.11e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.11e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.12e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.12e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.13e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.13e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.14e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.14e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.15e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.15e', _x6
-                                                )
-                                                WHEN (TRY_CAST(format_string('%.16e', _x6) AS double) = _x6) THEN format_string(
-                                                  '%.16e', _x6
-                                                )
-                                                ELSE format_string('%.16e', _x6)
-                                              END
-                                            ),
-                                            _x7 -> CASE
-                                              WHEN (_x6 IS NULL) THEN NULL
-                                              WHEN (_x6 = 0) THEN CASE
-                                                WHEN startswith(format_string('%s', _x6), '-') THEN '-0.0'
-                                                ELSE '0.0'
-                                              END
-                                              ELSE concat(
-                                                CASE WHEN startswith(_x7, '-') THEN '-' ELSE '' END,
-                                                CASE
-                                                  WHEN ((abs(_x6) >= 0.001D) AND (abs(_x6) < 10000000.0D)) THEN CASE
-                                                    WHEN (
-                                                      (
-                                                        CAST(
-                                                          regexp_extract(
-                                                            regexp_replace(_x7, '^-', ''), 'e([+-][0-9]+)$', 1
-                                                          ) AS int
-                                                        ) + 1
-                                                      ) <= 0
-                                                    ) THEN concat(
-                                                      '0.',
-                                                      repeat(
-                                                        '0',
-                                                        (
-                                                          - (
-                                                            CAST(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''),
-                                                                'e([+-][0-9]+)$', 1
-                                                              ) AS int
-                                                            ) + 1
-                                                          )
-                                                        )
-                                                      ),
-                                                      CASE
-                                                        WHEN (
-                                                          regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          ) = ''
-                                                        ) THEN '0'
-                                                        ELSE regexp_replace(
-                                                          regexp_replace(
-                                                            regexp_extract(
-                                                              regexp_replace(_x7, '^-', ''), '^([0-9.]+)e', 1
-                                                            ),
-                                                            '\\.', ''
-                                                          ),
-                                                          '0+$', ''
-                                                        )
-                                                      END
-                                                    )
-                                                    WHEN (
-                                                      (
-                                                        CAST(
-                                                          regexp_extract(
-                                                            regexp_replace(_x7, '^-', ''), 'e([+-][0-9]+)$', 1
-                                                          ) AS int
-                                                        ) + 1
-                                                      ) >= length(
-                                                        CASE
-                                                          WHEN (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            ) = ''
-                                                          ) THEN '0'
-                                                          ELSE regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          )
-                                                        END
-                                                      )
-                                                    ) THEN concat(
-                                                      CASE
-                                                        WHEN (
-                                                          regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          ) = ''
-                                                        ) THEN '0'
-                                                        ELSE regexp_replace(
-                                                          regexp_replace(
-                                                            regexp_extract(
-                                                              regexp_replace(_x7, '^-', ''), '^([0-9.]+)e', 1
-                                                            ),
-                                                            '\\.', ''
-                                                          ),
-                                                          '0+$', ''
-                                                        )
-                                                      END,
-                                                      repeat(
-                                                        '0',
-                                                        (
-                                                          (
-                                                            CAST(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''),
-                                                                'e([+-][0-9]+)$', 1
-                                                              ) AS int
-                                                            ) + 1
-                                                          ) - length(
-                                                            CASE
-                                                              WHEN (
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    regexp_extract(
-                                                                      regexp_replace(_x7, '^-', ''),
-                                                                      '^([0-9.]+)e', 1
-                                                                    ),
-                                                                    '\\.', ''
-                                                                  ),
-                                                                  '0+$', ''
-                                                                ) = ''
-                                                              ) THEN '0'
-                                                              ELSE regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_extract(
-                                                                    regexp_replace(_x7, '^-', ''),
-                                                                    '^([0-9.]+)e', 1
-                                                                  ),
-                                                                  '\\.', ''
-                                                                ),
-                                                                '0+$', ''
-                                                              )
-                                                            END
-                                                          )
-                                                        )
-                                                      ),
-                                                      '.0'
-                                                    )
-                                                    ELSE concat(
-                                                      substr(
-                                                        CASE
-                                                          WHEN (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            ) = ''
-                                                          ) THEN '0'
-                                                          ELSE regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          )
-                                                        END,
-                                                        1,
-                                                        (
-                                                          CAST(
-                                                            regexp_extract(
-                                                              regexp_replace(_x7, '^-', ''), 'e([+-][0-9]+)$',
-                                                              1
-                                                            ) AS int
-                                                          ) + 1
-                                                        )
-                                                      ),
-                                                      '.',
-                                                      substr(
-                                                        CASE
-                                                          WHEN (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            ) = ''
-                                                          ) THEN '0'
-                                                          ELSE regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          )
-                                                        END,
-                                                        (
-                                                          (
-                                                            CAST(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''),
-                                                                'e([+-][0-9]+)$', 1
-                                                              ) AS int
-                                                            ) + 1
-                                                          ) + 1
-                                                        ),
-                                                        (
-                                                          length(
-                                                            CASE
-                                                              WHEN (
-                                                                regexp_replace(
-                                                                  regexp_replace(
-                                                                    regexp_extract(
-                                                                      regexp_replace(_x7, '^-', ''),
-                                                                      '^([0-9.]+)e', 1
-                                                                    ),
-                                                                    '\\.', ''
-                                                                  ),
-                                                                  '0+$', ''
-                                                                ) = ''
-                                                              ) THEN '0'
-                                                              ELSE regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_extract(
-                                                                    regexp_replace(_x7, '^-', ''),
-                                                                    '^([0-9.]+)e', 1
-                                                                  ),
-                                                                  '\\.', ''
-                                                                ),
-                                                                '0+$', ''
-                                                              )
-                                                            END
-                                                          ) - (
-                                                            CAST(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''),
-                                                                'e([+-][0-9]+)$', 1
-                                                              ) AS int
-                                                            ) + 1
-                                                          )
-                                                        )
-                                                      )
-                                                    )
-                                                  END
-                                                  ELSE concat(
-                                                    substr(
-                                                      CASE
-                                                        WHEN (
-                                                          regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          ) = ''
-                                                        ) THEN '0'
-                                                        ELSE regexp_replace(
-                                                          regexp_replace(
-                                                            regexp_extract(
-                                                              regexp_replace(_x7, '^-', ''), '^([0-9.]+)e', 1
-                                                            ),
-                                                            '\\.', ''
-                                                          ),
-                                                          '0+$', ''
-                                                        )
-                                                      END,
-                                                      1, 1
-                                                    ),
-                                                    '.',
-                                                    CASE
-                                                      WHEN (
-                                                        length(
-                                                          CASE
-                                                            WHEN (
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_extract(
-                                                                    regexp_replace(_x7, '^-', ''),
-                                                                    '^([0-9.]+)e', 1
-                                                                  ),
-                                                                  '\\.', ''
-                                                                ),
-                                                                '0+$', ''
-                                                              ) = ''
-                                                            ) THEN '0'
-                                                            ELSE regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            )
-                                                          END
-                                                        ) > 1
-                                                      ) THEN substr(
-                                                        CASE
-                                                          WHEN (
-                                                            regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            ) = ''
-                                                          ) THEN '0'
-                                                          ELSE regexp_replace(
-                                                            regexp_replace(
-                                                              regexp_extract(
-                                                                regexp_replace(_x7, '^-', ''), '^([0-9.]+)e',
-                                                                1
-                                                              ),
-                                                              '\\.', ''
-                                                            ),
-                                                            '0+$', ''
-                                                          )
-                                                        END,
-                                                        2,
-                                                        length(
-                                                          CASE
-                                                            WHEN (
-                                                              regexp_replace(
-                                                                regexp_replace(
-                                                                  regexp_extract(
-                                                                    regexp_replace(_x7, '^-', ''),
-                                                                    '^([0-9.]+)e', 1
-                                                                  ),
-                                                                  '\\.', ''
-                                                                ),
-                                                                '0+$', ''
-                                                              ) = ''
-                                                            ) THEN '0'
-                                                            ELSE regexp_replace(
-                                                              regexp_replace(
-                                                                regexp_extract(
-                                                                  regexp_replace(_x7, '^-', ''),
-                                                                  '^([0-9.]+)e', 1
-                                                                ),
-                                                                '\\.', ''
-                                                              ),
-                                                              '0+$', ''
-                                                            )
-                                                          END
-                                                        )
-                                                      )
-                                                      ELSE '0'
-                                                    END,
-                                                    'E',
-                                                    CAST(
-                                                      CAST(
-                                                        regexp_extract(
-                                                          regexp_replace(_x7, '^-', ''), 'e([+-][0-9]+)$', 1
-                                                        ) AS int
-                                                      ) AS string
-                                                    )
-                                                  )
-                                                END
-                                              )
-                                            END
-                                          ),
-                                          1
-                                        )
-                                      END
-                                    ),
-                                    1
-                                  )
-                                  WHEN (_x5['s'] = 'decimal') THEN CAST(
-                                    try_variant_get(_x5['v'], '$', 'decimal(38,0)') AS string
-                                  )
-                                  WHEN (_x5['s'] = 'date') THEN date_format(
-                                    try_to_date(try_variant_get(_x5['v'], '$', 'string'), 'yyyy-MM-dd'),
-                                    'yyyy-MM-dd'
-                                  )
-                                  WHEN (_x5['s'] = 'timestamp') THEN element_at(
-                                    transform(
-                                      array(TRY_CAST(try_variant_get(_x5['v'], '$', 'string') AS timestamp)),
-                                      _x6 -> CASE
-                                        WHEN (_x6 IS NULL) THEN NULL
-                                        ELSE concat(
-                                          date_format(_x6, 'yyyy-MM-dd\'T\'HH:mm:ss'),
-                                          CASE
-                                            WHEN (pmod(unix_micros(_x6), 1000000) = 0) THEN ''
-                                            ELSE concat(
-                                              '.',
-                                              lpad(CAST(pmod(unix_micros(_x6), 1000000) AS string), 6, '0')
-                                            )
-                                          END,
-                                          'Z'
-                                        )
-                                      END
-                                    ),
-                                    1
-                                  )
-                                  WHEN (_x5['s'] = 'string') THEN CASE
-                                    WHEN (schema_of_variant(_x5['v']) = 'STRING') THEN try_variant_get(
-                                      _x5['v'], '$', 'string'
+                              )
+                            )
+                            OR (
+                              (
+                                (NOT (_x2[0] IN ('null', 'empty')))
+                                AND (
+                                  NOT (
+                                    (
+                                      ((_x4['b'] IS NOT NULL) OR (_x4['b_string'] IS NOT NULL))
+                                      OR (_x4['b_array_string'] IS NOT NULL)
                                     )
-                                    WHEN (NOT is_variant_null(_x5['v'])) THEN to_json(_x5['v'])
-                                  END
-                                END
+                                    OR (_x4['b_array2_string'] IS NOT NULL)
+                                  )
+                                )
+                              )
+                              AND (
+                                regexp_replace(
+                                  regexp_replace(
+                                    to_json(_x1['b']),
+                                    '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                                  ),
+                                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                                ) RLIKE '"|[0-9]|true|false'
                               )
                             )
                           ),
-                          _x5 -> element_at(
-                            transform(
-                              array(
-                                named_struct(
-                                  'b',
-                                  CAST(
-                                    CASE
-                                      WHEN (_x4['b'] IN ('string', 'string[]', 'string[][]', 'string[][][]')) THEN named_struct(
-                                        'b', _x5['as_string_array3'][0]
-                                      )['b']
-                                    END AS ARRAY<ARRAY<ARRAY<STRING>>>
-                                  ),
-                                  'b_string',
-                                  CAST(
-                                    CASE
-                                      WHEN (_x4['b'] IN ('string')) THEN named_struct(
-                                        'b', _x5['as_string'][0]
-                                      )['b']
-                                    END AS STRING
-                                  ),
-                                  'b_array_string',
-                                  CAST(
-                                    CASE
-                                      WHEN (_x4['b'] IN ('string', 'string[]')) THEN element_at(
-                                        element_at(named_struct('b', _x5['as_string_array3'][0])['b'], 1), 1
-                                      )
-                                    END AS ARRAY<STRING>
-                                  ),
-                                  'b_array2_string',
-                                  CAST(
-                                    CASE
-                                      WHEN (_x4['b'] IN ('string', 'string[]', 'string[][]')) THEN element_at(
-                                        named_struct('b', _x5['as_string_array3'][0])['b'], 1
-                                      )
-                                    END AS ARRAY<ARRAY<STRING>>
-                                  )
-                                )
-                              ),
-                              _x6 -> named_struct(
-                                'b', _x6['b'], 'b_string', _x6['b_string'], 'b_array_string',
-                                _x6['b_array_string'], 'b_array2_string', _x6['b_array2_string'], '__lost',
-                                coalesce(
-                                  (
-                                    (size(array_except(map_keys(_x1), array('b', ''))) > 0)
-                                    OR (
-                                      (NOT (_x4['b'] IN ('null', 'empty')))
-                                      AND (
-                                        NOT (
-                                          (
-                                            ((_x6['b'] IS NOT NULL) OR (_x6['b_string'] IS NOT NULL))
-                                            OR (_x6['b_array_string'] IS NOT NULL)
-                                          )
-                                          OR (_x6['b_array2_string'] IS NOT NULL)
-                                        )
-                                      )
-                                    )
-                                  ),
-                                  FALSE
-                                )
-                              )
-                            ),
-                            1
-                          )
-                        ),
-                        1
+                          FALSE
+                        )
                       )
                     ),
                     1
@@ -2596,10 +2400,33 @@ SELECT
       (`m` IS NULL)
       OR coalesce(
         (
-          (size(array_except(map_keys(`m`), array('a', ''))) > 0)
+          exists(
+            map_entries(`m`),
+            _x1 -> (
+              (NOT (_x1['key'] IN ('a', '')))
+              AND (
+                regexp_replace(
+                  regexp_replace(
+                    to_json(_x1['value']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  ),
+                  '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+                ) RLIKE '"|[0-9]|true|false'
+              )
+            )
+          )
           OR (
-            (NOT (`s`['a'] IN ('null', 'empty')))
-            AND (NOT ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE))))
+            (
+              (NOT (`s`['a'] IN ('null', 'empty')))
+              AND (NOT ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE))))
+            )
+            AND (
+              regexp_replace(
+                regexp_replace(
+                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                ),
+                '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
+              ) RLIKE '"|[0-9]|true|false'
+            )
           )
         ),
         FALSE
