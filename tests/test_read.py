@@ -220,3 +220,21 @@ def test_show_lists_rows_in_commit_order_every_row_with_limit_0_and_a_records_fi
     assert main(["show", "--warehouse", events, "--table", "demo.events", "--limit", "4", "--columns",
                  "event_id", "--format", "json"]) == 0
     assert [json.loads(line)["event_id"] for line in capsys.readouterr().out.splitlines()] == [1, 2, 3, 4]
+
+
+def test_show_filters_a_day_partitioned_table_by_day(spark, tmp_path, capsys):
+    """A table partitioned by `day(started)` is filtered by a day in `widen show --where`: the files of other days
+    are pruned, and the rows kept are those `widen.read` keeps."""
+    wh = str(tmp_path / "wh")
+    ingest(EVENTS, "demo.days", warehouse=wh, spark=spark, partition_by="day(started)", progress=quiet)
+    where = "started >= '2024-05-02' AND started < DATE '2024-05-03'"
+    kept = sorted(r.event_id for r in widen.read(spark, "demo.days", warehouse=wh, where=where).collect())
+    assert kept == [5]
+    assert main(["show", "--warehouse", wh, "--table", "demo.days", "--where", where, "--columns", "event_id",
+                 "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["event_id", "5"]
+    from widen.inspect.where import row_filter
+
+    tbl = open_table("demo.days", warehouse=wh)
+    files = list(tbl.scan(row_filter=row_filter(where, tbl.schema(), "demo.days")).plan_files())
+    assert 1 <= len(files) < len(list(tbl.scan().plan_files()))
