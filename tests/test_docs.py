@@ -58,6 +58,7 @@ MODULES = [
     "widen.engine.load",
     "widen.engine.keys",
     "widen.engine.debezium",
+    "widen.engine.change",
 ]
 
 
