@@ -1,7 +1,7 @@
 """A change of a table's rules, judged against the table: what ``widen check --table`` and ``widen migrate`` say.
 
 :func:`compare` takes the table's schema as each rules file reads it, the two rules files and values the table
-holds (records of JSON values, one field each). For every column of the table it asks:
+holds ((field, JSON text) pairs). For every column of the table it asks:
 
 - whether the column keeps a home under the new rules: its Iceberg type is one they declare, and its doc still
   names the same field (a column the new rules cannot name is still readable, but nothing routes into it and no

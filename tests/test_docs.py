@@ -60,6 +60,7 @@ MODULES = [
     "widen.engine.debezium",
     "widen.progress",
     "widen.inspect.text",
+    "widen.engine.change",
 ]
 
 
