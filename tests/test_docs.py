@@ -232,6 +232,18 @@ PRODUCED = {
     ("README.md", "widen check --rules my.rules"): "tests/test_cli.py::test_the_readmes_check_example_is_what_it_prints",
     ("compile.md", "widen compile --table shop.orders --rules rules/types.rules | head -12"):
         "tests/test_docs.py::test_compile_example_is_what_widen_compile_prints",
+    ("compile.md", "widen compile --table shop.orders --rules rules/types.rules | sed -n '/^-- the table.s columns/,$p'"):
+        "tests/test_compiled.py::test_compile_md_shows_what_widen_compile_prints",
+    ("customise.md", "widen ingest --table shop.orders --rules money.rules d2.jsonl"):
+        "tests/test_contract.py::test_customise_step_5_shows_what_each_command_prints",
+    ("customise.md", "widen migrate --table shop.orders --rules money.rules --dry-run"):
+        "tests/test_contract.py::test_customise_step_5_shows_what_each_command_prints",
+    ("customise.md", "widen migrate --table shop.orders --rules money.rules"):
+        "tests/test_contract.py::test_customise_step_5_shows_what_each_command_prints",
+    ("customise.md", "widen ingest --table shop.orders d2.jsonl"):
+        "tests/test_contract.py::test_customise_step_5_shows_what_each_command_prints",
+    ("customise.md", "widen ingest --table shop.orders --rules types d2.jsonl"):
+        "tests/test_contract.py::test_customise_step_5_shows_what_each_command_prints",
     ("keyed.md", "widen ingest --table shop.customers --cdc debezium --key id tests/data/debezium/postgres.jsonl "
                  "tests/data/debezium/postgres-late.jsonl"):
         "tests/test_cdc.py::test_the_walk_through_in_keyed_md_is_what_widen_prints",
