@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, settings, reject
 from hypothesis import strategies as st
 
 import widen
@@ -132,7 +132,10 @@ def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spar
         tmp = tmp_path_factory.mktemp("compiled")
         warehouse = str(tmp / "wh")
         files, last = _write_batches(tmp, batches, bad)
-        widen.ingest(files, "p.t", rules=rules, warehouse=warehouse, spark=spark, progress=lambda m: None)
+        try:
+            widen.ingest(files, "p.t", rules=rules, warehouse=warehouse, spark=spark, progress=lambda m: None)
+        except widen.SchemaMismatch:  # (a batch the rules' mode refuses, as Delta's enforce refuses names that
+            reject()  # differ only by case: no table to compile)
         p = _table_plan(warehouse, "p.t", rules)
         first = len(last) - len(bad) and json.loads(last[0])["n"]
         written = {row["n"]: row for row in map(normalise, widen.read(spark, "p.t", warehouse=warehouse).collect())
