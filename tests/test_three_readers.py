@@ -32,7 +32,7 @@ pytestmark = pytest.mark.spark
 duckdb = pytest.importorskip("duckdb")
 
 #: the tables the fixture writes, each read by the three readers
-TABLES = ["r.evolved", "r.decimals", "r.times", "r.keyed", "r.parts", "r.maintained"]
+TABLES = ["r.evolved", "r.decimals", "r.money", "r.times", "r.keyed", "r.parts", "r.maintained"]
 
 #: decimals with 9 digits after the point, beyond 64 bits: a rules file whose fractions are decimal(38, 9) first
 MONEY_RULES = (Path(__file__).parent / "data" / "money.rules").read_text().replace(
@@ -81,7 +81,8 @@ def warehouse(spark, tmp_path_factory):
             {"id": 5, "price": 7, "user": {"name": "dee", "age": 40, "address": {"city": "Oslo", "zip": [1, 2]}}}]),
     ], "r.evolved", **go)
 
-    # integers beyond 64 bits (the default rules: decimal(38, 0)) and fractions beyond them (decimal(38, 9))
+    # integers beyond 64 bits (the default rules: decimal(38, 0)) and, in a table of other rules, fractions beyond
+    # them (decimal(38, 9))
     widen.ingest([_write(tmp / "d1.jsonl", [
         '{"id": 1, "big": 123456789012345678901234567890, "neg": -99999999999999999999999999999999999999}',
         '{"id": 2, "big": 9223372036854775808, "neg": -1}',
@@ -89,7 +90,7 @@ def warehouse(spark, tmp_path_factory):
     money = widen.load_rules("money.rules", text=MONEY_RULES)
     widen.ingest([_write(tmp / "d2.jsonl", [
         '{"id": 4, "amount": 12345678901234567890.123456789}', '{"id": 5, "amount": -0.000000001}',
-        '{"id": 6, "amount": 29999999999999999999.5}'])], "r.decimals", rules=money, **go)
+        '{"id": 6, "amount": 29999999999999999999.5}'])], "r.money", rules=money, **go)
 
     # timestamps (instants, UTC and other offsets, before 1900), dates, a date widened into a timestamp column,
     # and a typed DataFrame's wall-clock timestamp (kept as its text) beside an instant
@@ -200,11 +201,11 @@ def test_the_tables_hold_what_they_were_written(spark, warehouse, duck):
     assert evolved[3]["items"] == [{"sku": "c", "qty": None, "qty_string": "many"}]
     assert evolved[3]["user"]["age_string"] == "old" and evolved[4]["user"] is None and evolved[4]["note"] == "later"
     assert evolved[5]["user"]["address"] == {"city": "Oslo", "zip": [1, 2]}
-    assert schemas["r.decimals"]["big"] == "decimal(38, 0)" and schemas["r.decimals"]["amount"] == "decimal(38, 9)"
+    assert schemas["r.decimals"]["big"] == "decimal(38, 0)" and schemas["r.money"]["amount"] == "decimal(38, 9)"
     assert str(decimals[1]["big"]) == "123456789012345678901234567890"
     assert str(decimals[1]["neg"]) == "-99999999999999999999999999999999999999"
-    assert str(decimals[4]["amount"]) == "12345678901234567890.123456789"
-    assert str(decimals[5]["amount"]) == "-1E-9"
+    assert str(rows["r.money"][4]["amount"]) == "12345678901234567890.123456789"
+    assert str(rows["r.money"][5]["amount"]) == "-1E-9"
     assert schemas["r.times"]["ts"] == "timestamptz" and schemas["r.times"]["day"] == "date"
     assert times[2]["ts"] == dt.datetime(1899, 12, 31, 23, 59, 59, 123456) and times[2]["day"] == dt.date(1, 1, 1)
     assert times[3]["ts"] == dt.datetime(2024, 5, 1, 12, 0, 0, 500000)
