@@ -293,15 +293,16 @@ def schema_observations(schema, rules: Rules) -> Observations:
 
 def holdable_observations(schema, rules: Rules) -> Observations:
     """A batch in which each family of ``schema`` receives a value of every shape one of its columns holds without
-    loss (a narrower type, fewer array levels: ``"promo"`` for a ``tags[]::string`` column; ``true`` or, by the
-    rules' widenings, a date for a ``n[]::long`` one), at every depth: what a projection of the table must route.
+    loss (a narrower type, fewer array levels: ``"promo"`` for a ``tags[]::string`` column; ``true``, a typed
+    input's ``int`` or, by the rules' widenings, a date for a ``n[]::long`` one), at every depth: what a projection
+    of the table must route.
 
     >>> from widen import load_rules, plan, observe_lines, TableSchema
     >>> rules = load_rules()
     >>> table = plan(TableSchema(), observe_lines(['{"n": [1]}'], rules), rules).schema
     >>> obs = holdable_observations(table, rules)
     >>> [str(s) for s, _ in obs.level.get("n").shapes], plan(table, obs, rules).additions
-    (['boolean', 'long', 'date', 'timestamp', 'boolean[]', 'long[]', 'date[]', 'timestamp[]'], ())
+    (['boolean', 'long', 'date', 'timestamp', 'int', 'boolean[]', 'long[]', 'date[]', 'timestamp[]', 'int[]'], ())
     """
     return Observations(_schema_level(schema.columns, rules, complete=True), 1)
 

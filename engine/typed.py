@@ -2,19 +2,22 @@
 
 A typed column declares its type, so it is observed from the schema, not from its values: each Spark type is
 stored as the first candidate of its ``typed`` line that holds *every* value of that type exactly (``typed byte
-short int long -> long``; a ``decimal(10, 2)`` is held by ``double`` (15 digits convert back unchanged) but not by
-``long``). Structs are records and arrays are dimensions, as for JSON. A ``void`` column (Spark's null type) holds
-only nulls: it adds no column until a batch gives it a type (Delta's "NullType -> any other type").
+short int long -> int | long``: a ``short`` is held by ``int``, a ``long`` is not). Structs are records and arrays
+are dimensions, as for JSON. A ``void`` column (Spark's null type) holds only nulls: it adds no column until a batch
+gives it a type (Delta's "NullType -> any other type").
 
-A type line whose Iceberg type is a bare ``decimal`` (``type decimal = decimal``) is *parametric*: a typed
+A type line whose Iceberg type is a bare ``decimal`` (``type numeric = decimal``) is *parametric*: a typed
 ``decimal(10, 2)`` column is stored as ``decimal(10, 2)``. Its instances become types of the lattice for the batch
-(:func:`instantiate`); ``widen decimal -> decimal ... in place`` lets an instance widen to one of the same scale and
+(:func:`instantiate`); ``widen numeric -> numeric ... in place`` lets an instance widen to one of the same scale and
 a larger precision (Iceberg's decimal promotion).
+
+The shipped rules keep each typed column's Iceberg type:
 
 >>> from widen import load_rules
 >>> rules = load_rules()
->>> [lattice_type(k, rules) for k in ("int", "float", "decimal(10,2)", "decimal(30,2)", "decimal(20,0)", "binary")]
-['long', 'double', 'double', 'string', 'decimal', 'string']
+>>> [lattice_type(k, rules) for k in ("short", "long", "float", "decimal(10,2)", "decimal(38,24)", "timestamp_ntz",
+...                                   "binary", "map")]
+['int', 'long', 'float', 'decimal(10,2)', 'decimal(38,24)', 'timestamp_ntz', 'binary', 'string']
 """
 
 from __future__ import annotations
