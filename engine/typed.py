@@ -255,6 +255,10 @@ def _level(columns: tuple[TypedColumn, ...], rules: Rules, n: int) -> LevelObser
             continue
         t = lattice_type(c.kind, rules)
         lattice = rules.lattice
+        if t not in lattice.types:
+            raise PlanError(f"column {c.name!r}: a {c.kind} column is stored as {t}, which these rules do not hold "
+                            "yet: observe and plan a typed batch under rules_for(rules, columns, the table's Iceberg "
+                            "types) (widen.engine.typed; widen.write and widen ingest do it)")
         inexact = frozenset(u for u in lattice.upper_bounds(t) if u != t and lattice.guarded(t, u))
         fields.append(FieldObservation(c.name, ((Shape(t, c.dim), Seen(n, inexact)),)))
     return LevelObservation(tuple(fields))

@@ -48,7 +48,11 @@ class Recorded:
     text: str
 
     def label(self) -> str:
-        return f"{self.name} (sha256 {self.sha256[:12]})"
+        """The name and short hash; a shipped file's name recorded with another text (a table written under the
+        file an earlier Widen shipped) says so."""
+        shipped = _shipped()
+        earlier = self.name in shipped.values() and shipped.get(self.sha256) != self.name
+        return f"{self.name}{' as an earlier Widen shipped it' if earlier else ''} (sha256 {self.sha256[:12]})"
 
     def rules(self) -> Rules:
         """The recorded text, loaded under its recorded name (a write under them records the same name)."""
