@@ -93,7 +93,7 @@ def warehouse(spark, tmp_path_factory):
         '{"id": 6, "amount": 29999999999999999999.5}'])], "r.money", rules=money, **go)
 
     # timestamps (instants, UTC and other offsets, before 1900), dates, a date widened into a timestamp column,
-    # and a typed DataFrame's wall-clock timestamp (kept as its text) beside an instant
+    # and a typed DataFrame's wall-clock timestamp (Iceberg's timestamp, without zone) beside an instant
     widen.ingest([_write(tmp / "t1.jsonl", [
         {"id": 1, "ts": "2024-05-01T12:00:00Z", "day": "2024-05-01", "local": "2024-05-01T12:00:00+02:00"},
         {"id": 2, "ts": "1899-12-31T23:59:59.123456Z", "day": "0001-01-01"},
@@ -209,7 +209,8 @@ def test_the_tables_hold_what_they_were_written(spark, warehouse, duck):
     assert schemas["r.times"]["ts"] == "timestamptz" and schemas["r.times"]["day"] == "date"
     assert times[2]["ts"] == dt.datetime(1899, 12, 31, 23, 59, 59, 123456) and times[2]["day"] == dt.date(1, 1, 1)
     assert times[3]["ts"] == dt.datetime(2024, 5, 1, 12, 0, 0, 500000)
-    assert times[1]["local"] == "2024-05-01T12:00:00+02:00" and times[5]["wall"] == "2024-06-01T10:00:00"
+    assert times[1]["local"] == "2024-05-01T12:00:00+02:00" and schemas["r.times"]["wall"] == "timestamp"
+    assert times[5]["wall"] == dt.datetime(2024, 6, 1, 10, 0, 0)
     assert {k: (r["v"], r["v_string"]) for k, r in rows["r.keyed"].items()} == {
         0: (0, None), 1: (None, "one"), 3: (3, None), 5: (55, "55"), 6: (6, "6")}
     assert rows["r.keyed"][5]["kv"] == {"a": 50, "b": [1]}

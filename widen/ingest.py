@@ -188,7 +188,7 @@ def write(df, table: str, *, rules=None, mode: str | None = None, json_column: s
     >>> df = spark.createDataFrame([('{"price": 10}',), ('{"price": "n/a"}',)], "value string")
     >>> write(df, "db.prices", json_column="value", warehouse=warehouse, progress=quiet).fields_added
     ['price', 'price_long']
-    >>> typed = spark.sql("SELECT CAST(7 AS int) AS price")  # an int is a long: price_long, and price as text
+    >>> typed = spark.sql("SELECT CAST(7 AS int) AS price")  # an int widens to long: price_long, and price as text
     >>> report = write(typed, "db.prices", warehouse=warehouse, progress=quiet)
     >>> report.records, report.fields_added
     (1, [])
