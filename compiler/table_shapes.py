@@ -18,6 +18,10 @@ from widen.compiler.sql import Expr, F
 #: the code of a value nested deeper than a projection looks: no route takes it (its line is rescued)
 DEEP = "deep"
 _EMPTY_ARRAYS = r"^(ARRAY<)+VOID>+$"
+#: a double anywhere in a value's VARIANT type (not a field named so): Spark's JSON parser keeps a number as a
+#: double only when it has an exponent, more than 38 digits or a magnitude beyond a double's, and its digits are lost
+#: then (``1e400`` is Infinity): no route takes such a value, whose text only the line keeps
+_DOUBLE = r"(^|<|: )DOUBLE(>|,|$)"
 # node kinds
 _VALUE, _RECORD, _EMPTY, _DEEP = 0, 1, 2, 3
 
@@ -100,7 +104,9 @@ class LevelShapes:
                     F.lit("array"))
             no_name = F.size(F.array_remove(F.map_keys(as_map(x)), F.lit(""))) == 0
             mixed = (s["prim"] & s["rec"]) | (s["lo"] != s["hi"]) | F.coalesce(s["e"] > s["hi"], F.lit(False))
+            records = s["rec"] & ~s["prim"] & ~mixed  # (their fields are typed at their own level)
             return (F.when(x.isNull() | F.is_variant_null(x), F.lit("null"))
+                    .when(~records & F.schema_of_variant(x).rlike(_DOUBLE), F.lit(DEEP))
                     .when(~s["prim"] & ~s["rec"], F.when(s["deep"], F.lit(DEEP)).otherwise(F.lit("empty")))
                     .when(mixed | s["deep"], F.element_at(names, F.lit(types.mixed_type() + 1)))
                     .when(s["rec"] & (s["hi"] == 0) & no_name, F.lit("empty"))

@@ -94,6 +94,40 @@ def test_the_quickstart_projection_routes_every_shape_its_table_holds_and_rescue
                                                                               [["a"], ["b", "c"]])
 
 
+@pytest.mark.spark
+def test_a_number_whose_digits_spark_does_not_keep_is_rescued_not_changed(spark, rules, tmp_path):
+    """Spark's JSON parser keeps a number only as a double when it is written with an exponent, has more than 38
+    digits or lies beyond a double's range (its digits are then lost: ``1e400`` becomes Infinity, a 43-digit
+    fraction 17 digits): the projection routes no such value, and keeps its line in `_rescued`, where the ingest
+    kept the value's text; every value it does route is the value the ingest wrote."""
+    warehouse = str(tmp_path / "wh")
+    path = tmp_path / "b.jsonl"
+    made = ['{"n": 1, "a": 1.5, "b": [1, 2], "r": {"x": 1}}', '{"n": 2, "a": "text", "b": ["x"], "r": {"x": "y"}}']
+    odd = ['{"n": 3, "a": 1e400}', '{"n": 4, "a": 0.1234567890123456789012345678901234567890123}',
+           '{"n": 5, "a": 1E-400}', '{"n": 6, "a": 12345678901234567890123456789012345678901}',
+           '{"n": 7, "b": [1, 1e400]}', '{"n": 8, "r": {"x": 1e400}}', '{"n": 9, "a": 2.5e2}']
+    path.write_text("\n".join(made + odd) + "\n")
+    widen.ingest([str(path)], "c.t", warehouse=warehouse, spark=spark, progress=lambda m: None)
+    written = {row["n"]: row for row in map(normalise, widen.read(spark, "c.t", warehouse=warehouse).collect())}
+    p = _table_plan(warehouse, "c.t", rules)
+    printed, transformed = _projected(spark, p, rules, made + odd)
+    assert printed == transformed
+    by_n = {row["n"]: row for row in printed}
+    assert [by_n[n]["_rescued"] for n in range(3, 10)] == odd
+    for n, row in by_n.items():  # (what a rescued line's row holds is what the ingest wrote, or nothing)
+        assert all(_within(v, written[n][k]) for k, v in row.items() if k != "_rescued"), (n, row, written[n])
+    assert by_n[1] == {**written[1], "_rescued": None} and by_n[2] == {**written[2], "_rescued": None}
+
+
+def _within(value, held) -> bool:
+    """Whether ``value`` is ``held`` with some of its values left out (None)."""
+    if value is None:
+        return True
+    if isinstance(value, dict) and isinstance(held, dict):
+        return value.keys() == held.keys() and all(_within(v, held[k]) for k, v in value.items())
+    return value == held
+
+
 def _write_batches(tmp: Path, batches: list[list[str]], bad: list[str]) -> tuple[list[str], list[str]]:
     """The batches as files, each record numbered in ``n``; the last batch's lines (its records, then ``bad``)."""
     files, n, last = [], 0, []
