@@ -113,14 +113,25 @@ def lattice_type(kind: str, rules: Rules) -> str:
     for choice in mapping.choices:
         iceberg = rules.type_decl(choice.type).iceberg
         if iceberg == PARAMETRIC:
-            if _DECIMAL_KIND.match(kind):
-                return instance_name(kind)
+            if _DECIMAL_KIND.match(kind):  # (a decimal(38,0) that a type of its own holds is that type)
+                return _claimed(rules).get(instance_name(kind), instance_name(kind))
             continue
         if holds(iceberg, kind):
             return choice.type
     choices = " | ".join(c.type for c in mapping.choices)
     raise PlanError(f"no candidate of 'typed {_kind_family(kind)} -> {choices}' holds every {kind} value exactly; "
                     "end the line with a string type")
+
+
+def _claimed(rules: Rules) -> dict[str, str]:
+    """The decimal types of the rules that are not parametric, by their instance name: ``decimal(38,0)`` ->
+    ``decimal`` when the rules say ``type decimal = decimal(38, 0)``."""
+    out = {}
+    for t in rules.types:
+        m = _DECIMAL_KIND.match(t.iceberg or "")
+        if m:
+            out.setdefault(f"decimal({m.group(1)},{m.group(2)})", t.name)
+    return out
 
 
 def _instances(columns: Iterable[TypedColumn], rules: Rules) -> set[str]:
@@ -224,13 +235,14 @@ def instantiate(rules: Rules, names: frozenset[str]) -> Rules:
             if e.source == family_type and e.target != family_type:
                 edges.append(replace(e, source=n))
     widening = rules.lattice.family_widening.get(family_type)
-    if widening is not None:
+    if widening is not None:  # (to the instances, and to a type of the rules' own that is a decimal: decimal(38, 0))
+        claimed = _claimed(rules)
         for a in inst:
             pa, sa = map(int, _DECIMAL_KIND.match(a).groups())
-            for b in inst:
+            for b in inst + [name for name in claimed if name not in names]:
                 pb, sb = map(int, _DECIMAL_KIND.match(b).groups())
                 if sa == sb and pa < pb:
-                    edges.append(Edge("widen", a, b, widening.via, widening.exact, widening.span,
+                    edges.append(Edge("widen", a, claimed.get(b, b), widening.via, widening.exact, widening.span,
                                       in_place=widening.in_place, min_format=widening.min_format))
     out = replace(rules, types=types, edges=tuple(edges), lattice=None)
     return replace(out, lattice=Lattice(out))

@@ -54,6 +54,11 @@ def _planned(rules, batches):
      [[], []]),
     ([[("n", "long")], [("n", "int")]], ["n: long"], [[], []]),
     ([[("f", "double")], [("f", "float")]], ["f: double"], [[], []]),
+    # (a decimal(38, 0) is the rules' own `decimal`, a JSON integer's column: one column, not two of one type)
+    ([[("h", "decimal(38,0)")], [("h", "decimal(38,0)")]], ["h: decimal(38, 0)"], [[], []]),
+    ([[("h", "decimal(20,0)")], [("h", "decimal(38,0)")]], ["h: decimal(38, 0)"], [[], ["h: decimal(20,0) -> decimal"]]),
+    ([[("h", "decimal(38,0)")], [("h", "decimal(20,0)")]], ["h: decimal(38, 0)"], [[], []]),
+    ([[("h", "long")], [("h", "decimal(38,0)")]], ["h: long", "h_decimal: decimal(38, 0)"], [[], []]),
 ])
 def test_a_typed_column_keeps_its_iceberg_type_and_is_changed_in_place_where_iceberg_allows(batches, fields,
                                                                                           promoted):
@@ -215,3 +220,14 @@ def test_a_table_recorded_under_the_previous_shipped_rules_keeps_them_until_migr
     rows = tbl.scan().to_arrow().to_pylist()
     assert sorted(r["d"] for r in rows if r["d"] is not None) == [1.25, 2.5]
     assert [r["d_decimal_5_2"] for r in rows if r["d_decimal_5_2"] is not None] == [Decimal("3.75")]
+
+
+def test_only_the_text_an_earlier_widen_shipped_is_labelled_so():
+    """A table recording the previous shipped types.rules is told apart from one recording a user's edited copy
+    saved under the same name: only the first is "as an earlier Widen shipped it"."""
+    previous = PREVIOUS.read_text()
+    edited = widen.load_rules().source.replace("mode evolve", "mode merge")
+    assert edited != widen.load_rules().source
+    label = lambda text: contract.Recorded(contract.digest(text), "types.rules", text).label()  # noqa: E731
+    assert "as an earlier Widen shipped it" in label(previous)
+    assert "earlier" not in label(edited)
