@@ -96,13 +96,20 @@ def _column(path: tuple[str, ...]):
 def _text(field, budget: int):
     """The partition value as its directory's text: Iceberg's human string, or a marker (see the module)."""
     from pyiceberg import transforms as t
+    from pyspark.sql import functions as F
+
+    if isinstance(field.transform, t.VoidTransform):
+        return F.lit(None).cast("string")
+    col = _column(field.path)
+    return F.when(col.isNotNull(), _human(field, col, budget))  # (null: Spark's null directory)
+
+
+def _human(field, col, budget: int):
+    from pyiceberg import transforms as t
     from pyiceberg import types as it
     from pyspark.sql import functions as F
 
     tr, kind = field.transform, field.source_type
-    if isinstance(tr, t.VoidTransform):
-        return F.lit(None).cast("string")
-    col = _column(field.path)
     if isinstance(tr, (t.IdentityTransform, t.TruncateTransform)):
         if isinstance(tr, t.TruncateTransform):
             col = _truncate(col, kind, tr.width)
@@ -136,8 +143,7 @@ def _named(text, raw, budget: int):
     specials = F.length(F.regexp_replace(text, r"[^\x00-\x7f]|[A-Za-z0-9._-]", ""))
     exact = ((F.length(text) > 0) & (F.octet_length(text) + 2 * specials <= budget) & ~text.contains("\u0000")
              & (text != F.lit(NULL_DIRECTORY)) & ~text.startswith(HASHED))
-    return F.when(raw.isNull(), F.lit(None).cast("string")).when(exact, text).otherwise(
-        F.concat(F.lit(HASHED), F.sha2(raw.cast("binary"), 256)))
+    return F.when(exact, text).otherwise(F.concat(F.lit(HASHED), F.sha2(raw.cast("binary"), 256)))
 
 
 def _year(year):
