@@ -52,9 +52,8 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules, *, forma
     planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, without_hollow_records(observations.level), ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
-        planner.rejections.append(
-            Rejection("empty_name", "<record>", counted(observations.empty_names, "field") + " with an empty name")
-        )
+        said = counted(observations.empty_names, "field")
+        planner.rejections.append(Rejection("empty_name", "<record>", f"{said} with an empty name"))
     additions = tuple(_additions(root, ()))
     promotions = tuple(_promotions(root, ()))
     return Plan(
