@@ -6,7 +6,6 @@ This module orchestrates the walk of a batch through :mod:`widen.sources`, :mod:
 from __future__ import annotations
 
 import contextlib
-import functools
 import sys
 import time
 from pathlib import Path
@@ -36,7 +35,8 @@ from widen.jobs import batch_settings, frame_settings, session_settings, unreada
 from widen.sources.engines import for_files, for_frame
 from widen.sources.spark_read import read_lines
 
-_stderr = functools.partial(print, file=sys.stderr)
+#: a line on the sys.stderr of the moment (one a caller swapped in after the import is followed)
+_stderr = lambda text: print(text, file=sys.stderr)  # noqa: E731
 _UNLOADED = object()
 
 
