@@ -3,7 +3,7 @@
 Spark writes each partition's rows under one directory per spec field, ``<field name>=<value>``, the value as
 Iceberg's human string (``PartitionSpec.partitionToPath``): ``started_day=2024-05-01/user.id_bucket_4=3``. Years are
 ``2024``, months ``2024-05``, days ``2024-05-01``, hours ``2024-05-01-12``; dates ``2024-05-01``; timestamps ISO
-(``2024-05-01T10:00:00.25+00:00`` with a zone, without it for one without); numbers, decimals and buckets as the
+(``2024-05-01T10:00:00.250000+00:00`` with a zone, without it for one without); numbers, decimals and buckets as the
 number; booleans ``true``/``false``; binary as base64; strings as themselves. Spark escapes ``/ : = % ...`` as
 ``%XX`` in a name and in a value.
 
