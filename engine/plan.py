@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape
 from widen.rules.model import Edge
+from widen.rules.words import counted
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Target:
         vias = ", ".join(e.via for e in self.edges)
         parts = [how + (f" via {vias}" if vias else "")]
         if self.wrap:
-            parts.append(f"wrapped in {self.wrap} array level{'s' if self.wrap > 1 else ''}")
+            parts.append(f"wrapped in {counted(self.wrap, 'array level')}")
         if self.guarded:
             parts.append("exact values only")
         if not self.lossless:

@@ -29,6 +29,7 @@ from widen.engine.schema import Column, TableSchema
 from widen.engine.shapes import Shape, shape_leq
 from widen.engine.tree import walk
 from widen.rules.model import Rules
+from widen.rules.words import counted
 
 
 def plan(schema: TableSchema, observations: Observations, rules: Rules, *, format_version: int = 2,
@@ -51,9 +52,8 @@ def plan(schema: TableSchema, observations: Observations, rules: Rules, *, forma
     planner.full_names = set(_full_names(schema.columns, ""))
     root = planner.level(schema.columns, without_hollow_records(observations.level), ())
     if observations.empty_names and rules.policy("empty_name") == "reject":
-        planner.rejections.append(
-            Rejection("empty_name", "<record>", f"{observations.empty_names} field(s) with an empty name")
-        )
+        said = counted(observations.empty_names, "field")
+        planner.rejections.append(Rejection("empty_name", "<record>", f"{said} with an empty name"))
     additions = tuple(_additions(root, ()))
     promotions = tuple(_promotions(root, ()))
     return Plan(

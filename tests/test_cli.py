@@ -546,3 +546,39 @@ def test_counts_agree_with_their_nouns(tmp_path):
     out = widen("plan", str(batch))
     assert out.returncode == 0, out.stderr
     assert out.stderr.splitlines()[0] == f"batch 1 ({batch}): 1 record, 1 column added, 1 line rescued"
+
+
+@pytest.mark.spark
+@pytest.mark.parametrize("n, said", [
+    (1, ["batch 1: observed 1 record, 1 rescued",
+         "batch 1: 1 record, 1 value written, 1 field added, 1 line rescued (",
+         "t.plain: 1 batch ingested: 1 record, 1 value written, 1 field added, 1 line rescued",
+         "batch 1: observed 1 record, 0 rescued",
+         "; keyed: 1 updated, 0 inserted, 0 deleted, 0 older than the stored row or a delete (kept); no file "
+         "rewritten, 1 row deleted by position in 1 delete file\n",
+         "t.keyed: compacted 1 data file of 1 row, 1 of them deleted by 1 delete file, into 0 files"]),
+    (2, ["batch 1: observed 2 records, 2 rescued",
+         "batch 1: 2 records, 2 values written, 1 field added, 2 lines rescued (",
+         "t.plain: 1 batch ingested: 2 records, 2 values written, 1 field added, 2 lines rescued",
+         "batch 1: observed 2 records, 0 rescued",
+         "; keyed: 2 updated, 0 inserted, 0 deleted, 0 older than the stored row or a delete (kept); no file "
+         "rewritten, 2 rows deleted by position in 1 delete file\n",
+         "t.keyed: compacted 1 data file of 2 rows, 2 of them deleted by 1 delete file, into 0 files"]),
+])
+def test_printed_counts_agree_with_their_nouns(spark, tmp_path, capsys, n, said):
+    """One record (one value, one field, one rescued line, one row replaced, one delete file) is said in the
+    singular on every line an ingest and a maintain (its compaction) print; two in the plural."""
+    from widen.cli import main
+
+    wh = str(tmp_path / "wh")
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text("".join(f'{{"id": {i}}}\nnot json\n' for i in range(n)))
+    assert main(["ingest", "--table", "t.plain", "--warehouse", wh, str(plain)]) == 0
+    for version in (1, 2):
+        keyed = tmp_path / f"keyed-{version}.jsonl"
+        keyed.write_text("".join(f'{{"id": {i}, "v": {version}}}\n' for i in range(n)))
+        assert main(["ingest", "--table", "t.keyed", "--warehouse", wh, "--key", "id", str(keyed)]) == 0
+    assert main(["maintain", "--table", "t.keyed", "--warehouse", wh]) == 0
+    printed = capsys.readouterr()
+    out = printed.out + printed.err
+    assert [s for s in said if s not in out] == [], out

@@ -58,7 +58,7 @@ MODULES = [
     "widen.engine.load",
     "widen.engine.keys",
     "widen.engine.debezium",
-    "widen.progress",
+    "widen.rules.words",
     "widen.inspect.text",
     "widen.engine.change",
 ]

@@ -199,7 +199,7 @@ def test_an_array_the_first_bytes_cannot_tell_is_named_by_the_batchs_hint(spark,
     [report] = widen.ingest([str(batch)], "t.e", warehouse=str(tmp_path / "wh"), spark=spark, rules=rules,
                             progress=said.append)
     assert (report.records, report.rescued) == (1, 3)
-    assert f"batch 1: observed 1 records, 3 rescued; {batch}{ARRAY}" in said, said
+    assert f"batch 1: observed 1 record, 3 rescued; {batch}{ARRAY}" in said, said
 
 
 def test_the_command_refuses_in_one_line_exit_2_before_spark_starts(tmp_path):

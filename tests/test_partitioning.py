@@ -72,7 +72,8 @@ TIMES = [dt.datetime(2024, 5, 1, 10, 0, tzinfo=UTC), dt.datetime(1969, 12, 31, 2
          dt.datetime(1900, 2, 28, 23, 0, 0, 1, tzinfo=UTC), dt.datetime(2024, 2, 29, 0, 59, 59, tzinfo=UTC), None]
 DATES = [dt.date(2017, 11, 16), dt.date(1969, 12, 31), dt.date(1970, 1, 1), dt.date(1, 1, 1), None]
 LONGS = [34, -1, 0, 9007199254740993, -9223372036854775808, 2**63 - 1, 7, None]
-STRINGS = ["iceberg", "", "ünïcödé ✓ 𝄞", "a,b/c=d%", "x" * 40, "é" * 300, None]  # 600 bytes: no directory name
+STRINGS = ["iceberg", "", "ünïcödé ✓ 𝄞", "a,b/c=d%", "x" * 40, "é" * 300, None,  # 600 bytes: no directory name
+           "__HIVE_DEFAULT_PARTITION__", "__widen_sha256_ab", "nul\x00", "/" * 81, "/" * 82, "x" * 243, "x" * 244]
 NAIVE = [t.replace(tzinfo=None) if t else None for t in TIMES]
 INTS = [34, -1, 0, -2**31, 2**31 - 1, None]
 DECIMALS = [Decimal("14.20"), Decimal("-0.05"), Decimal("12345678.99"), Decimal("-12345678.99"), None]
@@ -114,12 +115,14 @@ def test_a_spec_iceberg_or_the_writer_would_refuse_is_said_first(spec, said):
 def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, transforms):
     """Each transform computed in Spark (bucket by Iceberg's murmur3), through the directory text and back, equals
     pyiceberg's own transform of the value, for every value, edge values included (before 1970, the extremes of a
-    long, the empty string, code points beyond the BMP, negative decimals)."""
+    long, the empty string, code points beyond the BMP, negative decimals, values like a marker, too long for a
+    name or holding a NUL); the text is Iceberg's human string of the value where one names it."""
     from pyiceberg.schema import Schema
     from pyiceberg.types import NestedField
     from pyspark.sql.types import StructField, StructType, _parse_datatype_string
 
-    from widen.sink.partitioning import _decode, layout, with_partition_columns
+    from widen.sink.partition_paths import HASHED, _decode, with_partition_columns
+    from widen.sink.partitioning import layout
 
     kind = Schema(NestedField(1, "c", _iceberg_type(iceberg))).find_field("c").field_type
     schema = Schema(NestedField(1, "c", kind))
@@ -141,6 +144,13 @@ def test_partition_values_are_icebergs_own(spark, spark_type, iceberg, values, t
                 expected = (expected + 2 ** (bits - 1)) % 2**bits - 2 ** (bits - 1)
             got = None if text is None else _decode(text, field, lambda: term.iceberg().transform(kind)(value))
             assert got == expected, (term, values[row["i"]], text)
+            if text is not None and not text.startswith(HASHED) and iceberg not in ("float", "double"):
+                # (a float is said as Java says it, 1.0E300, as Iceberg's Java writers do; pyiceberg says 1e+300)
+                assert text == term.iceberg().to_human_string(kind, expected), (term, values[row["i"]])
+    if iceberg == "string":  # a directory's name has 255 bytes: c_partition=, then an escaped / takes 3
+        named = {values[r["i"]]: r[names[-1]] for r in rows}
+        assert [named[v].startswith(HASHED) for v in ("/" * 81, "/" * 82, "x" * 243, "x" * 244)] == [
+            False, True, False, True]
 
 
 @pytest.mark.parametrize("spark_type, value, iceberg_hash", [
@@ -154,7 +164,8 @@ def test_bucket_is_icebergs_murmur3(spark, spark_type, value, iceberg_hash):
     value's bucket is its hash's low 31 bits."""
     from pyspark.sql.types import StructField, StructType, _parse_datatype_string
 
-    from widen.sink.partitioning import Field, with_partition_columns
+    from widen.sink.partition_paths import with_partition_columns
+    from widen.sink.partitioning import Field
 
     kind = _iceberg_type({"int": "int", "bigint": "long", "string": "string", "date": "date", "timestamp": "timestamptz",
                           "decimal(4,2)": "decimal(4, 2)", "binary": "binary"}[spark_type])
@@ -164,7 +175,79 @@ def test_bucket_is_icebergs_murmur3(spark, spark_type, value, iceberg_hash):
     frame = spark.createDataFrame([(value,)], StructType([StructField("c", _parse_datatype_string(spark_type))]))
     with session_settings(spark):
         [row] = with_partition_columns(frame, [field])[0].collect()
-    assert int(row["__widen_p0"]) == (iceberg_hash & 0x7FFFFFFF) % (2**31 - 1)
+    assert int(row["b"]) == (iceberg_hash & 0x7FFFFFFF) % (2**31 - 1)
+
+
+#: days since 1970 and microseconds since 1970 of instants a four-digit year cannot say, with their partition
+#: values (Iceberg's: years, months, days and hours since 1970) and directory text
+BEYOND = [
+    # 10000-01-01, and its first microsecond
+    (2932897, 253402300800000001, {"year": (8030, "10000"), "month": (96360, "10000-01"),
+                                   "day": (2932897, "10000-01-01"), "hour": (70389528, "10000-01-01-00")},
+     "10000-01-01T00:00:00.000001+00:00"),
+    # -0001-12-30 (2 BC), and one microsecond before 0000-01-01
+    (-719530, -62167219200000001, {"year": (-1971, "-0001"), "month": (-23641, "-0001-12"),
+                                   "day": (-719529, "-0001-12-31"), "hour": (-17268673, "-0001-12-31-23")},
+     "-0001-12-31T23:59:59.999999+00:00"),
+]
+
+
+@pytest.mark.parametrize("days, micros, by_transform, instant", BEYOND)
+def test_time_partitions_beyond_four_digit_years_read_back_exactly(spark, days, micros, by_transform, instant):
+    """Dates and timestamps Spark holds beyond year 9999 or before year 1: their directory text and the values
+    read back from it, by arithmetic."""
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import DateType, NestedField, TimestamptzType
+    from pyspark.sql import functions as F
+
+    from widen.sink.partition_paths import _decode, with_partition_columns
+    from widen.sink.partitioning import layout
+
+    schema = Schema(NestedField(1, "d", DateType()), NestedField(2, "t", TimestamptzType()))
+    terms = [Term(tr, "t") for tr in ("year", "month", "day", "hour", "identity")] + [Term("identity", "d")]
+    fields = [layout([term], schema)[0] for term in terms]
+    frame = spark.range(1).select(F.date_from_unix_date(F.lit(days)).alias("d"),
+                                  F.timestamp_micros(F.lit(micros)).alias("t"))
+    with session_settings(spark):
+        out, names = with_partition_columns(frame, fields)
+        [row] = out.select(*(F.col(f"`{n}`") for n in names)).collect()
+    texts = dict(zip(names, row))
+    for name, field, term in zip(names, fields, terms):
+        if term.transform != "identity":
+            assert (_decode(texts[name], field), texts[name]) == by_transform[term.transform]
+    date = by_transform["year"][1] + ("-01-01" if days > 0 else "-12-30")
+    assert (texts["t_partition"], _decode(texts["t_partition"], fields[4])) == (instant, micros)
+    assert (texts["d_partition"], _decode(texts["d_partition"], fields[5])) == (date, days)
+
+
+def test_each_fields_directory_is_found_by_its_name():
+    """A directory per field, named by the field (with ``_partition`` where that is a column of the data, in any
+    case, or an earlier field's directory); reading a file's path finds each by its name, in any order, whatever
+    ``name=value`` directories the table's location holds."""
+    from pyiceberg.transforms import BucketTransform, DayTransform, IdentityTransform
+    from pyiceberg.types import DateType, LongType, StringType
+
+    from widen.sink.partition_paths import directory_names, partition_of
+    from widen.sink.partitioning import Field
+
+    day, bucket = Field("ts_day", ("ts",), DateType(), DayTransform()), Field("id_bucket_4", ("id",), LongType(),
+                                                                            BucketTransform(4))
+    country = Field("country", ("country",), StringType(), IdentityTransform())
+    shadow = Field("Country_partition", ("c2",), StringType(), IdentityTransform())
+    assert directory_names([day, bucket], ["ts", "id"]) == ["ts_day", "id_bucket_4"]
+    assert directory_names([country, shadow, day], ["ts", "COUNTRY", "c2", "TS_day"]) == [
+        "country_partition", "Country_partition_partition", "ts_day_partition"]
+    at = "file:///wh/year=2024/t/data/widen-0a/"
+    assert list(partition_of(at + "id_bucket_4=3/ts_day=2024-05-01/part-0.parquet", [day, bucket])) == [19844, 3]
+    assert list(partition_of(at + "ts_day=1969-12-31/id_bucket_4=__HIVE_DEFAULT_PARTITION__/part-0.parquet",
+                             [day, bucket])) == [-1, None]
+    assert list(partition_of(at + "country_partition=a%2Fb/Country_partition_partition=100%25/"
+                             "ts_day_partition=2024-05-02/part-0.parquet", [country, shadow, day])) == [
+        "a/b", "100%", 19845]
+    with pytest.raises(InputError) as err:
+        partition_of(at + "ts_day=2024-05-01/part-0.parquet", [day, bucket])
+    assert str(err.value) == (f"{at}ts_day=2024-05-01/part-0.parquet: no directory of the partition field "
+                              "id_bucket_4 above the file")
 
 
 def _iceberg_type(text):

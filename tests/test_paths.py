@@ -38,6 +38,6 @@ def test_records_spark_wrote_no_file_for_are_never_committed_as_nothing(spark, t
     batch.write_text('{"id": 1}\n')
     monkeypatch.setenv("WIDEN_ONE_PASS", "0")
     monkeypatch.setattr(widen.sink.commit, "write_parquet", lambda df, directory, fields=(): [])
-    with pytest.raises(widen.WidenError, match="Spark wrote no file under .* for 1 records; nothing was committed"):
+    with pytest.raises(widen.WidenError, match="Spark wrote no file under .* for 1 record; nothing was committed"):
         widen.ingest([str(batch)], "d.t", warehouse=str(tmp_path / "wh"), spark=spark, progress=lambda m: None)
     assert not open_catalog(None, str(tmp_path / "wh")).table_exists("d.t")  # (a first batch: nothing created)

@@ -32,7 +32,12 @@ pytestmark = pytest.mark.spark
 duckdb = pytest.importorskip("duckdb")
 
 #: the tables the fixture writes, each read by the three readers
-TABLES = ["r.evolved", "r.decimals", "r.money", "r.times", "r.keyed", "r.parts", "r.maintained"]
+TABLES = ["r.evolved", "r.decimals", "r.money", "r.times", "r.keyed", "r.parts", "r.places", "r.maintained"]
+
+#: the values of an identity partition that Spark escapes in a directory's name or that no directory's name can
+#: say exactly (empty, too long, a marker, a NUL), by id
+PLACES = {0: "fr", 1: "a/b:c%3D=?", 2: "", 3: "\u00e9" * 300, 4: "__HIVE_DEFAULT_PARTITION__", 5: None,
+          6: "__widen_sha256_00", 7: "nul\u0000", 8: "\U0001d11e \u00fcber"}
 
 #: decimals with 9 digits after the point, beyond 64 bits: a rules file whose fractions are decimal(38, 9) first
 MONEY_RULES = (Path(__file__).parent / "data" / "money.rules").read_text().replace(
@@ -119,6 +124,9 @@ def warehouse(spark, tmp_path_factory):
                                   for i in range(12)]),
         _write(tmp / "p2.jsonl", [{"id": 12, "ts": "2024-05-09T00:00:00Z", "v": "twelve"}]),
     ], "r.parts", partition_by="day(ts), bucket(4, id)", **go)
+    # an identity partition: its directory cannot be named like the column (Spark drops it from the files)
+    widen.ingest([_write(tmp / "places.jsonl", [{"id": i, "country": c} for i, c in PLACES.items()])], "r.places",
+                 partition_by="country", **go)
 
     # a table overwritten and appended to, then maintained (snapshots expired, what they alone needed deleted)
     widen.ingest([_write(tmp / "m1.jsonl", [{"id": i, "v": i} for i in range(5)])], "r.maintained", **go)
@@ -218,6 +226,55 @@ def test_the_tables_hold_what_they_were_written(spark, warehouse, duck):
     assert rows["r.parts"][4]["ts"] == dt.datetime(2024, 5, 2, 4)
     assert {k: (r["v"], r["w"]) for k, r in rows["r.maintained"].items()} == {
         0: ("v0", [0]), 1: ("v1", [1]), 2: ("v2", [2]), 9: ("9.5", None)}
+
+
+def _directories(tbl) -> dict[str, list[int]]:
+    """Each data file's partition directories (the path between the write's directory and the file, as on disk)
+    -> the ids of its rows."""
+    import pyarrow.parquet as pq
+
+    out = {}
+    for task in tbl.scan().plan_files():
+        path = task.file.file_path.removeprefix("file://").removeprefix("file:")
+        below = path.split("/data/", 1)[1].split("/")[1:-1]  # (data/widen-<write>/<directories>/<file>)
+        out["/".join(below)] = sorted(out.get("/".join(below), []) + pq.read_table(path).column("id").to_pylist())
+    return out
+
+
+def test_a_partitioned_tables_directories_are_named_as_iceberg_names_them(warehouse):
+    """``day(ts), bucket(4, id)`` leaves ``ts_day=2024-05-01/id_bucket_4=3``: each field's name and its value as
+    Iceberg's human string; an identity partition of a column is ``country_partition``, its value escaped as Spark
+    escapes it, and a value no name can say is named by its hash."""
+    from helpers import iceberg_bucket
+
+    parts = _directories(open_catalog(None, warehouse).load_table("r.parts"))
+    day = {i: f"2024-05-0{1 + i % 3}" for i in range(12)} | {12: "2024-05-09"}
+    expected: dict[str, list[int]] = {}
+    for i in range(13):
+        expected.setdefault(f"ts_day={day[i]}/id_bucket_4={iceberg_bucket(4, i)}", []).append(i)
+    assert parts == expected
+    places = _directories(open_catalog(None, warehouse).load_table("r.places"))
+    hashed = sorted(ids for d, ids in places.items() if d.startswith("country_partition=__widen_sha256_"))
+    assert {d: ids for d, ids in places.items() if "__widen_sha256_" not in d} == {
+        "country_partition=fr": [0], "country_partition=a%2Fb%3Ac%253D%3D%3F": [1],
+        "country_partition=__HIVE_DEFAULT_PARTITION__": [5], "country_partition=\U0001d11e \u00fcber": [8]}
+    assert hashed == [[2], [3], [4], [6], [7]]
+
+
+def test_partition_values_read_back_from_directories_are_the_values(warehouse, duck):
+    """Each file of the identity partition is committed with its own value, the escaped, hashed and null ones too,
+    and a filter on the partition plans the one file."""
+    import pyarrow.parquet as pq
+    from pyiceberg.expressions import EqualTo
+
+    tbl = open_catalog(None, warehouse).load_table("r.places")
+    for task in tbl.scan().plan_files():
+        ids = pq.read_table(task.file.file_path.removeprefix("file://").removeprefix("file:")).column("id")
+        assert [task.file.partition[0]] == [PLACES[i] for i in ids.to_pylist()]
+    for i, country in PLACES.items():
+        if country is not None:
+            assert [r["id"] for r in tbl.scan(row_filter=EqualTo("country", country)).to_arrow().to_pylist()] == [i]
+    assert {r["id"]: r["country"] for r in read_duckdb(duck, warehouse, "r.places")} == PLACES
 
 
 def test_a_null_list_of_records_reads_as_null_in_widens_reads_and_duckdb(spark, warehouse, duck, capsys):

@@ -17,6 +17,7 @@ from widen.rules.errors import (  # noqa: F401 (every error importable from here
     Span,
     WidenError,
 )
+from widen.rules.words import counted
 
 
 class StorageError(WidenError):
@@ -52,7 +53,7 @@ class Absorbed(WidenError):
     without them)."""
 
     def __init__(self, files: list):
-        super().__init__(f"{len(files)} file{'' if len(files) == 1 else 's'} absorbed by another writer")
+        super().__init__(f"{counted(len(files), 'file')} absorbed by another writer")
         self.files = files
 
 

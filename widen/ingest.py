@@ -6,7 +6,6 @@ This module orchestrates the walk of a batch through :mod:`widen.sources`, :mod:
 from __future__ import annotations
 
 import contextlib
-import functools
 import sys
 import time
 from pathlib import Path
@@ -26,7 +25,8 @@ from widen.sink.ledger import read as read_ledger
 from widen.keyed import Upsert, keyed_rescues, key_for_ingest
 from widen.engine.modes import SchemaMismatch, resolve_mode
 from widen.sink.onepass import Ahead, one_pass
-from widen.progress import counted, enabled as progress_bars, spark_progress
+from widen.progress import enabled as progress_bars, spark_progress
+from widen.rules.words import counted
 from widen.sink.report import BatchReport, timed
 from widen.sink.rescued import array_hint, write_rescued
 from widen.sink.storage import said_in_one_line, translated
@@ -35,7 +35,8 @@ from widen.jobs import batch_settings, frame_settings, session_settings, unreada
 from widen.sources.engines import for_files, for_frame
 from widen.sources.spark_read import read_lines
 
-_stderr = functools.partial(print, file=sys.stderr)
+#: a line on the sys.stderr of the moment (one a caller swapped in after the import is followed)
+_stderr = lambda text: print(text, file=sys.stderr)  # noqa: E731
 _UNLOADED = object()
 
 
@@ -99,7 +100,7 @@ class _Run:
         # files with no bytes hold no line: recorded in the ledger (a replay is skipped), no Spark job for them
         empty = self.input_format == "json" and all(fp.size == 0 for fp in prints)
         self._start(empty, report)
-        self.say(f"batch {number} ({batch}): reading {len(prints)} file{'s' if len(prints) != 1 else ''}"
+        self.say(f"batch {number} ({batch}): reading {counted(len(prints), 'file')}"
                  + (f" (mode {report.mode})" if report.mode != "evolve" else "") + (" (empty)" if empty else ""))
         while prints:
             try:

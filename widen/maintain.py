@@ -27,6 +27,7 @@ from widen.sink.catalog import existing_catalog, load_table, open_catalog
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import PROPERTY, read, record, superseded
 from widen.sources.spark_read import filesystem as file_system
+from widen.rules.words import counted
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -57,14 +58,10 @@ class Maintained:
         first = [f"{self.table}: {'would write' if dry_run else 'wrote'} its first ledger file, from its snapshot "
                  "summaries (before expiring them)"] if self.first_ledger else []
         return first + self.compacted.lines(self.table, dry_run) + [
-            f"{self.table}: {did('expire')} {_n(len(self.expired), 'snapshot')}, kept {self.kept}",
-            f"{self.table}: {did('delete')} {_n(len(self.ledger_files), 'superseded ledger file')}",
-            f"{self.table}: {did('delete')} {_n(len(self.data_files), 'unreferenced data file')}",
+            f"{self.table}: {did('expire')} {counted(len(self.expired), 'snapshot')}, kept {self.kept}",
+            f"{self.table}: {did('delete')} {counted(len(self.ledger_files), 'superseded ledger file')}",
+            f"{self.table}: {did('delete')} {counted(len(self.data_files), 'unreferenced data file')}",
         ]
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def to_expire(tbl, keep: int, older_than_seconds: float) -> tuple[list[int], int]:

@@ -12,16 +12,6 @@ import threading
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-def counted(count: int, word: str) -> str:
-    """``count`` and ``word``, the noun agreeing with the number: ``1 record``, ``2 records``, ``0 batches``.
-
-    >>> counted(1, "record"), counted(2, "value"), counted(0, "batch"), counted(3, "micro-batch")
-    ('1 record', '2 values', '0 batches', '3 micro-batches')
-    """
-    ending = "es" if word.endswith(("ch", "sh", "s", "x")) else "s"
-    return f"{count} {word}{'' if count == 1 else ending}"
-
-
 #: how often Spark's status tracker is read, seconds
 POLL = 0.5
 

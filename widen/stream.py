@@ -26,7 +26,6 @@ from widen.sink.contract import for_write
 from widen.errors import InputError
 from widen.ingest import write
 from widen.keyed import key_for_ingest
-from widen.progress import counted
 from widen.sink.catalog import load_table, open_table_catalog
 from widen.sink.ledger import BATCH_ID, QUERY_ID  # the summary keys naming a micro-batch
 from widen.sink.ledger import read
@@ -142,9 +141,7 @@ class _MicroBatches:
         finally:
             if copies is not None:
                 shutil.rmtree(copies, ignore_errors=True)
-        self.say(f"micro-batch {batch_id}: {counted(report.records, 'record')}, "  # (the words of the batch line)
-                 f"{counted(report.values, 'value')} written, {counted(len(report.fields_added), 'field')} added, "
-                 f"{counted(report.rescued, 'line')} rescued{report.tombstones_text()} "
+        self.say(f"micro-batch {batch_id}: {report.counts()} "  # (the words of the batch line)
                  f"({report.seconds:.1f}s{report.engine_text()})"
                  + (f"; {report.keyed}" if report.keyed else ""))
         if self.on_batch is not None:

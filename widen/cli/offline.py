@@ -20,7 +20,7 @@ from widen.engine.tree import walk
 from widen.engine.typed import rules_for
 from widen.errors import WidenError
 from widen.jvm import coverage
-from widen.progress import counted
+from widen.rules.words import counted
 from widen.sources import batch_files, observe_files
 
 
@@ -98,9 +98,9 @@ def _summary(label: str, p, observations) -> None:
         parts.append(counted(observations.rescued_count, "line") + " rescued")
     empties = _empties(observations.level)
     if empties:
-        parts.append(f"{empties} empty value{'s' if empties != 1 else ''} ({{}}, [] or all-null arrays) not written")
+        parts.append(counted(empties, "empty value") + " ({}, [] or all-null arrays) not written")
     if observations.empty_names:
-        parts.append(f"{observations.empty_names} empty-named field{'s' if observations.empty_names != 1 else ''} dropped")
+        parts.append(counted(observations.empty_names, "empty-named field") + " dropped")
     print(f"{label}: " + ", ".join(parts), file=sys.stderr)
     for r in observations.rescued[:5]:
         print(f"  rescued {r.source}:{r.line}: {r.reason}", file=sys.stderr)
@@ -185,9 +185,9 @@ def run_compile(args) -> int:
             print(f"  {r}", file=sys.stderr)
         raise WidenError("the batches are rejected by the rules' policies: there is no projection to compile")
     print(one_line(f"-- widen compile: {described}"
-                   + (f" with {len(args.batches)} batch(es) planned" if args.batches else "") + f", rules {rules.path}"))
+                   + (f" with {counted(len(args.batches), 'batch')} planned" if args.batches else "") + f", rules {rules.path}"))
     print(one_line(f"-- reads `{args.source}` (a `value` column of JSON text, one line per row); writes "
-                   f"{len(p.schema.columns)} columns, then `_rescued`"))
+                   f"{counted(len(p.schema.columns), 'column')}, then `_rescued`"))
     print("-- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or")
     print("-- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column")
     print("-- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations")

@@ -13,7 +13,7 @@ import time
 from widen.engine.load import load_rules
 from widen.cli.signals import watching
 from widen.errors import InputError, WidenError
-from widen.progress import counted
+from widen.rules.words import counted
 from widen.session import spark_session, start_early
 from widen.sink.contract import history, read_under
 from widen.sink.partitioning import parse_partition_by
@@ -237,7 +237,7 @@ def run_show(args) -> int:
     if not rows:
         print(f"{args.table}: no rows" + (f" where {args.where}" if args.where else ""), file=sys.stderr)
     if args.limit and len(rows) == args.limit:  # (0: every row was asked for)
-        print(f"(the first {args.limit} rows: --limit N for more)", file=sys.stderr)
+        print(f"(the first {counted(args.limit, 'row')}: --limit N for more)", file=sys.stderr)
     return 0
 
 

@@ -23,6 +23,7 @@ from widen.sink.catalog import load_table, open_catalog
 from widen.sink.contract import SNAPSHOT_NAME, SNAPSHOT_SHA256, read_under
 from widen.sink.ledger import read as read_ledger
 from widen.sink.rescued import RESCUED_SUFFIX
+from widen.rules.words import counted
 
 #: the timeline's bars at most: commits beyond it are summed into equal runs of consecutive commits
 TIMELINE_BARS = 200
@@ -175,14 +176,15 @@ def _whole_ticks(values: list[dict], measure: str) -> list[int]:
 def render(facts: Facts) -> str:
     esc = html.escape
     rows_total = sum(c.records for c in facts.commits)
-    history = _n(len(facts.commits) + len(facts.expired), "commit") + (
+    history = counted(len(facts.commits) + len(facts.expired), "commit") + (
         f" ({len(facts.expired)} of them expired: the ledger keeps their batches)" if facts.expired else "")
     evolved = {f: cols for f, cols in facts.families.items() if len(cols) > 1 or any(c.evolved_from for c in cols)}
     parts = [f"<h1>{esc(facts.table)}</h1>",
-             f"<p class='facts'>{history}, {rows_total} records written"
+             f"<p class='facts'>{history}, {counted(rows_total, 'record')} written"
              + (f" by the {len(facts.commits)} kept" if facts.expired else "") + ", "
-             f"{sum(len(c) for c in facts.families.values())} columns in {len(facts.families)} fields, "
-             f"{len(evolved)} of them evolved; {_n(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
+             f"{counted(sum(len(c) for c in facts.families.values()), 'column')} in "
+             f"{counted(len(facts.families), 'field')}, "
+             f"{len(evolved)} of them evolved; {counted(sum(r['lines'] for r in facts.rescued.values()), 'line')} rescued.</p>",
              "<h2>Timeline</h2>", f"<div class='chart'>{timeline_charts(facts.commits)}</div>",
              "<h2>Columns, by field</h2>"]
     opened = evolved if len(evolved) <= FAMILIES_OPEN else {}
@@ -193,7 +195,7 @@ def render(facts: Facts) -> str:
             for c in cols)
         mark = " (evolved)" if family in evolved else ""
         parts.append(f"<details class='family' data-family='{esc(family)}'{' open' if family in opened else ''}>"
-                     f"<summary>{esc(family)}{mark}: {len(cols)} column{'s' if len(cols) != 1 else ''}</summary>"
+                     f"<summary>{esc(family)}{mark}: {counted(len(cols), 'column')}</summary>"
                      "<table><tr><th>column</th><th>type</th><th>evolved_from</th><th>first batch</th>"
                      f"<th>values</th><th>nulls</th></tr>{table}</table></details>")
     parts.append("<h2>Rescued lines</h2>")
@@ -203,8 +205,8 @@ def render(facts: Facts) -> str:
         reasons = "".join(f"<li>{esc(r)}: {n}</li>" for r, n in entry["reasons"].items())
         examples = "".join(f"<tr><td class='n'>{line}</td><td>{esc(reason)}</td><td><code>{esc(raw)}</code></td></tr>"
                            for line, reason, raw in entry["examples"])
-        parts.append(f"<div class='rescued' data-batch='{esc(batch)}'><h3>{esc(batch)}: {entry['lines']} "
-                     f"line{'s' if entry['lines'] != 1 else ''}</h3><ul>{reasons}</ul>"
+        parts.append(f"<div class='rescued' data-batch='{esc(batch)}'><h3>{esc(batch)}: {counted(entry['lines'], 'line')}</h3>"
+                     f"<ul>{reasons}</ul>"
                      f"<table><tr><th>line</th><th>reason</th><th>text</th></tr>{examples}</table></div>")
     commits = "".join(f"<tr><td>{esc(c.when)}</td><td>{esc(c.operation)}</td><td>{esc(c.batch)}</td>"
                       f"<td class='n'>{c.records}</td><td class='n'>{c.fields_added}</td><td class='n'>{c.rescued}</td>"
@@ -213,8 +215,8 @@ def render(facts: Facts) -> str:
     parts += ["<h2>Commits</h2>", f"<p>The last {min(50, len(facts.commits))} of {len(facts.commits)} kept{gone}.</p>",
               "<table><tr><th>when (UTC)</th><th>operation</th><th>batch</th><th>records</th><th>columns added</th>"
               f"<th>rescued</th><th>mode</th><th>rules</th></tr>{commits}</table>",
-              "<h2>Table</h2>", f"<p>Partition spec: <code>{esc(facts.spec)}</code>. Ledger: {facts.ledger_files} files "
-              "absorbed" + "".join(f"; stream {esc(q)}: last micro-batch {n}" for q, n in facts.streams.items())
+              "<h2>Table</h2>", f"<p>Partition spec: <code>{esc(facts.spec)}</code>. Ledger: "
+              f"{counted(facts.ledger_files, 'file')} absorbed" + "".join(f"; stream {esc(q)}: last micro-batch {n}" for q, n in facts.streams.items())
               + ".</p>",
               "<table>" + "".join(f"<tr><td><code>{esc(k)}</code></td><td><code>{esc(v[:300])}</code></td></tr>"
                                   for k, v in facts.properties.items()) + "</table>"]
@@ -253,6 +255,3 @@ def _install_hint() -> str:
 
 __all__ = ["Facts", "gather", "render", "report"]
 
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -24,6 +24,7 @@ from widen.sink.delete_manifests import row_level_overwrite
 from widen.sink.row_deletes import MERGE_ON_READ, MODES, live, merge_mode, position_deletes
 from widen.sources import check_unchanged
 from widen.sources.spark_read import list_files
+from widen.rules import words
 
 
 @dataclass
@@ -52,10 +53,11 @@ class Merged:
         positions = sum(d.record_count for d in self.deletes)
         return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
                 f"{c['stale']:,} older than the stored row or a delete (kept); "
-                + (f"{len(self.replaced)} file(s) of {self.replaced_rows:,} rows "
+                + (f"{words.counted(len(self.replaced), 'file')} of {words.counted(self.replaced_rows, 'row', grouped=True)} "
                    f"({self.replaced_bytes / 1e6:,.1f} MB) rewritten{ratio}"
                    if self.replaced else "no file rewritten")
-                + (f", {positions:,} row(s) deleted by position in {len(self.deletes)} delete file(s)"
+                + (f", {words.counted(positions, 'row', grouped=True)} deleted by position in "
+                   f"{words.counted(len(self.deletes), 'delete file')}"
                    if self.deletes else ""))
 
 
@@ -96,7 +98,7 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     merged.tombstones = tombstones.result() if tombstones is not None else None
     kept = merged.observation.get.get("kept") if merged.observation is not None else 0
     if not merged.written and kept:  # (rows, and no file found where Spark wrote them)
-        raise WidenError(f"Spark wrote no file under {data_dir} for {kept} rows; nothing was committed")
+        raise WidenError(f"Spark wrote no file under {data_dir} for {words.counted(kept, 'row')}; nothing was committed")
     return merged
 
 

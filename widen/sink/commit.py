@@ -17,6 +17,7 @@ from widen.sink.prepare import BatchPlan, prepare
 from widen.sink.catalog import (Attempt, Created, Landed, discard_created, load_or_create, load_table,
                                 no_library_retries, retrying, snapshot_with, values_written)
 from widen.errors import Absorbed, CatalogLocked, CommitUnknown, InputError, WidenError
+from widen.rules.words import counted
 from widen.sink import contract
 from widen.sink.faults import checkpoint
 from widen.sink.ledger import read as read_ledger
@@ -205,7 +206,7 @@ def _write(tbl, batch: Batch, planned: BatchPlan, fields, files: _Files, say):
             directory = data_directory(tbl)
             files.written = write_parquet(batch.source.projected(compiled), directory, fields)
             if not files.written:  # (records, and no file where Spark was told to write them: never a silent loss)
-                raise WidenError(f"Spark wrote no file under {directory} for {planned.observations.records} records; "
+                raise WidenError(f"Spark wrote no file under {directory} for {counted(planned.observations.records, 'record')}; "
                                  "nothing was committed")
         except Exception:
             check_unchanged(batch.prints)  # a file rewritten under the batch fails the native router's job: say so

@@ -18,6 +18,7 @@ from widen.sink.delete_manifests import referenced_file, row_level_overwrite
 from widen.sink.files import data_directory, delete_files, write_parquet
 from widen.sink.partitioning import partitioned_data_files, spec_layout
 from widen.sink.row_deletes import live, position_deletes
+from widen.rules.words import counted
 
 #: the table properties of the threshold: a data file's fraction of rows deleted, and its number of delete files
 DELETED_FRACTION, DELETE_FILES = "widen.compact.deleted-fraction", "widen.compact.delete-files"
@@ -44,11 +45,12 @@ class Compacted:
     def lines(self, table: str, dry_run: bool = False) -> list[str]:
         """What it did, in one line; none for a table with no delete file."""
         if not self.files:
-            return [f"{table}: {self.waiting} delete file(s), under the compaction threshold (docs/keyed.md): "
+            return [f"{table}: {counted(self.waiting, 'delete file')}, under the compaction threshold (docs/keyed.md): "
                     "nothing to compact"] if self.waiting else []
         verb = "would compact" if dry_run else "compacted"
-        return [f"{table}: {verb} {self.files} data file(s) of {self.rows:,} rows, {self.deleted:,} of them deleted "
-                f"by {self.delete_files} delete file(s)" + ("" if dry_run else f", into {self.written} file(s)")]
+        return [f"{table}: {verb} {counted(self.files, 'data file')} of {counted(self.rows, 'row', grouped=True)}, "
+                f"{self.deleted:,} of them deleted by {counted(self.delete_files, 'delete file')}"
+                + ("" if dry_run else f", into {counted(self.written, 'file')}")]
 
 
 def threshold(tbl, name: str) -> float:

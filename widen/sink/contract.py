@@ -27,6 +27,7 @@ from widen.errors import InputError, PlanError, RulesMismatch
 from widen.sink.held import held_values
 from widen.rules.loader import SHIPPED
 from widen.rules.model import Rules
+from widen.rules.words import counted
 
 SHA256 = "widen.rules.sha256"
 NAME = "widen.rules.name"
@@ -216,20 +217,16 @@ def described(table: str, record: Recorded | None, old: Rules, new: Rules, chang
             out.append(f"  the next batches would add: {', '.join(f.added)}")
         out += [f"  moves: {m}" for m in f.moves]
     homeless = sum(len(f.homeless) for f in change.families)
-    out.append(_count(sum(len(f.kept) for f in change.families), "column") + ": "
+    out.append(counted(sum(len(f.kept) for f in change.families), "column") + ": "
                + (f"{homeless} without a home under the new rules" if homeless else "every one keeps a home")
-               + f"; {_count(len(change.moves), 'sample value')} routed elsewhere; "
-               f"{_count(held, 'value')} the table holds checked")
+               + f"; {counted(len(change.moves), 'sample value')} routed elsewhere; "
+               f"{counted(held, 'value')} the table holds checked")
     if change.losses:
-        out.append(f"LOST under the new rules ({_count(len(change.losses), 'value')}):")
+        out.append(f"LOST under the new rules ({counted(len(change.losses), 'value')}):")
         out += [f"  {loss}" for loss in change.losses]
     else:
         out.append("no value lost: every value the table holds, and every sample, is kept exactly")
     return out
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def check_table(table: str, rules: Rules, *, catalog: str | None = None, warehouse: str = "warehouse",

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import pyarrow.parquet as pq
 
 from widen.jobs import session_settings
-from widen.sink.partitioning import with_partition_columns
+from widen.sink.partition_paths import with_partition_columns
 from widen.sources.spark_read import filesystem, list_files
 
 

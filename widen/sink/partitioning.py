@@ -2,9 +2,9 @@
 
 ``--partition-by "day(ts), bucket(16, user_id)"`` gives a table its partition spec when the batch that creates its
 columns commits. Every write honours the table's spec, whoever set it: Spark writes each partition's rows into a
-directory of its own (the partition values are computed in Spark, bucket with Iceberg's own murmur3 hash, so they
-agree with every Iceberg reader), and each data file is committed with its partition values, so a scan filtered on a
-partition source plans only the matching files.
+directory of its own, named as Iceberg names it (:mod:`widen.sink.partition_paths`; the partition values are
+computed in Spark, bucket with Iceberg's own murmur3 hash, so they agree with every Iceberg reader), and each data
+file is committed with its partition values, so a scan filtered on a partition source plans only the matching files.
 
 A partition source keeps its column when its type drifts: values of another type go to the family's suffixed column
 (``user_id_string``), their rows have no value in the source, and they land in the null partition.
@@ -14,20 +14,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 from widen.engine.tree import walk
 from widen.errors import InputError
+from widen.sink.partition_paths import partition_of
 
 TRANSFORMS = ("identity", "year", "month", "day", "hour", "bucket", "truncate")
 #: the transforms that take a number first: bucket(N, col), truncate(W, col)
 _WIDTH = ("bucket", "truncate")
-#: the column Spark partitions the files by for the spec's i-th field (a directory level; not in the files)
-_DIRECTORY = "__widen_p{}"
-_NULL_DIRECTORY = "__HIVE_DEFAULT_PARTITION__"
-#: a string or binary partition value longer than this in hex is named by its SHA-256 in the directory (a file name
-#: has at most 255 bytes), and read back from a file of the partition
-_LONGEST = 160
 
 
 def _writable():
@@ -301,169 +295,6 @@ def _path(schema, field_id: int) -> tuple[str, ...]:
         if f.field_id == field_id:
             return tuple(a.name for a in above) + (f.name,)
     return ()
-
-
-def with_partition_columns(df, fields: list[Field]):
-    """``df`` with one column per spec field holding its partition value as directory text, and their names, for
-    ``DataFrameWriter.partitionBy``."""
-    names = [_DIRECTORY.format(i) for i in range(len(fields))]
-    # each partition's rows to one task, as Iceberg's Spark writer distributes them (hash): one file per partition,
-    # not one per task and partition
-    return df.select("*", *(_value(f).alias(n) for f, n in zip(fields, names))).repartition(*names), names
-
-
-def _column(path: tuple[str, ...]):
-    from pyspark.sql import functions as F
-
-    col = F.col(f"`{path[0].replace('`', '``')}`")
-    for name in path[1:]:
-        col = col.getField(name)
-    return col
-
-
-def _value(field: Field):
-    """The partition value, as text a directory name carries exactly (strings and bytes as hex, after an ``x``, so
-    that an empty string is not Spark's null directory)."""
-    from pyiceberg import transforms as t
-    from pyiceberg import types as it
-    from pyspark.sql import functions as F
-
-    tr, kind = field.transform, field.source_type
-    if isinstance(tr, t.VoidTransform):
-        return F.lit(None).cast("string")
-    col = _column(field.path)
-    if isinstance(tr, (t.IdentityTransform, t.TruncateTransform)):
-        if isinstance(tr, t.TruncateTransform):
-            col = _truncate(col, kind, tr.width)
-        if isinstance(kind, (it.StringType, it.BinaryType)):
-            hexed = F.hex(col)
-            return F.when(F.length(hexed) <= _LONGEST, F.concat(F.lit("x"), hexed)).otherwise(
-                F.concat(F.lit("h"), F.sha2(col.cast("binary"), 256)))
-        if isinstance(kind, it.DateType):
-            return F.unix_date(col).cast("string")
-        if isinstance(kind, (it.TimestampType, it.TimestamptzType)):
-            return F.unix_micros(col).cast("string")
-        return col.cast("string")
-    if isinstance(tr, t.BucketTransform):
-        return _bucket(tr.num_buckets, kind)(_hash_input(col, kind)).cast("string")
-    if isinstance(tr, t.YearTransform):
-        return (F.year(col) - 1970).cast("string")
-    if isinstance(tr, t.MonthTransform):
-        return ((F.year(col) - 1970) * 12 + F.month(col) - 1).cast("string")
-    if isinstance(tr, t.DayTransform):
-        return F.unix_date(F.to_date(col)).cast("string")  # the session's time zone is UTC
-    if isinstance(tr, t.HourTransform):
-        micros = F.unix_micros(col)
-        hour = F.lit(3_600_000_000)
-        # floor division, exact: the difference is a multiple of an hour, which a double holds exactly
-        return ((micros - F.pmod(micros, hour)) / hour).cast("long").cast("string")
-    raise InputError(f"partition field {field.name}: transform {tr} is not supported by Widen's writer")
-
-
-def _truncate(col, kind, width: int):
-    from pyiceberg import types as it
-    from pyspark.sql import functions as F
-
-    if isinstance(kind, (it.StringType, it.BinaryType)):
-        return F.substring(col, 1, width)  # code points of a string, bytes of binary: as Iceberg's truncate
-    if isinstance(kind, it.DecimalType):  # of the unscaled value, keeping the scale
-        step = F.lit(Decimal(width).scaleb(-kind.scale))
-        return (col - F.pmod(col, step)).cast(f"decimal({kind.precision},{kind.scale})")
-    # the difference as Java computes it (Iceberg's reference): wrapped into the type's range, never an overflow
-    bits = 32 if isinstance(kind, it.IntegerType) else 64
-    exact = col.cast("decimal(20,0)") - F.pmod(col, F.lit(width))
-    wrapped = F.when(exact < F.lit(-(2 ** (bits - 1))), exact + F.lit(Decimal(2 ** bits))).otherwise(exact)
-    return wrapped.cast("int" if bits == 32 else "long")
-
-
-def _hash_input(col, kind):
-    """Iceberg hashes integers, dates and timestamps as 8-byte longs: pass those as longs."""
-    from pyiceberg import types as it
-    from pyspark.sql import functions as F
-
-    if isinstance(kind, it.DateType):
-        return F.unix_date(col).cast("long")
-    if isinstance(kind, (it.TimestampType, it.TimestamptzType)):
-        return F.unix_micros(col)
-    if isinstance(kind, it.IntegerType):
-        return col.cast("long")
-    return col
-
-
-def _bucket(buckets: int, kind):
-    """Iceberg's bucket transform (murmur3 of the value's byte form), by pyiceberg, over Arrow batches."""
-    from pyiceberg import types as it
-    from pyspark.sql import functions as F
-
-    hashed = it.LongType() if isinstance(kind, (it.IntegerType, it.DateType, it.TimestampType,
-                                                it.TimestamptzType)) else kind
-
-    def bucket(values):
-        import pyarrow as pa
-        from pyiceberg.transforms import BucketTransform
-
-        fn = BucketTransform(buckets).transform(hashed)
-        return pa.array([fn(v) for v in values.to_pylist()], pa.int32())
-
-    return F.arrow_udf(bucket, "int")
-
-
-# --- the commit: each file with its partition values ---------------------------------------------------------------
-
-
-def _unescape(text: str) -> str:
-    return re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m[1], 16)), text)
-
-
-def partition_of(path: str, fields: list[Field], io=None):
-    """The partition values of a file Spark wrote under ``__widen_p0=.../__widen_p1=...`` directories (``io``: to read
-    a value too long for its directory's name from the file)."""
-    from pyiceberg.typedef import Record
-
-    found: dict[int, str | None] = {}
-    for segment in path.split("/"):
-        m = re.fullmatch(r"__widen_p(\d+)=(.*)", segment)
-        if m:
-            found[int(m[1])] = None if m[2] == _NULL_DIRECTORY else _unescape(m[2])
-    return Record(*(_decode(found.get(i), f, lambda f=f: _from_file(io, path, f)) for i, f in enumerate(fields)))
-
-
-def _from_file(io, path: str, field: Field):
-    """The partition value of a file, from its first row with a value in the field's source."""
-    import pyarrow.parquet as pq
-
-    with io.new_input(path).open() as stream:
-        rows = pq.read_table(stream, columns=[field.path[0]]).to_pylist()
-    for row in rows:
-        value = row
-        for name in field.path:
-            value = value.get(name) if isinstance(value, dict) else None
-        if value is not None:
-            return field.transform.transform(field.source_type)(value)
-    return None
-
-
-def _decode(text: str | None, field: Field, stored=None):
-    from pyiceberg import transforms as t
-    from pyiceberg import types as it
-
-    if text is None:
-        return None
-    if isinstance(field.transform, (t.IdentityTransform, t.TruncateTransform)):
-        kind = field.source_type
-        if text.startswith("h") and isinstance(kind, (it.StringType, it.BinaryType)):
-            return stored()  # a long value, named by its hash
-        if isinstance(kind, it.StringType):
-            return bytes.fromhex(text[1:]).decode("utf-8")
-        if isinstance(kind, it.BinaryType):
-            return bytes.fromhex(text[1:])
-        if isinstance(kind, it.DecimalType):
-            return Decimal(text)
-        if isinstance(kind, it.BooleanType):
-            return text == "true"
-        if isinstance(kind, (it.FloatType, it.DoubleType)):
-            return float(text)
-    return int(text)
 
 
 def partitioned_data_files(metadata, io, paths: list[str], fields: list[Field]) -> list:

@@ -6,6 +6,8 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 
+from widen.rules.words import counted
+
 
 @dataclass
 class BatchReport:
@@ -50,7 +52,7 @@ class BatchReport:
 
     def observed(self, hint: str = "") -> str:
         """What the batch holds, as observed (a keyed batch's records without a key among its rescued lines)."""
-        return f"observed {self.records} records, {self.rescued} rescued" + hint
+        return f"observed {counted(self.records, 'record')}, {self.rescued} rescued" + hint
 
     @property
     def skipped(self) -> bool:
@@ -59,18 +61,22 @@ class BatchReport:
     def line(self, number: int) -> str:
         """What the batch wrote, on one line."""
         return (
-            f"batch {number}: {self.records} records, {self.values} values written, "
-            f"{len(self.fields_added)} field{'s' if len(self.fields_added) != 1 else ''} added, "
-            f"{self.rescued} line{'s' if self.rescued != 1 else ''} rescued{self.tombstones_text()} ({self.seconds:.1f}s"
+            f"batch {number}: {self.counts()} ({self.seconds:.1f}s"
             + (f", {self.attempts} commit attempts" if self.attempts > 1 else "")
             + (", commit found after a lost acknowledgement" if self.recovered else "")
             + self.engine_text() + ")" + (f"; {self.keyed}" if self.keyed else "")
         )
 
+    def counts(self) -> str:
+        """``N records, N values written, N fields added, N lines rescued`` (and the tombstones skipped): the words
+        of a batch's line and of a micro-batch's."""
+        return (f"{counted(self.records, 'record')}, {counted(self.values, 'value')} written, "
+                f"{counted(len(self.fields_added), 'field')} added, {counted(self.rescued, 'line')} rescued"
+                + self.tombstones_text())
+
     def tombstones_text(self) -> str:
         """``, N Kafka tombstone(s) skipped`` for a feed of change events that had some, else nothing."""
-        return f", {self.tombstones} Kafka tombstone{'s' if self.tombstones != 1 else ''} skipped" if self.tombstones \
-            else ""
+        return f", {counted(self.tombstones, 'Kafka tombstone')} skipped" if self.tombstones else ""
 
     def engine_text(self) -> str:
         """``, engine NAME`` (and why not the native one, when it is another), or nothing for a batch of nothing."""
