@@ -71,16 +71,21 @@ def test_a_typed_column_keeps_its_iceberg_type_and_is_changed_in_place_where_ice
     assert said == promoted
 
 
-def test_a_json_batch_is_planned_and_compiled_as_under_the_previous_shipped_rules():
+@pytest.mark.parametrize("mode", ["evolve", "merge", "enforce"])
+def test_a_json_batch_is_planned_and_compiled_as_under_the_previous_shipped_rules(mode):
     """The types only typed inputs take are left out of a JSON batch's rules: its plan and its compiled projection
-    are those of the rules shipped before typed inputs kept their types, for a new table and for one the first
-    batch made."""
-    shipped, previous = widen.load_rules(), widen.load_rules(PREVIOUS)
-    assert len(shipped.types) > len(previous.types)
+    are those of the rules shipped before typed inputs kept their types, in each mode, for a new table and for one
+    the first batch made (a big integer's decimal(38, 0) column among its columns)."""
+    as_mode = lambda text: text.replace("\nmode evolve", f"\nmode {mode}", 1)  # noqa: E731
+    shipped = widen.load_rules("types.rules", text=as_mode(widen.load_rules().source))
+    previous = widen.load_rules("previous.rules", text=as_mode(PREVIOUS.read_text()))
+    assert f"mode {mode}" in shipped.source and f"mode {mode}" in previous.source
     lines = [line for path in EVENTS for line in Path(path).read_text().splitlines()]
-    assert lines
-    for table in (widen.TableSchema(), widen.plan(widen.TableSchema(), widen.observe_lines(lines[:5], shipped),
-                                                   shipped).schema):
+    lines += ['{"event_id": 20, "big": 123456789012345678901234567890, "price": 1.5e300}']
+    made = widen.load_rules()  # (the table is made in evolve mode: enforce adds no column)
+    first = widen.plan(widen.TableSchema(), widen.observe_lines(lines[:5] + lines[-1:], made), made)
+    assert "big::decimal" in first.schema.notation()
+    for table in (widen.TableSchema(), first.schema):
         iceberg = iceberg_primitives(to_iceberg(table, shipped))
         plans = []
         for rules in (shipped, previous):
