@@ -353,10 +353,11 @@ def test_version_and_gc_durations_as_maintain_takes_them(tmp_path):
     wh = tmp_path / "wh"
     made = widen("ingest", "--warehouse", str(wh), "--table", "t.e", EVENTS[0])
     assert made.returncode == 0, made.stderr
-    for given, minutes in (("0m", "0"), ("0", "0"), ("12h", "720"), ("1.5", "1.5")):
+    for given, minutes in (("0m", "0 minutes"), ("0", "0 minutes"), ("12h", "720 minutes"), ("1.5", "1.5 minutes"),
+                           ("1m", "1 minute")):
         out = widen("gc", "--warehouse", str(wh), "--table", "t.e", "--older-than", given)
         assert out.returncode == 0, out.stderr
-        assert out.stderr.strip().endswith(f"0 unreferenced files older than {minutes} minutes found (run with "
+        assert out.stderr.strip().endswith(f"0 unreferenced files older than {minutes} found (run with "
                                            "--delete to remove them)"), out.stderr
     out = widen("gc", "--warehouse", str(wh), "--table", "t.e", "--older-than", "soon")
     assert (out.returncode, out.stderr.strip()) == (2, "--older-than 'soon': not a duration (a number and a unit: "

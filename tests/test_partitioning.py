@@ -432,3 +432,51 @@ def test_bucket_values_are_computed_by_the_drivers_python(tmp_path):
     table = open_catalog(None, wh).load_table("t.events")
     ids = [json.loads(line)["event_id"] for line in Path(EVENTS[0]).read_text().splitlines()]
     assert row_buckets(table, "event_id") == {i: iceberg_bucket(4, i) for i in ids}
+
+
+@pytest.mark.parametrize("value, plain", [
+    ("us", True), ("fr-ch_2.x", True), ("US", False), ("Us", False), ("é", False), ("e\u0301", False),
+    ("a.", False), ("a ", False), ("__hive_default_partition__", False), ("__WIDEN_SHA256_x", False),
+])
+def test_a_directory_names_a_value_as_itself_only_where_every_file_system_keeps_it_apart(spark, value, plain):
+    """A string partition value names its directory as itself only when no file system can take it for another:
+    lower-case ASCII, not ending in a dot or a space (Windows drops them), not a marker in any case; ``US`` beside
+    ``us`` on a case-insensitive disk (macOS, Windows), or the two Unicode forms of ``é`` on one that normalises,
+    would share a directory and one of them be committed under the other's value. The others are named by their
+    hash and read back from a file."""
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import NestedField, StringType
+    from pyspark.sql import functions as F
+
+    from widen.sink.partition_paths import HASHED, with_partition_columns
+    from widen.sink.partitioning import layout
+
+    [field] = layout([Term("identity", "c")], Schema(NestedField(1, "c", StringType())))
+    frame = spark.createDataFrame([(value,)], "c string")
+    with session_settings(spark):
+        out, [name] = with_partition_columns(frame, [field])
+        [row] = out.select(F.col(f"`{name}`")).collect()
+    assert (row[0] == value) is plain and (row[0].startswith(HASHED) is not plain)
+
+
+def test_time_partitions_are_utc_whatever_the_sessions_time_zone(spark, tmp_path):
+    """A write under a session in another time zone (a caller's, as `widen maintain` takes one) names each
+    timestamp's day and hour in UTC, as Iceberg's transforms read them."""
+    from pyiceberg.schema import Schema
+    from pyiceberg.types import NestedField, TimestamptzType
+    from pyspark.sql import functions as F
+
+    from widen.sink.files import write_parquet
+    from widen.sink.partitioning import layout
+
+    schema = Schema(NestedField(1, "ts", TimestamptzType()), NestedField(2, "at", TimestamptzType()))
+    fields = layout([Term("day", "ts"), Term("hour", "at")], schema)
+    instant = F.timestamp_micros(F.lit(1714606200000000))  # 2024-05-01T23:30Z
+    frame = spark.range(1).select(instant.alias("ts"), instant.alias("at"))
+    before = spark.conf.get("spark.sql.session.timeZone")
+    spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
+    try:
+        [written] = write_parquet(frame, str(tmp_path / "d"), fields)
+    finally:
+        spark.conf.set("spark.sql.session.timeZone", before)
+    assert "/ts_day=2024-05-01/at_hour=2024-05-01-23/" in written

@@ -238,7 +238,7 @@ def run_check(args) -> int:
     report = check_rules(rules, examples=args.examples, seed=seed)
     n = len(rules.types)
     if report.lattice:
-        print(f"lattice laws: FAILED ({len(report.lattice)} violations)")
+        print(f"lattice laws: FAILED ({counted(len(report.lattice), 'violation')})")
         for problem in report.lattice[:10]:
             print(f"  {problem}")
     else:
@@ -257,8 +257,8 @@ def run_check(args) -> int:
         for v in report.violations[:5]:
             print("  " + v.render().replace("\n", "\n  "))
     else:
-        print(f"properties: ok ({report.boundary} boundary-value sequences and {report.examples} generated batch "
-              f"sequences: schema only grows, plans are "
+        print(f"properties: ok ({counted(report.boundary, 'boundary-value sequence')} and "
+              f"{counted(report.examples, 'generated batch sequence')}: schema only grows, plans are "
               f"idempotent and order-independent, all data written, no precision lost)")
     code = 0 if report.ok else 1
     return max(code, check_table(args, rules)) if args.table else code

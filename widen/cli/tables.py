@@ -166,8 +166,10 @@ def run_gc(args) -> int:
         if args.delete:
             t.io.delete(f)
         print(("deleted " if args.delete else "") + f)
-    what = "deleted" if args.delete else "found (run with --delete to remove them)"
-    print(f"{counted(len(found), 'unreferenced file')} older than {seconds / 60:g} minutes {what}", file=sys.stderr)
+    what = "deleted" if args.delete else f"found (run with --delete to remove {'it' if len(found) == 1 else 'them'})"
+    minutes = seconds / 60
+    print(f"{counted(len(found), 'unreferenced file')} older than {minutes:g} minute{'' if minutes == 1 else 's'} "
+          f"{what}", file=sys.stderr)
     return 0
 
 

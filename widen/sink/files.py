@@ -24,7 +24,10 @@ def write_parquet(df, data_dir: str, fields=()) -> list[str]:
     """Write the batch's Parquet files (a partitioned table's one directory per partition:
     :mod:`widen.sink.partitioning`); returns the URIs of those that hold rows, the others deleted: no commit adds
     a file without rows (Spark's first task writes one when it has none, so that an empty job leaves a schema)."""
-    with removed_on_failure(data_dir), session_settings(df.sparkSession, _observed_when_empty(df.sparkSession)):
+    # (in UTC, whatever the caller's session says: a partition's day and hour are Iceberg's, of the instant in UTC)
+    utc = {"spark.sql.session.timeZone": "UTC"} if fields else {}
+    with removed_on_failure(data_dir), session_settings(df.sparkSession,
+                                                        {**_observed_when_empty(df.sparkSession), **utc}):
         if not fields:
             parquet_writer(df).parquet(data_dir)
         else:

@@ -141,8 +141,12 @@ def _named(text, raw, budget: int):
     from pyspark.sql import functions as F
 
     specials = F.length(F.regexp_replace(text, r"[^\x00-\x7f]|[A-Za-z0-9._-]", ""))
+    lower = F.lower(text)
+    # (no file system takes it for another value: lower-case ASCII, as a case-insensitive disk (macOS, Windows)
+    # would take `US` for `us` and a normalising one `é` for `é`; no dot or space last, which Windows drops)
+    apart = ~text.rlike(r"[^\x00-\x7f]|[A-Z]|[. ]$")
     exact = ((F.length(text) > 0) & (F.octet_length(text) + 2 * specials <= budget) & ~text.contains("\u0000")
-             & (text != F.lit(NULL_DIRECTORY)) & ~text.startswith(HASHED))
+             & apart & (lower != F.lit(NULL_DIRECTORY.lower())) & ~lower.startswith(HASHED.lower()))
     return F.when(exact, text).otherwise(F.concat(F.lit(HASHED), F.sha2(raw.cast("binary"), 256)))
 
 
@@ -286,7 +290,7 @@ def _decode(text: str | None, field, stored=None):
             if text.startswith(HASHED):
                 return stored()
             return text if isinstance(kind, it.StringType) else base64.b64decode(text)
-        readers = {it.DecimalType: Decimal, it.BooleanType: lambda s: s == "true", it.FloatType: float,
+        readers = {it.DecimalType: lambda s: Decimal(s).quantize(Decimal(1).scaleb(-kind.scale)), it.BooleanType: lambda s: s == "true", it.FloatType: float,
                    it.DoubleType: float, it.DateType: _days, it.TimestampType: _micros, it.TimestamptzType: _micros}
         return readers.get(type(kind), int)(text)
     if isinstance(tr, t.YearTransform):
