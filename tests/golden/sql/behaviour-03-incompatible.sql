@@ -1,4 +1,4 @@
--- widen compile: an empty table with 2 batch(es) planned, rules <types.rules>
+-- widen compile: an empty table with 2 batches planned, rules <types.rules>
 -- reads `batch` (a `value` column of JSON text, one line per row); writes 3 columns, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
@@ -198,6 +198,20 @@ shape_codes AS (
               ),
               _x3 -> CASE
                 WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN (
+                  (
+                    NOT (
+                      (_x3['rec'] AND (NOT _x3['prim']))
+                      AND (
+                        NOT (
+                          ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                          OR coalesce((_x3['e'] > _x3['hi']), FALSE)
+                        )
+                      )
+                    )
+                  )
+                  AND (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
                   ELSE 'empty'

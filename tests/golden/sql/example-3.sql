@@ -1,5 +1,5 @@
--- widen compile: an empty table with 1 batch(es) planned, rules <types.rules>
--- reads `batch` (a `value` column of JSON text, one line per row); writes 1 columns, then `_rescued`
+-- widen compile: an empty table with 1 batch planned, rules <types.rules>
+-- reads `batch` (a `value` column of JSON text, one line per row); writes 1 column, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
 -- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
@@ -198,6 +198,20 @@ shape_codes AS (
               ),
               _x3 -> CASE
                 WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN (
+                  (
+                    NOT (
+                      (_x3['rec'] AND (NOT _x3['prim']))
+                      AND (
+                        NOT (
+                          ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                          OR coalesce((_x3['e'] > _x3['hi']), FALSE)
+                        )
+                      )
+                    )
+                  )
+                  AND (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
                   ELSE 'empty'
@@ -490,6 +504,20 @@ columns AS (
                           ),
                           _x4 -> CASE
                             WHEN ((_x2 IS NULL) OR is_variant_null(_x2)) THEN 'null'
+                            WHEN (
+                              (
+                                NOT (
+                                  (_x4['rec'] AND (NOT _x4['prim']))
+                                  AND (
+                                    NOT (
+                                      ((_x4['prim'] AND _x4['rec']) OR (_x4['lo'] != _x4['hi']))
+                                      OR coalesce((_x4['e'] > _x4['hi']), FALSE)
+                                    )
+                                  )
+                                )
+                              )
+                              AND (schema_of_variant(_x2) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                            ) THEN 'deep'
                             WHEN ((NOT _x4['prim']) AND (NOT _x4['rec'])) THEN CASE
                               WHEN _x4['deep'] THEN 'deep'
                               ELSE 'empty'

@@ -1,5 +1,5 @@
--- widen compile: an empty table with 1 batch(es) planned, rules <types.rules>
--- reads `batch` (a `value` column of JSON text, one line per row); writes 1 columns, then `_rescued`
+-- widen compile: an empty table with 1 batch planned, rules <types.rules>
+-- reads `batch` (a `value` column of JSON text, one line per row); writes 1 column, then `_rescued`
 -- `_rescued` is the line when it is not a JSON object, or when a value of it reaches no column (a field or
 -- a shape the table has no column for, a value a guarded route refuses); the row keeps what has a column
 -- (Spark resolves one level of nested lambdas per analysis pass: run `SET spark.sql.analyzer.maxIterations
@@ -198,6 +198,20 @@ shape_codes AS (
               ),
               _x3 -> CASE
                 WHEN ((_x1 IS NULL) OR is_variant_null(_x1)) THEN 'null'
+                WHEN (
+                  (
+                    NOT (
+                      (_x3['rec'] AND (NOT _x3['prim']))
+                      AND (
+                        NOT (
+                          ((_x3['prim'] AND _x3['rec']) OR (_x3['lo'] != _x3['hi']))
+                          OR coalesce((_x3['e'] > _x3['hi']), FALSE)
+                        )
+                      )
+                    )
+                  )
+                  AND (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
                   ELSE 'empty'
@@ -555,6 +569,20 @@ columns AS (
                           ),
                           _x4 -> CASE
                             WHEN ((_x2 IS NULL) OR is_variant_null(_x2)) THEN 'null'
+                            WHEN (
+                              (
+                                NOT (
+                                  (_x4['rec'] AND (NOT _x4['prim']))
+                                  AND (
+                                    NOT (
+                                      ((_x4['prim'] AND _x4['rec']) OR (_x4['lo'] != _x4['hi']))
+                                      OR coalesce((_x4['e'] > _x4['hi']), FALSE)
+                                    )
+                                  )
+                                )
+                              )
+                              AND (schema_of_variant(_x2) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                            ) THEN 'deep'
                             WHEN ((NOT _x4['prim']) AND (NOT _x4['rec'])) THEN CASE
                               WHEN _x4['deep'] THEN 'deep'
                               ELSE 'empty'
@@ -905,6 +933,25 @@ columns AS (
                                                   ),
                                                   _x9 -> CASE
                                                     WHEN ((_x7 IS NULL) OR is_variant_null(_x7)) THEN 'null'
+                                                    WHEN (
+                                                      (
+                                                        NOT (
+                                                          (_x9['rec'] AND (NOT _x9['prim']))
+                                                          AND (
+                                                            NOT (
+                                                              (
+                                                                (_x9['prim'] AND _x9['rec'])
+                                                                OR (_x9['lo'] != _x9['hi'])
+                                                              )
+                                                              OR coalesce((_x9['e'] > _x9['hi']), FALSE)
+                                                            )
+                                                          )
+                                                        )
+                                                      )
+                                                      AND (
+                                                        schema_of_variant(_x7) RLIKE '(^|<|: )DOUBLE(>|,|$)'
+                                                      )
+                                                    ) THEN 'deep'
                                                     WHEN ((NOT _x9['prim']) AND (NOT _x9['rec'])) THEN CASE
                                                       WHEN _x9['deep'] THEN 'deep'
                                                       ELSE 'empty'
@@ -1981,6 +2028,23 @@ columns AS (
                                             ),
                                             _x6 -> CASE
                                               WHEN ((_x4 IS NULL) OR is_variant_null(_x4)) THEN 'null'
+                                              WHEN (
+                                                (
+                                                  NOT (
+                                                    (_x6['rec'] AND (NOT _x6['prim']))
+                                                    AND (
+                                                      NOT (
+                                                        (
+                                                          (_x6['prim'] AND _x6['rec'])
+                                                          OR (_x6['lo'] != _x6['hi'])
+                                                        )
+                                                        OR coalesce((_x6['e'] > _x6['hi']), FALSE)
+                                                      )
+                                                    )
+                                                  )
+                                                )
+                                                AND (schema_of_variant(_x4) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                                              ) THEN 'deep'
                                               WHEN ((NOT _x6['prim']) AND (NOT _x6['rec'])) THEN CASE
                                                 WHEN _x6['deep'] THEN 'deep'
                                                 ELSE 'empty'
@@ -2904,6 +2968,23 @@ columns AS (
                                               ),
                                               _x7 -> CASE
                                                 WHEN ((_x5 IS NULL) OR is_variant_null(_x5)) THEN 'null'
+                                                WHEN (
+                                                  (
+                                                    NOT (
+                                                      (_x7['rec'] AND (NOT _x7['prim']))
+                                                      AND (
+                                                        NOT (
+                                                          (
+                                                            (_x7['prim'] AND _x7['rec'])
+                                                            OR (_x7['lo'] != _x7['hi'])
+                                                          )
+                                                          OR coalesce((_x7['e'] > _x7['hi']), FALSE)
+                                                        )
+                                                      )
+                                                    )
+                                                  )
+                                                  AND (schema_of_variant(_x5) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                                                ) THEN 'deep'
                                                 WHEN ((NOT _x7['prim']) AND (NOT _x7['rec'])) THEN CASE
                                                   WHEN _x7['deep'] THEN 'deep'
                                                   ELSE 'empty'
@@ -3849,6 +3930,23 @@ columns AS (
                                                 ),
                                                 _x8 -> CASE
                                                   WHEN ((_x6 IS NULL) OR is_variant_null(_x6)) THEN 'null'
+                                                  WHEN (
+                                                    (
+                                                      NOT (
+                                                        (_x8['rec'] AND (NOT _x8['prim']))
+                                                        AND (
+                                                          NOT (
+                                                            (
+                                                              (_x8['prim'] AND _x8['rec'])
+                                                              OR (_x8['lo'] != _x8['hi'])
+                                                            )
+                                                            OR coalesce((_x8['e'] > _x8['hi']), FALSE)
+                                                          )
+                                                        )
+                                                      )
+                                                    )
+                                                    AND (schema_of_variant(_x6) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                                                  ) THEN 'deep'
                                                   WHEN ((NOT _x8['prim']) AND (NOT _x8['rec'])) THEN CASE
                                                     WHEN _x8['deep'] THEN 'deep'
                                                     ELSE 'empty'
