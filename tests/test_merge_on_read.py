@@ -255,3 +255,37 @@ def test_copy_on_write_clusters_by_key_so_a_clustered_batch_rewrites_few_files(s
     assert rewritten <= 60, report.keyed
     got = prices(spark, wh)
     assert len(got) == 200 and got[1] == -1 and all(got[i] == 0 for i in range(101, 111)) and got[150] == 150
+
+
+def test_deletes_beyond_a_broadcast_are_read_by_spark_and_read_alike(spark, tmp_path, monkeypatch):
+    """Position deletes up to a bound are read by the driver and broadcast; beyond it, Spark reads them and joins
+    them with the rows: both reads leave the same rows, as pyiceberg and DuckDB read them."""
+    from widen.sink import row_deletes
+
+    wh = str(tmp_path / "wh")
+    _ingest(spark, tmp_path, "seed.jsonl", SEED, wh)
+    _ingest(spark, tmp_path, "changes.jsonl", CHANGES, wh)
+    assert three_reads(spark, wh) == AFTER
+    monkeypatch.setattr(row_deletes, "BROADCAST_DELETES", 0)
+    assert three_reads(spark, wh) == AFTER
+
+
+def test_a_delete_file_of_several_data_files_deletes_only_from_those_read(tmp_path):
+    """A delete file may name several data files (another engine's): the driver's read keeps the deletes of the
+    data files being read, each numbered by its place among them."""
+    import pyarrow as pa
+    from pyiceberg.io.pyarrow import PyArrowFileIO
+    from pyiceberg.manifest import DataFileContent
+
+    from widen.sink.row_deletes import POS, _numbered_deletes
+
+    path = tmp_path / "deletes.parquet"
+    pq.write_table(pa.table({"file_path": ["s3://b/a.parquet", "s3://b/z.parquet", "s3://b/c.parquet"],
+                             "pos": [3, 4, 5]}), path)
+
+    class Delete:
+        file_path = str(path)
+        content = DataFileContent.POSITION_DELETES
+
+    got = _numbered_deletes(PyArrowFileIO(), [Delete()], ["s3://b/c.parquet", "s3://b/a.parquet"])
+    assert sorted(zip(got["__fid"].to_pylist(), got[POS].to_pylist())) == [(0, 5), (1, 3)]

@@ -130,7 +130,7 @@ def _read(spark, tbl, table: str, where, columns, snapshot_id):
     read_schema = spark_schema(schema)
     tasks = matching_tasks(tbl, where, snapshot_id) if tbl.current_snapshot() is not None else []
     if tasks:
-        frame = live(spark, read_schema, tasks)  # (the rows the snapshot's position deletes leave)
+        frame = live(spark, tbl.io, read_schema, tasks)  # (the rows the snapshot's position deletes leave)
     else:
         frame = spark.createDataFrame([], read_schema)
     if where:

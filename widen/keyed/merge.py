@@ -117,7 +117,7 @@ def _copy_on_write(tbl, k: Keyed, batch: Routed, schema, fields, data_dir: str, 
     # leaves it off past spark.sql.codegen.maxFields), which is faster here: docs/performance.md)
     settings = write_settings(winners_count(batch) + stored_rows)
     with session_settings(spark, settings or {"spark.sql.codegen.wholeStage": "true"}):
-        stored = live(spark, schema, candidates) if candidates else spark.createDataFrame([], schema)
+        stored = live(spark, tbl.io, schema, candidates) if candidates else spark.createDataFrame([], schema)
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                                (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
                                F.lit(True).alias("__ho"),

@@ -36,7 +36,7 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
     with session_settings(spark, write_settings(stored_rows) or {"spark.sql.codegen.wholeStage": "true"}):
         if candidates:
             narrow = StructType([schema[c] for c in k.columns if c in names])
-            stored = live(spark, narrow, candidates, positions=True).select(
+            stored = live(spark, tbl.io, narrow, candidates, positions=True).select(
                 *[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                 (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"), "__sp", POS)
             decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn", "__del")

@@ -122,7 +122,7 @@ def _rewrite(spark, tbl, tasks) -> list[str]:
     from widen.compiler.spark import spark_schema
 
     fields = [] if tbl.spec().is_unpartitioned() else spec_layout(tbl, tbl.schema())
-    return write_parquet(live(spark, spark_schema(tbl.schema()), tasks), data_directory(tbl), fields)
+    return write_parquet(live(spark, tbl.io, spark_schema(tbl.schema()), tasks), data_directory(tbl), fields)
 
 
 def _commit(tbl, tasks, written: list[str]) -> None:

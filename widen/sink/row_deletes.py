@@ -5,7 +5,10 @@ sorted by position, the spec's reserved field ids). Their manifests are :mod:`wi
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
+import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pyiceberg.manifest import DataFileContent
 
@@ -59,16 +62,20 @@ def spark_paths(spark, paths) -> dict:
     return out
 
 
-#: the position deletes a read applies by broadcasting them to every task that reads the data files (more are
-#: joined with the rows by a shuffle of both): as (file number, position), 12 bytes each
+#: the position deletes a read applies by broadcasting them to every task that reads the data files, read on the
+#: driver (a broadcast is collected there anyway; more are read by Spark and joined with the rows by a shuffle of
+#: both): as (file number, position), 12 bytes each
 BROADCAST_DELETES = 4_000_000
+#: the delete files the driver reads at once (an object store's latency is per file)
+READERS = 16
 
 
-def live(spark, schema, tasks, positions: bool = False):
+def live(spark, io, schema, tasks, positions: bool = False):
     """The rows of ``tasks``' data files (read as the Spark ``schema``) that none of their position deletes
     removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`). Each
-    row's data file is known by a number (a broadcast of one row per file), and the deletes, as (number, position),
-    are broadcast to the tasks that read the rows when there are at most :data:`BROADCAST_DELETES`."""
+    row's data file is known by a number (a broadcast of one row per file); the deletes, as (number, position), are
+    broadcast to the tasks that read the rows when there are at most :data:`BROADCAST_DELETES` (read by the driver
+    through the table's ``io``: a delete file is small, and Spark would open each in a task of its own)."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import LongType, StringType, StructField, StructType
 
@@ -82,15 +89,34 @@ def live(spark, schema, tasks, positions: bool = False):
         named = spark_paths(spark, paths)
         mapping = spark.createDataFrame([(p, sp, i) for i, (p, sp) in enumerate(named.items())],
                                         ["file_path", "__sp", "__fid"])
-        gone = spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
-            .parquet(*[d.file_path for d in deletes])
-        gone = gone.join(F.broadcast(mapping.select("file_path", "__fid")), "file_path").select(
-            "__fid", F.col("pos").alias(POS))
         if sum(d.record_count for d in deletes) <= BROADCAST_DELETES:
-            gone = F.broadcast(gone)
+            gone = F.broadcast(spark.createDataFrame(_numbered_deletes(io, deletes, list(named))))
+        else:
+            gone = spark.read.schema(StructType([StructField("file_path", StringType()),
+                                                 StructField("pos", LongType())])).parquet(
+                *[d.file_path for d in deletes])
+            gone = gone.join(F.broadcast(mapping.select("file_path", "__fid")), "file_path").select(
+                "__fid", F.col("pos").alias(POS))
         rows = rows.join(F.broadcast(mapping.select("__sp", "__fid")), "__sp").join(gone, ["__fid", POS],
                                                                                   "left_anti").drop("__fid")
     return rows if positions else rows.drop("__sp", POS)
+
+
+def _numbered_deletes(io, deletes, paths: list[str]):
+    """The position deletes of ``deletes`` (delete files) as an Arrow table of ``__fid`` (the number of the data
+    file among ``paths``) and :data:`POS`; a delete of a data file not among them is left out."""
+    known = pa.array(paths, pa.string())
+
+    def numbered(d) -> pa.Table:
+        with io.new_input(d.file_path).open() as stream:
+            found = pq.read_table(stream, columns=["file_path", "pos"])
+        fid = pc.index_in(found["file_path"], value_set=known)
+        keep = pc.is_valid(fid)
+        return pa.table({"__fid": pc.filter(fid, keep).cast(pa.int64()),
+                         POS: pc.filter(found["pos"], keep).cast(pa.int64())})
+
+    with ThreadPoolExecutor(max_workers=max(1, min(READERS, len(deletes)))) as pool:
+        return pa.concat_tables(list(pool.map(numbered, deletes)))
 
 
 def with_table_paths(spark, rows, tasks):
