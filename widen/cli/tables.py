@@ -38,8 +38,6 @@ def open_table_of(args):
 
 
 def run_ingest(args) -> int:
-    from widen.ingest import ingest
-
     given = [o for o, v in (("--checkpoint", args.checkpoint), ("--once", args.once), ("--max-files", args.max_files))
              if v and not args.watch]
     if given:
@@ -51,6 +49,8 @@ def run_ingest(args) -> int:
         raise InputError("name at least one BATCH (a file or directory), or --watch DIR")
     if args.own_process:
         _start_spark_early(args)
+    from widen.ingest import ingest  # (once Spark is starting: it loads pyiceberg, which takes a second)
+
     reports: list = []
     try:
         ingest(args.batches, args.table, rules=rules, catalog=args.catalog, warehouse=args.warehouse,
@@ -69,7 +69,7 @@ def _start_spark_early(args) -> None:
     """In the CLI's own process, Spark's start begun beside the work that needs none (widen.session.start_early),
     once the checks that need no table pass (a mistake there starts no JVM); not for batches of empty files only,
     which need no Spark."""
-    from widen.keyed import keyed
+    from widen.keyed.spec import keyed
     from widen.sink.catalog import require_writable
 
     require_writable(args.table)

@@ -23,11 +23,32 @@ The spec (:mod:`widen.keyed.spec`), the routed rows (:mod:`widen.keyed.routed`),
 (:mod:`widen.keyed.merge`).
 """
 
-from widen.keyed.merge import Merged, Upsert, commit, identified, merge
-from widen.keyed.routed import Routed, keyed_rescues, rescued_keys, routed
-from widen.keyed.spec import (CDC, DELETE_WHEN, KEY, KEYED_BROADCAST_RECORDS, ORDER_BY, TOMBSTONES, Keyed,
-                              key_for_ingest, keyed, keyed_write, of_table)
+from __future__ import annotations
 
-__all__ = ["CDC", "DELETE_WHEN", "KEY", "KEYED_BROADCAST_RECORDS", "ORDER_BY", "TOMBSTONES", "Keyed", "Merged", "Routed",
-           "Upsert", "commit", "identified", "key_for_ingest", "keyed", "keyed_rescues", "keyed_write", "merge",
-           "of_table", "rescued_keys", "routed"]
+import importlib
+from typing import TYPE_CHECKING
+
+#: the package's names, each resolved from its module on first use: the CLI checks a key (:mod:`widen.keyed.spec`)
+#: before Spark starts, without loading the merge's pyiceberg and PySpark
+_LAZY = {
+    **dict.fromkeys(("Merged", "Upsert", "commit", "identified", "merge"), "widen.keyed.merge"),
+    **dict.fromkeys(("Routed", "keyed_rescues", "rescued_keys", "routed"), "widen.keyed.routed"),
+    **dict.fromkeys(("CDC", "DELETE_WHEN", "KEY", "KEYED_BROADCAST_RECORDS", "ORDER_BY", "TOMBSTONES", "Keyed",
+                     "key_for_ingest", "keyed", "keyed_write", "of_table"), "widen.keyed.spec"),
+}
+
+if TYPE_CHECKING:  # for tools: the same names, imported
+    from widen.keyed.merge import Merged, Upsert, commit, identified, merge
+    from widen.keyed.routed import Routed, keyed_rescues, rescued_keys, routed
+    from widen.keyed.spec import (CDC, DELETE_WHEN, KEY, KEYED_BROADCAST_RECORDS, ORDER_BY, TOMBSTONES, Keyed,
+                                  key_for_ingest, keyed, keyed_write, of_table)
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'widen.keyed' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
