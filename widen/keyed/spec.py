@@ -6,12 +6,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from widen.compiler.condition import Condition, parse
 from widen.engine import debezium
 from widen.errors import InputError
 from widen.sources import LINE, SOURCE, VALUE  # (the columns a keyed batch's projection carries)
 from widen.sources import bytes_setting
+
+if TYPE_CHECKING:
+    from widen.compiler.condition import Condition
 
 #: the table properties a keyed table keeps its key, order and delete rule in, and its tombstones' directory
 KEY, ORDER_BY, DELETE_WHEN, TOMBSTONES = "widen.key", "widen.key.order-by", "widen.key.delete-when", \
@@ -64,7 +67,11 @@ def keyed(key: str | None, order_by: str | None = None, delete_when: str | None 
     if len(set(names)) < len(names):
         raise InputError(f"--key {key!r} names a column twice")
     delete_when = (delete_when or "").strip() or None
-    condition = parse(delete_when, said) if delete_when else None
+    if not delete_when:
+        return Keyed(names, order_by.strip() if order_by else None, None, None)
+    from widen.compiler.condition import parse  # (sqlglot: loaded for a condition only)
+
+    condition = parse(delete_when, said)
     return Keyed(names, order_by.strip() if order_by else None, delete_when, condition)
 
 
