@@ -404,3 +404,27 @@ def test_the_cli_loads_no_heavy_dependency_before_its_arguments_parse():
             f"{sorted(DEFERRABLE | {'networkx', 'lark'})!r}))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert loaded == []
+
+
+def test_the_cli_asks_spark_to_start_before_it_loads_pyiceberg(tmp_path):
+    """``widen ingest --key ... --order-by ...`` asks Spark to start (a JVM's start is the longest wait of a small
+    batch) before it loads pyiceberg, PySpark or the SQL parser: those load beside the JVM's start."""
+    import subprocess
+    import sys
+
+    batch = tmp_path / "b.jsonl"
+    batch.write_text('{"id": 1, "ts": 1}\n')
+    code = ("import os, sys\n"
+            "import widen.session as session\n"
+            "def started(*args, **kwargs):\n"
+            "    print(' '.join(m for m in sys.modules if m.split('.')[0] in ('pyiceberg', 'pyspark', 'sqlglot')))\n"
+            "    os._exit(0)\n"
+            "session.start_early = started\n"
+            f"sys.argv = ['widen', 'ingest', '--warehouse', {str(tmp_path / 'wh')!r}, '--table', 'd.t', '--key', "
+            f"'id', '--order-by', 'ts', {str(batch)!r}]\n"
+            "from widen.cli import main\n"
+            "main()\n"
+            "print('Spark was never asked to start')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == []
