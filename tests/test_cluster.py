@@ -353,6 +353,26 @@ def test_a_small_batch_routed_on_the_driver_is_written_on_the_cluster(cluster, r
     assert [(Path(r["source"]).name, r["line"], r["raw"]) for r in rescued] == [("part-2.jsonl", 21, "not json at all")]
 
 
+def test_a_keyed_batch_merged_on_read_runs_on_the_cluster_with_no_python_on_it(cluster, tmp_path):
+    """A keyed batch on a merge-on-read table (its winners, the stored rows' positions, the position delete files
+    and their data files' numbers) runs on the executors with no Python on them, and the next read applies its
+    deletes there too."""
+    wh = tmp_path / "wh"
+    seed, changes = tmp_path / "seed.jsonl", tmp_path / "changes.jsonl"
+    seed.write_text("".join(json.dumps({"id": i, "ts": 1, "price": i}) + "\n" for i in range(1, 7)))
+    changes.write_text("".join(json.dumps(r) + "\n" for r in (
+        {"id": 2, "ts": 2, "price": "n/a"}, {"id": 3, "ts": 2, "op": "d"}, {"id": 9, "ts": 2, "price": 9})))
+    for path in (seed, changes, changes):  # (the third: a read of the stored rows with their deletes applied)
+        run = driver(cluster, "-m", "widen.cli", "ingest", "--master", cluster.url, "--table", "t.keyed",
+                     "--warehouse", str(wh), "--key", "id", "--order-by", "ts", "--delete-when", "op = 'd'",
+                     "--force", str(path))
+        assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
+    table = open_catalog(None, str(wh)).load_table("t.keyed")
+    rows = sorted((r["id"], r["price"], r["price_string"]) for r in table.scan().to_arrow().to_pylist())
+    assert rows == [(1, 1, None), (2, None, "n/a"), (4, 4, None), (5, 5, None), (6, 6, None), (9, 9, "9")]
+    assert any(t.delete_files for t in table.scan().plan_files())
+
+
 def test_spark_submit_driver_runs_on_the_cluster_and_python_work_would_fail(cluster, tmp_path):
     """The control, as a spark-submit'd driver script: `widen.session.spark_session()` takes spark-submit's
     `--master` (a master set on the builder would override it), and in the environment of the ingest above one

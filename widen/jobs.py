@@ -20,6 +20,14 @@ def rows_frame(spark, rows: list[tuple], columns: dict):
                                           names=list(columns)))
 
 
+def empty_frame(spark, schema):
+    """A DataFrame of no rows of the Spark ``schema``, which no job reads through a Python worker (as
+    :func:`rows_frame`)."""
+    from pyspark.sql import functions as F
+
+    return spark.range(0).select(*[F.lit(None).cast(f.dataType).alias(f.name) for f in schema.fields])
+
+
 _UNREADABLE = (
     ("Unexpected end of input stream", "a truncated gzip file (its compressed data ends early)"),
     ("not a gzip file", "not gzip data, although its name ends in .gz"),

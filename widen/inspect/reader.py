@@ -33,6 +33,7 @@ from pyiceberg.types import DecimalType, DoubleType, FloatType, IntegerType, Lon
 import pyiceberg.expressions as E
 from widen.engine.load import load_rules
 from widen.errors import InputError
+from widen.jobs import empty_frame
 from widen.inspect.stats import families, folding_order, quoted, view_sql
 from widen.inspect.text import as_text
 from widen.inspect.where import column_type, row_filter
@@ -132,7 +133,7 @@ def _read(spark, tbl, table: str, where, columns, snapshot_id):
     if tasks:
         frame = live(spark, tbl.io, read_schema, tasks)  # (the rows the snapshot's position deletes leave)
     else:
-        frame = spark.createDataFrame([], read_schema)
+        frame = empty_frame(spark, read_schema)
     if where:
         frame = frame.where(where)
     if columns is not None:

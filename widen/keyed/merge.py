@@ -10,7 +10,7 @@ from pyiceberg.expressions import And, GreaterThanOrEqual, LessThanOrEqual
 from pyiceberg.schema import Schema
 from pyiceberg.transforms import IdentityTransform
 from widen.errors import WidenError
-from widen.jobs import session_settings, write_settings
+from widen.jobs import empty_frame, session_settings, write_settings
 from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, tombstones_of, wins
 from widen.keyed.merge_on_read import merge_on_read, winners_count
@@ -117,7 +117,7 @@ def _copy_on_write(tbl, k: Keyed, batch: Routed, schema, fields, data_dir: str, 
     # leaves it off past spark.sql.codegen.maxFields), which is faster here: docs/performance.md)
     settings = write_settings(winners_count(batch) + stored_rows)
     with session_settings(spark, settings or {"spark.sql.codegen.wholeStage": "true"}):
-        stored = live(spark, tbl.io, schema, candidates) if candidates else spark.createDataFrame([], schema)
+        stored = live(spark, tbl.io, schema, candidates) if candidates else empty_frame(spark, schema)
         stored = stored.select(*[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                                (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"),
                                F.lit(True).alias("__ho"),

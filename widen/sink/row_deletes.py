@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 from pyiceberg.manifest import DataFileContent
 
 from widen.errors import InputError
+from widen.jobs import rows_frame
 from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file
 from widen.sources.spark_read import list_files
 
@@ -87,8 +88,8 @@ def live(spark, io, schema, tasks, positions: bool = False):
     rows = rows.select("*", F.col("_metadata.file_path").alias("__sp"), F.col("_metadata.row_index").alias(POS))
     if deletes:
         named = spark_paths(spark, paths)
-        mapping = spark.createDataFrame([(p, sp, i) for i, (p, sp) in enumerate(named.items())],
-                                        ["file_path", "__sp", "__fid"])
+        mapping = rows_frame(spark, [(p, sp, i) for i, (p, sp) in enumerate(named.items())],
+                             {"file_path": pa.string(), "__sp": pa.string(), "__fid": pa.int64()})
         if sum(d.record_count for d in deletes) <= BROADCAST_DELETES:
             gone = F.broadcast(spark.createDataFrame(_numbered_deletes(io, deletes, list(named))))
         else:
@@ -125,7 +126,7 @@ def with_table_paths(spark, rows, tasks):
     from pyspark.sql import functions as F
 
     named = spark_paths(spark, [t.file.file_path for t in tasks])
-    mapping = spark.createDataFrame([(s, p) for p, s in named.items()], ["__sp", FILE])
+    mapping = rows_frame(spark, [(s, p) for p, s in named.items()], {"__sp": pa.string(), FILE: pa.string()})
     return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
 
 
@@ -138,7 +139,7 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
 
     by_path = {t.file.file_path: t.file for t in tasks}
     index = {p: i for i, p in enumerate(by_path)}
-    numbers = spark.createDataFrame(list(index.items()), [FILE, "__f"])
+    numbers = rows_frame(spark, list(index.items()), {FILE: pa.string(), "__f": pa.int64()})
     out = rows.join(F.broadcast(numbers), FILE).select(
         F.col(FILE).alias("file_path", metadata={"parquet.field.id": FILE_PATH_ID}),
         F.col(POS).cast("long").alias("pos", metadata={"parquet.field.id": POS_ID}), "__f")
