@@ -428,3 +428,16 @@ def test_the_cli_asks_spark_to_start_before_it_loads_pyiceberg(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == []
+
+
+def test_the_keyed_packages_names_are_its_functions_once_its_modules_load():
+    """``widen.keyed`` resolves its names on first use; loading its modules (``widen.keyed.merge``, as an ingest
+    does) leaves ``widen.keyed.merge`` and ``widen.keyed.routed`` the functions they name, not the modules."""
+    import subprocess
+    import sys
+
+    code = ("import widen.keyed as k, widen.keyed.merge, widen.keyed.routed\n"
+            "from widen.keyed import *\n"
+            "print(callable(k.merge) and callable(k.routed) and callable(merge) and 'Upsert' in dir(k))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True"]

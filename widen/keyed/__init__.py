@@ -26,6 +26,8 @@ The spec (:mod:`widen.keyed.spec`), the routed rows (:mod:`widen.keyed.routed`),
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING
 
 #: the package's names, each resolved from its module on first use: the CLI checks a key (:mod:`widen.keyed.spec`)
@@ -52,3 +54,20 @@ def __getattr__(name: str):
     value = getattr(importlib.import_module(_LAZY[name]), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _Package(types.ModuleType):
+    """Importing a submodule whose name is also one of the package's functions (``merge``, ``routed``) leaves the
+    name to the function, as eager imports would."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _LAZY and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

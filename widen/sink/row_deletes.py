@@ -65,7 +65,7 @@ def spark_paths(spark, paths) -> dict:
 
 #: the position deletes a read applies by broadcasting them to every task that reads the data files, read on the
 #: driver (a broadcast is collected there anyway; more are read by Spark and joined with the rows by a shuffle of
-#: both): as (file number, position), 12 bytes each
+#: both): as (file number, position), 16 bytes each
 BROADCAST_DELETES = 4_000_000
 #: the delete files the driver reads at once (an object store's latency is per file)
 READERS = 16
@@ -110,14 +110,16 @@ def _numbered_deletes(io, deletes, paths: list[str]):
 
     def numbered(d) -> pa.Table:
         with io.new_input(d.file_path).open() as stream:
-            found = pq.read_table(stream, columns=["file_path", "pos"])
+            # (a file's paths as a dictionary: one string per data file it names, not per delete)
+            found = pq.read_table(stream, columns=["file_path", "pos"], read_dictionary=["file_path"])
         fid = pc.index_in(found["file_path"], value_set=known)
         keep = pc.is_valid(fid)
         return pa.table({"__fid": pc.filter(fid, keep).cast(pa.int64()),
                          POS: pc.filter(found["pos"], keep).cast(pa.int64())})
 
     with ThreadPoolExecutor(max_workers=max(1, min(READERS, len(deletes)))) as pool:
-        return pa.concat_tables(list(pool.map(numbered, deletes)))
+        # (one chunk: Spark makes a task of each)
+        return pa.concat_tables(list(pool.map(numbered, deletes))).combine_chunks()
 
 
 def with_table_paths(spark, rows, tasks):
