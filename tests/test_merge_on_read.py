@@ -289,3 +289,25 @@ def test_a_delete_file_of_several_data_files_deletes_only_from_those_read(tmp_pa
 
     got = _numbered_deletes(PyArrowFileIO(), [Delete()], ["s3://b/c.parquet", "s3://b/a.parquet"])
     assert sorted(zip(got["__fid"].to_pylist(), got[POS].to_pylist())) == [(0, 5), (1, 3)]
+
+
+def test_data_files_whose_path_hashes_collide_are_told_apart_by_another_seed(spark, tmp_path, monkeypatch):
+    """A row's data file is matched to its deletes by a hash of its path: where two files read share a hash, the
+    read takes the next seed under which none do, and deletes only what each file's deletes name."""
+    from pyspark.sql import functions as F
+
+    from widen.sink import row_deletes
+
+    wh = str(tmp_path / "wh")
+    _ingest(spark, tmp_path, "seed.jsonl", SEED, wh)
+    _ingest(spark, tmp_path, "changes.jsonl", CHANGES, wh)
+    hashed = row_deletes._path_hash
+    seeds = []
+
+    def colliding(column, seed):
+        seeds.append(seed)
+        return F.lit(7).cast("long") if seed == 0 else hashed(column, seed)  # (every path the same hash)
+
+    monkeypatch.setattr(row_deletes, "_path_hash", colliding)
+    assert three_reads(spark, wh) == AFTER
+    assert 1 in seeds

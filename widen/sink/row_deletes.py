@@ -12,7 +12,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pyiceberg.manifest import DataFileContent
 
-from widen.errors import InputError
+from widen.errors import InputError, WidenError
 from widen.jobs import rows_frame
 from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file
 from widen.sources.spark_read import list_files
@@ -65,7 +65,7 @@ def spark_paths(spark, paths) -> dict:
 
 #: the position deletes a read applies by broadcasting them to every task that reads the data files, read on the
 #: driver (a broadcast is collected there anyway; more are read by Spark and joined with the rows by a shuffle of
-#: both): as (file number, position), 16 bytes each
+#: both): as (data file's hash, position), 16 bytes each
 BROADCAST_DELETES = 4_000_000
 #: the delete files the driver reads at once (an object store's latency is per file)
 READERS = 16
@@ -73,10 +73,12 @@ READERS = 16
 
 def live(spark, io, schema, tasks, positions: bool = False):
     """The rows of ``tasks``' data files (read as the Spark ``schema``) that none of their position deletes
-    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`). Each
-    row's data file is known by a number (a broadcast of one row per file); the deletes, as (number, position), are
-    broadcast to the tasks that read the rows when there are at most :data:`BROADCAST_DELETES` (read by the driver
-    through the table's ``io``: a delete file is small, and Spark would open each in a task of its own)."""
+    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`). A
+    row's data file is known by a hash of its path (:func:`path_hashes`: distinct among the files read, checked on
+    the driver), so that the deletes are matched on two numbers, with no join of the rows with a table of paths;
+    the deletes, as (hash, position), are broadcast to the tasks that read the rows when there are at most
+    :data:`BROADCAST_DELETES` (read by the driver through the table's ``io``: a delete file is small, and Spark
+    would open each in a task of its own)."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import LongType, StringType, StructField, StructType
 
@@ -88,19 +90,47 @@ def live(spark, io, schema, tasks, positions: bool = False):
     rows = rows.select("*", F.col("_metadata.file_path").alias("__sp"), F.col("_metadata.row_index").alias(POS))
     if deletes:
         named = spark_paths(spark, paths)
-        mapping = rows_frame(spark, [(p, sp, i) for i, (p, sp) in enumerate(named.items())],
-                             {"file_path": pa.string(), "__sp": pa.string(), "__fid": pa.int64()})
+        seed, hashes = path_hashes(spark, list(named.values()))
         if sum(d.record_count for d in deletes) <= BROADCAST_DELETES:
-            gone = F.broadcast(spark.createDataFrame(_numbered_deletes(io, deletes, list(named))))
+            numbered = _numbered_deletes(io, deletes, list(named))
+            gone = F.broadcast(spark.createDataFrame(pa.table({
+                "__h": pc.take(pa.array(hashes, pa.int64()), numbered["__fid"]), POS: numbered[POS]})))
         else:
+            mapping = rows_frame(spark, list(zip(named, hashes)), {"file_path": pa.string(), "__h": pa.int64()})
             gone = spark.read.schema(StructType([StructField("file_path", StringType()),
                                                  StructField("pos", LongType())])).parquet(
                 *[d.file_path for d in deletes])
-            gone = gone.join(F.broadcast(mapping.select("file_path", "__fid")), "file_path").select(
-                "__fid", F.col("pos").alias(POS))
-        rows = rows.join(F.broadcast(mapping.select("__sp", "__fid")), "__sp").join(gone, ["__fid", POS],
-                                                                                  "left_anti").drop("__fid")
+            gone = gone.join(F.broadcast(mapping), "file_path").select("__h", F.col("pos").alias(POS))
+        rows = rows.withColumn("__h", _path_hash(F.col("__sp"), seed)).join(gone, ["__h", POS], "left_anti") \
+            .drop("__h")
     return rows if positions else rows.drop("__sp", POS)
+
+
+#: the seeds of the path hash tried before a read gives up (each collides about once in 2^64 / files^2 tables)
+SEEDS = 8
+
+
+def _path_hash(column, seed: int):
+    """Spark's 64-bit hash of a path ``column`` (xxHash64), another for each ``seed``."""
+    from pyspark.sql import functions as F
+
+    return F.xxhash64(column) if not seed else F.xxhash64(column, F.lit(seed))
+
+
+def path_hashes(spark, paths: list[str]) -> tuple[int, list[int]]:
+    """(a seed, the hash of each of ``paths`` under it) such that no two of the paths share a hash: the first
+    seed does unless two paths collide (about one table in 2^64 / files^2), then the next of :data:`SEEDS` that
+    does. Computed by Spark itself, as the rows' hashes are."""
+    from pyspark.sql import functions as F
+
+    if not paths:
+        return 0, []
+    frame = rows_frame(spark, [(p,) for p in paths], {"p": pa.string()})
+    for seed in range(SEEDS):
+        got = [r[0] for r in frame.select(_path_hash(F.col("p"), seed)).collect()]
+        if len(set(got)) == len(got):
+            return seed, got
+    raise WidenError(f"no seed of Spark's path hash tells apart the {len(paths)} data files read")
 
 
 def _numbered_deletes(io, deletes, paths: list[str]):
