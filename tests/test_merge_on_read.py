@@ -179,7 +179,7 @@ def test_compaction_leaves_the_same_rows_and_no_delete_file(spark, tmp_path, cap
     assert _snapshot(wh)["total-delete-files"] == "1"
     _ingest(spark, tmp_path, "b2.jsonl", [{"id": i, "ts": 2, "op": "d"} for i in range(10, 25)], wh)
     done = widen.compact("d.t", warehouse=wh, spark=spark)
-    assert (done.files, done.deleted, done.delete_files) == (1, 16, 2)
+    assert (done.files, done.deleted, done.delete_files) == (1, 16, 1)  # (one delete file per data file)
     summary = _snapshot(wh)
     assert summary["total-delete-files"] == "0" and summary["total-records"] == "85", summary
     assert prices(spark, wh) == {k: v for k, v in before.items() if not 10 <= k < 25}
@@ -311,3 +311,34 @@ def test_data_files_whose_path_hashes_collide_are_told_apart_by_another_seed(spa
     monkeypatch.setattr(row_deletes, "_path_hash", colliding)
     assert three_reads(spark, wh) == AFTER
     assert 1 in seeds
+
+
+@pytest.mark.parametrize("writer", ["driver", "spark"])
+def test_each_data_file_keeps_one_delete_file_whatever_the_batches_before(spark, tmp_path, monkeypatch, writer):
+    """A batch that deletes rows of a data file writes that file's earlier deletes into its new delete file and
+    removes them: a reader opens one delete file per data file, not one per batch. The report counts the batch's
+    own deletes; a batch that deletes nothing more of a file leaves its delete file as it is. A small batch's
+    deletes are written by the driver; past the bound of what it holds, by Spark."""
+    from widen.sink import row_deletes
+
+    if writer == "spark":
+        monkeypatch.setattr(row_deletes, "BROADCAST_DELETES", 0)
+    wh = str(tmp_path / "wh")
+    _ingest(spark, tmp_path, "seed.jsonl", [{"id": i, "ts": 1, "price": i} for i in range(50)], wh)
+    _ingest(spark, tmp_path, "b1.jsonl", [{"id": 3, "ts": 2, "price": 30}, {"id": 4, "ts": 2, "op": "d"}], wh)
+    [report] = _ingest(spark, tmp_path, "b2.jsonl", [{"id": 5, "ts": 2, "price": 50}, {"id": 6, "ts": 2, "op": "d"},
+                                                     {"id": 7, "ts": 2, "price": 70}], wh)
+    assert "3 rows deleted by position in 1 delete file" in report.keyed, report.keyed
+    summary = _snapshot(wh)
+    assert (summary.get("added-delete-files"), summary.get("removed-delete-files"),
+            summary.get("total-delete-files"), summary.get("total-position-deletes")) == ("1", "1", "1", "5"), summary
+    tbl = open_catalog(None, wh).load_table("d.t")
+    [seed_file] = [t for t in tbl.scan().plan_files() if t.delete_files]
+    assert [d.record_count for d in seed_file.delete_files] == [5]
+    rows = prices(spark, wh)
+    assert len(rows) == 48 and (rows[3], rows[5], rows[7]) == (30, 50, 70) and 4 not in rows and 6 not in rows
+    before = {t.file.file_path: [d.file_path for d in t.delete_files] for t in tbl.scan().plan_files()}
+    _ingest(spark, tmp_path, "b3.jsonl", [{"id": 8, "ts": 0, "price": -8}], wh)  # (late: deletes nothing)
+    tbl = open_catalog(None, wh).load_table("d.t")
+    assert {t.file.file_path: [d.file_path for d in t.delete_files] for t in tbl.scan().plan_files()} == before
+    assert prices(spark, wh) == rows

@@ -50,7 +50,8 @@ class Merged:
         c = self.counts()
         changed = c["updated"] + c["inserted"] + c["deleted"]
         ratio = f" ({self.replaced_rows / changed:,.1f} per row changed)" if changed and self.replaced else ""
-        positions = sum(d.record_count for d in self.deletes)
+        # (a data file's new delete file holds its earlier ones' positions too)
+        positions = sum(d.record_count for d in self.deletes) - sum(d.record_count for d in self.removed_deletes)
         return (f"keyed: {c['updated']:,} updated, {c['inserted']:,} inserted, {c['deleted']:,} deleted, "
                 f"{c['stale']:,} older than the stored row or a delete (kept); "
                 + (f"{words.counted(len(self.replaced), 'file')} of {words.counted(self.replaced_rows, 'row', grouped=True)} "
@@ -87,8 +88,9 @@ def merge(tbl, k: Keyed, batch: Routed, target, fields, data_dir: str, candidate
     tombstones = Background(_new_tombstones, tbl, winners, graves, keys) if remembers else None
     try:
         if merge_mode(tbl) == MERGE_ON_READ and tbl is not None and tbl.current_snapshot() is not None:
-            written, deletes, observation = merge_on_read(tbl, k, batch, target, fields, data_dir, candidates, graves, small)
-            merged = Merged(written, [], None, 0, 0, observation, deletes)
+            written, deletes, removed, observation = merge_on_read(tbl, k, batch, target, fields, data_dir, candidates,
+                                                                   graves, small)
+            merged = Merged(written, [], None, 0, 0, observation, deletes, removed)
         else:
             merged = _copy_on_write(tbl, k, batch, schema, fields, data_dir, candidates, graves, small)
     except BaseException:

@@ -11,11 +11,13 @@ from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, wins
 from widen.keyed.spec import Keyed
 from widen.sink.files import write_parquet
-from widen.sink.row_deletes import FILE, POS, live, with_table_paths, write_deletes
+from widen.sink import row_deletes
+from widen.sink.row_deletes import (FILE, POS, folded, live, own_deletes, settled, with_table_paths, write_deletes,
+                                    written_here)
 
 
 def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidates: list, graves, small: bool):
-    """(the winners' data files, the position delete files, the job's observation) of the batch's winners
+    """(the winners' data files, the position delete files, the delete files they replace, the job's observation) of the batch's winners
     (``batch``: :func:`widen.keyed.routed.routed`) against the live rows of ``candidates`` (scan tasks) that hold
     their keys (``graves``: the key's remembered deletes, :func:`widen.keyed.decide.tombstones_of`); ``small``: the winners are broadcast to the stored rows' tasks."""
     from pyspark.sql import Observation
@@ -44,9 +46,17 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             # (the stored rows of the batch's keys: at most one per key, kept for the winners' side)
             found = found.select(*keys, "__eo", "__sp", POS, wins(k).alias("__replaced")).persist()
             gone = with_table_paths(spark, found.where("__replaced").select("__sp", POS), candidates)
-            deletes = write_deletes(spark, gone.select(FILE, POS), tbl, candidates)
+            gone = gone.select(FILE, POS)
+            # (with the data files' earlier deletes: one delete file per data file, whatever the batches before;
+            # a small batch's are few, a deleted row per record at most, and the driver writes them)
+            earlier = sum(d.record_count for ds in own_deletes(candidates).values() for d in ds)
+            if small and earlier + winners_count(batch) <= row_deletes.BROADCAST_DELETES:
+                deletes, removed = written_here(tbl, gone.toArrow(), candidates)
+            else:
+                deletes, removed = settled(tbl, candidates, write_deletes(
+                    spark, folded(spark, tbl.io, gone, candidates), tbl, candidates))
         else:
-            deletes = []
+            deletes, removed = [], []
         if found is not None:
             seen = found.select(*keys, "__eo", F.lit(True).alias("__ho"))
             joined = winners.join(F.broadcast(seen) if small else seen, keys, "left")
@@ -65,7 +75,7 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
         finally:
             if found is not None:
                 found.unpersist()
-    return written, deletes, observation
+    return written, deletes, removed, observation
 
 
 def winners_count(batch) -> int:

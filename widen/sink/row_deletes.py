@@ -1,6 +1,6 @@
 """Iceberg v2 position deletes with Spark: a table's merge mode, its live rows (the data files' rows that no
 position delete removes), and writing a keyed batch's position deletes (one file per data file it deletes rows of,
-sorted by position, the spec's reserved field ids). Their manifests are :mod:`widen.sink.delete_manifests`'."""
+with that data file's earlier deletes, sorted by position, the spec's reserved field ids). Their manifests are :mod:`widen.sink.delete_manifests`'."""
 
 from __future__ import annotations
 
@@ -152,6 +152,56 @@ def _numbered_deletes(io, deletes, paths: list[str]):
         return pa.concat_tables(list(pool.map(numbered, deletes))).combine_chunks()
 
 
+def own_deletes(tasks) -> dict:
+    """The position delete files of ``tasks`` that name one data file each (Widen's own, one per data file; another
+    engine's file may name several), by the data file they name: those a keyed batch folds into its new delete file
+    of that data file (:func:`folded`)."""
+    from widen.sink.delete_manifests import referenced_file
+
+    out: dict[str, list] = {}
+    for task in tasks:
+        for d in task.delete_files:
+            if referenced_file(d) == task.file.file_path:
+                out.setdefault(task.file.file_path, []).append(d)
+    return out
+
+
+def folded(spark, io, rows, tasks):
+    """``rows`` (:data:`FILE`, :data:`POS`: a batch's new position deletes of ``tasks``' data files) with the
+    positions of the delete files :func:`own_deletes` finds, read by the driver: written together, each data file
+    keeps one delete file, however many batches deleted its rows (a reader opens one, not one per batch)."""
+    old = own_deletes(tasks)
+    if not old:
+        return rows
+    paths = list(old)
+    numbered = _numbered_deletes(io, [d for ds in old.values() for d in ds], paths)
+    kept = spark.createDataFrame(pa.table({  # (from Arrow, which the JVM reads itself: widen.jobs.rows_frame)
+        FILE: pc.take(pa.array(paths, pa.string()), numbered["__fid"]), POS: numbered[POS]}))
+    return rows.unionByName(kept)
+
+
+def settled(tbl, tasks, written: list) -> tuple[list, list]:
+    """(the delete files to add, those of ``tasks`` to remove) of a batch whose new delete files ``written`` (one per
+    data file, :func:`write_deletes`) hold the positions of the data file's earlier ones (:func:`folded`): each
+    replaces them, but where it holds nothing new and replaces one file, that one stays (and the new one is
+    deleted)."""
+    from widen.sink.delete_manifests import referenced_file
+    from widen.sink.files import delete_files
+
+    old = own_deletes(tasks)
+    add, remove, dropped = [], [], []
+    for d in written:
+        before = old.get(referenced_file(d), [])
+        if len(before) == 1 and d.record_count == before[0].record_count:
+            dropped.append(d.file_path)
+        else:
+            add.append(d)
+            remove.extend(before)
+    if dropped:
+        delete_files(tbl, dropped)
+    return add, remove
+
+
 def with_table_paths(spark, rows, tasks):
     """``rows`` of :func:`live` (with positions) with their data file's path as the table names it (:data:`FILE`)
     instead of Spark's."""
@@ -182,6 +232,54 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
     files = [f for f in with_rows(list_files(directory, ".parquet")) if "/__f=" in f]  # (no deletes: no file)
     paths = list(by_path)
     return [_delete_file(tbl, f, by_path[paths[int(f.split("/__f=")[1].split("/")[0])]]) for f in files]
+
+
+def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
+    """(the delete files to add, those of ``tasks`` to remove) of a batch's few new position deletes ``positions``
+    (:data:`FILE`, :data:`POS`, collected), written by the driver through the table's FileIO: one file per data
+    file they delete rows of, with that file's earlier deletes (:func:`own_deletes`), sorted by position. Spark
+    would write them in a job of its own, with a shuffle, then list and open what it wrote."""
+    from widen.sink.files import delete_files
+
+    old = own_deletes(tasks)
+    touched = sorted(set(positions[FILE].to_pylist()))
+    replaced = [d for p in touched for d in old.get(p, [])]
+    if replaced:
+        numbered = _numbered_deletes(tbl.io, replaced, touched)
+        positions = pa.concat_tables([positions.select([FILE, POS]).cast(_POSITIONS), pa.table({
+            FILE: pc.take(pa.array(touched, pa.string()), numbered["__fid"]), POS: numbered[POS]}).cast(_POSITIONS)])
+    grouped = positions.group_by(FILE).aggregate([(POS, "list")])
+    by_path = {t.file.file_path: t.file for t in tasks}
+    directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
+    done: list = []
+
+    def one(i: int):
+        path = grouped[FILE][i].as_py()
+        pos = pc.sort_indices(grouped[f"{POS}_list"][i].values)
+        table = pa.table([pa.array([path] * len(pos), pa.string()),
+                          pc.take(grouped[f"{POS}_list"][i].values, pos)], schema=_DELETE_SCHEMA)
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink, compression="zstd")
+        data = sink.getvalue().to_pybytes()
+        where = f"{directory}/{i:05d}-{uuid.uuid4().hex}.parquet"
+        with tbl.io.new_output(where).create() as stream:
+            stream.write(data)
+        done.append(where)
+        return delete_file(where, len(table), len(data), by_path[path])
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(READERS, grouped.num_rows))) as pool:
+            return list(pool.map(one, range(grouped.num_rows))), replaced
+    except BaseException:
+        delete_files(tbl, done)
+        raise
+
+
+_POSITIONS = pa.schema([pa.field(FILE, pa.string()), pa.field(POS, pa.int64())])
+#: a position delete file's columns, under the spec's reserved field ids
+_DELETE_SCHEMA = pa.schema([
+    pa.field("file_path", pa.string(), nullable=False, metadata={"PARQUET:field_id": str(FILE_PATH_ID)}),
+    pa.field("pos", pa.int64(), nullable=False, metadata={"PARQUET:field_id": str(POS_ID)})])
 
 
 def _delete_file(tbl, path: str, data_file):
