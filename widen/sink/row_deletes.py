@@ -242,34 +242,35 @@ def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
     from widen.sink.files import delete_files
 
     old = own_deletes(tasks)
+    positions = positions.select([FILE, POS]).cast(_POSITIONS)
     touched = sorted(set(positions[FILE].to_pylist()))
     replaced = [d for p in touched for d in old.get(p, [])]
     if replaced:
         numbered = _numbered_deletes(tbl.io, replaced, touched)
-        positions = pa.concat_tables([positions.select([FILE, POS]).cast(_POSITIONS), pa.table({
+        positions = pa.concat_tables([positions, pa.table({
             FILE: pc.take(pa.array(touched, pa.string()), numbered["__fid"]), POS: numbered[POS]}).cast(_POSITIONS)])
-    grouped = positions.group_by(FILE).aggregate([(POS, "list")])
+    positions = positions.take(pc.sort_indices(positions, [(FILE, "ascending"), (POS, "ascending")]))
+    runs = pc.run_end_encode(positions[FILE].combine_chunks())  # (each data file's deletes: one run)
+    ends = runs.run_ends.to_pylist()
     by_path = {t.file.file_path: t.file for t in tasks}
     directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
     done: list = []
 
     def one(i: int):
-        path = grouped[FILE][i].as_py()
-        pos = pc.sort_indices(grouped[f"{POS}_list"][i].values)
-        table = pa.table([pa.array([path] * len(pos), pa.string()),
-                          pc.take(grouped[f"{POS}_list"][i].values, pos)], schema=_DELETE_SCHEMA)
+        start = ends[i - 1] if i else 0
+        table = pa.Table.from_arrays([positions[FILE].slice(start, ends[i] - start),
+                                      positions[POS].slice(start, ends[i] - start)], schema=_DELETE_SCHEMA)
         sink = pa.BufferOutputStream()
-        pq.write_table(table, sink, compression="zstd")
+        pq.write_table(table, sink)
         data = sink.getvalue().to_pybytes()
         where = f"{directory}/{i:05d}-{uuid.uuid4().hex}.parquet"
         with tbl.io.new_output(where).create() as stream:
             stream.write(data)
         done.append(where)
-        return delete_file(where, len(table), len(data), by_path[path])
+        return delete_file(where, len(table), len(data), by_path[runs.values[i].as_py()])
 
-    try:
-        with ThreadPoolExecutor(max_workers=max(1, min(READERS, grouped.num_rows))) as pool:
-            return list(pool.map(one, range(grouped.num_rows))), replaced
+    try:  # (one after another: a thread of its own would hold its own buffers, about 2.5 MB each)
+        return [one(i) for i in range(len(ends))], replaced
     except BaseException:
         delete_files(tbl, done)
         raise
