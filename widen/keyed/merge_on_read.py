@@ -12,8 +12,8 @@ from widen.keyed.decide import counted, wins
 from widen.keyed.spec import Keyed
 from widen.sink.files import write_parquet
 from widen.sink import row_deletes
-from widen.sink.row_deletes import (FILE, POS, folded, live, own_deletes, settled, with_table_paths, write_deletes,
-                                    written_here)
+from widen.sink.row_deletes import (FILE, POS, folded, live, own_deletes, settled, with_file_numbers,
+                                    with_table_paths, write_deletes, written_here)
 
 
 def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidates: list, graves, small: bool):
@@ -45,14 +45,15 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             found = stored.join(F.broadcast(decisions) if small else decisions, keys, "inner")
             # (the stored rows of the batch's keys: at most one per key, kept for the winners' side)
             found = found.select(*keys, "__eo", "__sp", POS, wins(k).alias("__replaced")).persist()
-            gone = with_table_paths(spark, found.where("__replaced").select("__sp", POS), candidates)
-            gone = gone.select(FILE, POS)
+            gone = found.where("__replaced").select("__sp", POS)
             # (with the data files' earlier deletes: one delete file per data file, whatever the batches before;
             # a small batch's are few, a deleted row per record at most, and the driver writes them)
             earlier = sum(d.record_count for ds in own_deletes(candidates).values() for d in ds)
             if small and earlier + winners_count(batch) <= row_deletes.BROADCAST_DELETES:
-                deletes, removed = written_here(tbl, gone.toArrow(), candidates)
+                deletes, removed = written_here(tbl, with_file_numbers(spark, gone, candidates).toArrow(),
+                                                candidates)
             else:
+                gone = with_table_paths(spark, gone, candidates).select(FILE, POS)
                 deletes, removed = settled(tbl, candidates, write_deletes(
                     spark, folded(spark, tbl.io, gone, candidates), tbl, candidates))
         else:

@@ -212,6 +212,17 @@ def with_table_paths(spark, rows, tasks):
     return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
 
 
+def with_file_numbers(spark, rows, tasks):
+    """``rows`` of :func:`live` (with positions) with their data file's number among ``tasks``' (``__fid``)
+    instead of its Spark path."""
+    from pyspark.sql import functions as F
+
+    named = spark_paths(spark, [t.file.file_path for t in tasks])
+    mapping = rows_frame(spark, [(s, i) for i, s in enumerate(named.values())], {"__sp": pa.string(),
+                                                                                 "__fid": pa.int64()})
+    return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
+
+
 def write_deletes(spark, rows, tbl, tasks) -> list:
     """Write the position deletes ``rows`` (:data:`FILE`, :data:`POS`) of ``tasks``' data files, one file per data
     file (in its partition, sorted by position), under the table's data; returns their Iceberg delete files."""
@@ -236,38 +247,39 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
 
 def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
     """(the delete files to add, those of ``tasks`` to remove) of a batch's few new position deletes ``positions``
-    (:data:`FILE`, :data:`POS`, collected), written by the driver through the table's FileIO: one file per data
-    file they delete rows of, with that file's earlier deletes (:func:`own_deletes`), sorted by position. Spark
-    would write them in a job of its own, with a shuffle, then list and open what it wrote."""
+    (``__fid``: the number of the data file among ``tasks``', :func:`with_file_numbers`; :data:`POS`; collected),
+    written by the driver through the table's FileIO: one file per data file they delete rows of, with that file's
+    earlier deletes (:func:`own_deletes`), sorted by position. Spark would write them in a job of its own, with a
+    shuffle, then list and open what it wrote."""
     from widen.sink.files import delete_files
 
+    paths = [t.file.file_path for t in tasks]
+    positions = positions.select(["__fid", POS]).cast(_NUMBERED)
     old = own_deletes(tasks)
-    positions = positions.select([FILE, POS]).cast(_POSITIONS)
-    touched = sorted(set(positions[FILE].to_pylist()))
-    replaced = [d for p in touched for d in old.get(p, [])]
+    touched = pc.unique(positions["__fid"]).to_pylist()
+    replaced = [d for i in touched for d in old.get(paths[i], [])]
     if replaced:
-        numbered = _numbered_deletes(tbl.io, replaced, touched)
-        positions = pa.concat_tables([positions, pa.table({
-            FILE: pc.take(pa.array(touched, pa.string()), numbered["__fid"]), POS: numbered[POS]}).cast(_POSITIONS)])
-    positions = positions.take(pc.sort_indices(positions, [(FILE, "ascending"), (POS, "ascending")]))
-    runs = pc.run_end_encode(positions[FILE].combine_chunks())  # (each data file's deletes: one run)
+        positions = pa.concat_tables([positions, _numbered_deletes(tbl.io, replaced, paths).cast(_NUMBERED)])
+    positions = positions.take(pc.sort_indices(positions, [("__fid", "ascending"), (POS, "ascending")]))
+    runs = pc.run_end_encode(positions["__fid"].combine_chunks())  # (each data file's deletes: one run)
     ends = runs.run_ends.to_pylist()
-    by_path = {t.file.file_path: t.file for t in tasks}
     directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
     done: list = []
 
     def one(i: int):
-        start = ends[i - 1] if i else 0
-        table = pa.Table.from_arrays([positions[FILE].slice(start, ends[i] - start),
-                                      positions[POS].slice(start, ends[i] - start)], schema=_DELETE_SCHEMA)
-        sink = pa.BufferOutputStream()
-        pq.write_table(table, sink)
+        start, data_file = ends[i - 1] if i else 0, tasks[runs.values[i].as_py()].file
+        pos = positions[POS].slice(start, ends[i] - start)
+        named = pa.DictionaryArray.from_arrays(pa.nulls(len(pos), pa.int32()).fill_null(0),
+                                               pa.array([data_file.file_path], pa.string()))
+        sink = pa.BufferOutputStream()  # (the path once, as a dictionary; readers read strings)
+        pq.write_table(pa.Table.from_arrays([named, pos], schema=_DELETE_SCHEMA), sink, store_schema=False,
+                       use_dictionary=["file_path"], compression="zstd")  # (no dictionary of positions: its table)
         data = sink.getvalue().to_pybytes()
         where = f"{directory}/{i:05d}-{uuid.uuid4().hex}.parquet"
         with tbl.io.new_output(where).create() as stream:
             stream.write(data)
         done.append(where)
-        return delete_file(where, len(table), len(data), by_path[runs.values[i].as_py()])
+        return delete_file(where, len(pos), len(data), data_file)
 
     try:  # (one after another: a thread of its own would hold its own buffers, about 2.5 MB each)
         return [one(i) for i in range(len(ends))], replaced
@@ -276,10 +288,11 @@ def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
         raise
 
 
-_POSITIONS = pa.schema([pa.field(FILE, pa.string()), pa.field(POS, pa.int64())])
-#: a position delete file's columns, under the spec's reserved field ids
+_NUMBERED = pa.schema([pa.field("__fid", pa.int64()), pa.field(POS, pa.int64())])
+#: a position delete file's columns, under the spec's reserved field ids (the path a dictionary of one)
 _DELETE_SCHEMA = pa.schema([
-    pa.field("file_path", pa.string(), nullable=False, metadata={"PARQUET:field_id": str(FILE_PATH_ID)}),
+    pa.field("file_path", pa.dictionary(pa.int32(), pa.string()), nullable=False,
+             metadata={"PARQUET:field_id": str(FILE_PATH_ID)}),
     pa.field("pos", pa.int64(), nullable=False, metadata={"PARQUET:field_id": str(POS_ID)})])
 
 
