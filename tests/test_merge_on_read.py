@@ -325,6 +325,15 @@ def test_each_data_file_keeps_one_delete_file_whatever_the_batches_before(spark,
         monkeypatch.setattr(row_deletes, "BROADCAST_DELETES", 0)
     wh = str(tmp_path / "wh")
     _ingest(spark, tmp_path, "seed.jsonl", [{"id": i, "ts": 1, "price": i} for i in range(50)], wh)
+    # (a session whose files hold at most 2 rows: still one delete file per data file)
+    spark.conf.set("spark.sql.files.maxRecordsPerFile", "2" if writer == "spark" else "0")
+    try:
+        _one_delete_file_per_data_file(spark, tmp_path, wh)
+    finally:
+        spark.conf.unset("spark.sql.files.maxRecordsPerFile")
+
+
+def _one_delete_file_per_data_file(spark, tmp_path, wh):
     _ingest(spark, tmp_path, "b1.jsonl", [{"id": 3, "ts": 2, "price": 30}, {"id": 4, "ts": 2, "op": "d"}], wh)
     [report] = _ingest(spark, tmp_path, "b2.jsonl", [{"id": 5, "ts": 2, "price": 50}, {"id": 6, "ts": 2, "op": "d"},
                                                      {"id": 7, "ts": 2, "price": 70}], wh)

@@ -54,8 +54,8 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
                                                 candidates)
             else:
                 gone = with_table_paths(spark, gone, candidates).select(FILE, POS)
-                deletes, removed = settled(tbl, candidates, write_deletes(
-                    spark, folded(spark, tbl.io, gone, candidates), tbl, candidates))
+                deletes, removed = settled(candidates, write_deletes(spark, folded(spark, gone, candidates), tbl,
+                                                                     candidates))
         else:
             deletes, removed = [], []
         if found is not None:

@@ -12,7 +12,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pyiceberg.manifest import DataFileContent
 
-from widen.errors import InputError, WidenError
+from widen.errors import InputError, TableDamaged, WidenError
 from widen.jobs import rows_frame
 from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file
 from widen.sources.spark_read import list_files
@@ -114,7 +114,9 @@ def _path_hash(column, seed: int):
     """Spark's 64-bit hash of a path ``column`` (xxHash64), another for each ``seed``."""
     from pyspark.sql import functions as F
 
-    return F.xxhash64(column) if not seed else F.xxhash64(column, F.lit(seed))
+    # (the seed first: Spark hashes each column with the hash of those before it as its seed, so a seed after the
+    # path would be a function of the path's own hash, and two paths that collide would collide under every seed)
+    return F.xxhash64(column) if not seed else F.xxhash64(F.lit(seed).cast("long"), column)
 
 
 def path_hashes(spark, paths: list[str]) -> tuple[int, list[int]]:
@@ -166,40 +168,32 @@ def own_deletes(tasks) -> dict:
     return out
 
 
-def folded(spark, io, rows, tasks):
+def folded(spark, rows, tasks):
     """``rows`` (:data:`FILE`, :data:`POS`: a batch's new position deletes of ``tasks``' data files) with the
-    positions of the delete files :func:`own_deletes` finds, read by the driver: written together, each data file
-    keeps one delete file, however many batches deleted its rows (a reader opens one, not one per batch)."""
+    positions of the delete files :func:`own_deletes` finds of the data files ``rows`` deletes rows of, read by
+    Spark: written together, each data file keeps one delete file, however many batches deleted its rows (a reader
+    opens one, not one per batch); the delete files of a data file the batch deletes nothing of stay as they are."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
     old = own_deletes(tasks)
     if not old:
         return rows
-    paths = list(old)
-    numbered = _numbered_deletes(io, [d for ds in old.values() for d in ds], paths)
-    kept = spark.createDataFrame(pa.table({  # (from Arrow, which the JVM reads itself: widen.jobs.rows_frame)
-        FILE: pc.take(pa.array(paths, pa.string()), numbered["__fid"]), POS: numbered[POS]}))
-    return rows.unionByName(kept)
+    earlier = spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
+        .parquet(*[d.file_path for ds in old.values() for d in ds])
+    earlier = earlier.select(F.col("file_path").alias(FILE), F.col("pos").alias(POS))
+    return rows.unionByName(earlier.join(rows.select(FILE).distinct(), FILE, "left_semi"))
 
 
-def settled(tbl, tasks, written: list) -> tuple[list, list]:
-    """(the delete files to add, those of ``tasks`` to remove) of a batch whose new delete files ``written`` (one per
-    data file, :func:`write_deletes`) hold the positions of the data file's earlier ones (:func:`folded`): each
-    replaces them, but where it holds nothing new and replaces one file, that one stays (and the new one is
-    deleted)."""
+def settled(tasks, written: list) -> tuple[list, list]:
+    """(the delete files to add, those of ``tasks`` to remove) of a batch whose new delete files ``written`` hold
+    the positions of their data files' earlier ones (:func:`folded`): those of each data file they name replace its
+    earlier ones (however many files Spark wrote for it)."""
     from widen.sink.delete_manifests import referenced_file
-    from widen.sink.files import delete_files
 
     old = own_deletes(tasks)
-    add, remove, dropped = [], [], []
-    for d in written:
-        before = old.get(referenced_file(d), [])
-        if len(before) == 1 and d.record_count == before[0].record_count:
-            dropped.append(d.file_path)
-        else:
-            add.append(d)
-            remove.extend(before)
-    if dropped:
-        delete_files(tbl, dropped)
-    return add, remove
+    named = {referenced_file(d) for d in written}
+    return list(written), [d for path in named for d in old.get(path, [])]
 
 
 def with_table_paths(spark, rows, tasks):
@@ -217,9 +211,10 @@ def with_file_numbers(spark, rows, tasks):
     instead of its Spark path."""
     from pyspark.sql import functions as F
 
-    named = spark_paths(spark, [t.file.file_path for t in tasks])
-    mapping = rows_frame(spark, [(s, i) for i, s in enumerate(named.values())], {"__sp": pa.string(),
-                                                                                 "__fid": pa.int64()})
+    paths = [t.file.file_path for t in tasks]
+    named = spark_paths(spark, paths)
+    mapping = rows_frame(spark, [(named[p], i) for i, p in enumerate(paths)], {"__sp": pa.string(),
+                                                                               "__fid": pa.int64()})
     return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
 
 
@@ -238,7 +233,9 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
         F.col(POS).cast("long").alias("pos", metadata={"parquet.field.id": POS_ID}), "__f")
     directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
     with removed_on_failure(directory):
-        parquet_writer(out.repartition("__f").sortWithinPartitions("__f", "pos")).partitionBy("__f")\
+        # (a file per data file, whatever the session's maxRecordsPerFile)
+        parquet_writer(out.repartition("__f").sortWithinPartitions("__f", "pos")).option("maxRecordsPerFile", 0)\
+            .partitionBy("__f")\
             .parquet(directory)
     files = [f for f in with_rows(list_files(directory, ".parquet")) if "/__f=" in f]  # (no deletes: no file)
     paths = list(by_path)
@@ -259,7 +256,11 @@ def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
     touched = pc.unique(positions["__fid"]).to_pylist()
     replaced = [d for i in touched for d in old.get(paths[i], [])]
     if replaced:
-        positions = pa.concat_tables([positions, _numbered_deletes(tbl.io, replaced, paths).cast(_NUMBERED)])
+        earlier = _numbered_deletes(tbl.io, replaced, paths).cast(_NUMBERED)
+        if len(earlier) != sum(d.record_count for d in replaced):  # (a file that names its data file otherwise)
+            raise TableDamaged(f"{len(replaced)} delete files (the first {replaced[0].file_path}) hold deletes of "
+                               "another data file than their manifest names; nothing was committed")
+        positions = pa.concat_tables([positions, earlier])
     positions = positions.take(pc.sort_indices(positions, [("__fid", "ascending"), (POS, "ascending")]))
     runs = pc.run_end_encode(positions["__fid"].combine_chunks())  # (each data file's deletes: one run)
     ends = runs.run_ends.to_pylist()
