@@ -45,17 +45,8 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             found = stored.join(F.broadcast(decisions) if small else decisions, keys, "inner")
             # (the stored rows of the batch's keys: at most one per key, kept for the winners' side)
             found = found.select(*keys, "__eo", "__sp", POS, wins(k).alias("__replaced")).persist()
-            gone = found.where("__replaced").select("__sp", POS)
-            # (with the data files' earlier deletes: one delete file per data file, whatever the batches before;
-            # a small batch's are few, a deleted row per record at most, and the driver writes them)
-            earlier = sum(d.record_count for ds in own_deletes(candidates).values() for d in ds)
-            if small and earlier + winners_count(batch) <= row_deletes.BROADCAST_DELETES:
-                deletes, removed = written_here(tbl, with_file_numbers(spark, gone, candidates).toArrow(),
-                                                candidates)
-            else:
-                gone = with_table_paths(spark, gone, candidates).select(FILE, POS)
-                deletes, removed = settled(candidates, write_deletes(spark, folded(spark, gone, candidates), tbl,
-                                                                     candidates))
+            deletes, removed = _deletes(tbl, found.where("__replaced").select("__sp", POS), candidates,
+                                        small, winners_count(batch))
         else:
             deletes, removed = [], []
         if found is not None:
@@ -77,6 +68,19 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             if found is not None:
                 found.unpersist()
     return written, deletes, removed, observation
+
+
+def _deletes(tbl, gone, candidates: list, small: bool, records: int) -> tuple[list, list]:
+    """(the position delete files to add, those to remove) of the stored rows ``gone`` (``__sp``, :data:`POS`) of
+    a batch of ``records`` keyed records, with the data files' earlier deletes: one delete file per data file,
+    whatever the batches before. A small batch's are few (a deleted row per record at most), and the driver writes
+    them; Spark writes a larger batch's."""
+    spark = gone.sparkSession
+    earlier = sum(d.record_count for ds in own_deletes(candidates).values() for d in ds)
+    if small and earlier + records <= row_deletes.BROADCAST_DELETES:
+        return written_here(tbl, with_file_numbers(spark, gone, candidates).toArrow(), candidates)
+    gone = with_table_paths(spark, gone, candidates).select(FILE, POS)
+    return settled(candidates, write_deletes(spark, folded(spark, gone, candidates), tbl, candidates))
 
 
 def winners_count(batch) -> int:

@@ -14,7 +14,7 @@ from pyiceberg.manifest import DataFileContent
 
 from widen.errors import InputError, TableDamaged, WidenError
 from widen.jobs import rows_frame
-from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file
+from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file, referenced_file
 from widen.sources.spark_read import list_files
 
 #: the table properties of Iceberg's row-level write modes, and their values
@@ -158,8 +158,6 @@ def own_deletes(tasks) -> dict:
     """The position delete files of ``tasks`` that name one data file each (Widen's own, one per data file; another
     engine's file may name several), by the data file they name: those a keyed batch folds into its new delete file
     of that data file (:func:`folded`)."""
-    from widen.sink.delete_manifests import referenced_file
-
     out: dict[str, list] = {}
     for task in tasks:
         for d in task.delete_files:
@@ -189,8 +187,6 @@ def settled(tasks, written: list) -> tuple[list, list]:
     """(the delete files to add, those of ``tasks`` to remove) of a batch whose new delete files ``written`` hold
     the positions of their data files' earlier ones (:func:`folded`): those of each data file they name replace its
     earlier ones (however many files Spark wrote for it)."""
-    from widen.sink.delete_manifests import referenced_file
-
     old = own_deletes(tasks)
     named = {referenced_file(d) for d in written}
     return list(written), [d for path in named for d in old.get(path, [])]
