@@ -5,7 +5,8 @@ against the same rows compacted, alternating, medians.
 
 The table: ``--rows`` rows (``bench/keyed.py``'s, a keyed ingest: merged on read), then ``--batches`` keyed batches
 of ``--batch`` records each (90% updates spread over the table, 9% inserts, 1% deletes), written in one session
-(not timed). The compacted table: the same batches into another table, then ``widen.compact(everything=True)``;
+(not timed). ``--clustered``: the updates and deletes of each batch fall on the table's most recent keys (the last
+``5 * --batch`` ids, as a CDC feed of recent rows), so that most data files have no delete. The compacted table: the same batches into another table, then ``widen.compact(everything=True)``;
 both read the same rows (checked). Each run:
 
 - **read**: one warm session, ``widen.read(spark, table).write.format("noop")`` (every row and column, by the
@@ -37,11 +38,11 @@ WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "keyed-rea
 KEYED = {"key": "id", "order_by": "ts", "delete_when": "op = 'd'"}
 
 
-def tables(spark, rows: int, batches: int, batch: int) -> tuple[Path, Path]:
+def tables(spark, rows: int, batches: int, batch: int, clustered: bool = False) -> tuple[Path, Path]:
     """(the table after the batches, the same batches into another table compacted after them), made once."""
     import widen
 
-    base = WORK / f"{rows}-{batches}x{batch}"
+    base = WORK / f"{rows}-{batches}x{batch}{'-clustered' if clustered else ''}"
     merged, compacted = base / "merged", base / "compacted"
     if (base / ".done").exists():
         return merged, compacted
@@ -56,7 +57,8 @@ def tables(spark, rows: int, batches: int, batch: int) -> tuple[Path, Path]:
     for b in range(batches):
         paths.append(base / f"batch-{b}.jsonl")
         with open(paths[-1], "w") as fh:
-            for n, i in enumerate(rng.sample(range(top), batch * 91 // 100)):
+            recent = range(max(0, top - 5 * batch) if clustered else 0, top)
+            for n, i in enumerate(rng.sample(recent, batch * 91 // 100)):
                 fh.write(json.dumps({"id": i, "op": "d", "ts": 2 + b} if n >= batch * 90 // 100
                                     else _row(i, 2 + b, rng)) + "\n")
             for i in range(top, top + batch * 9 // 100):
@@ -77,13 +79,14 @@ def main(argv=None) -> int:
     ap.add_argument("--batches", type=int, default=20)
     ap.add_argument("--batch", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--clustered", action="store_true", help="updates and deletes on the most recent keys")
     ap.add_argument("--out")
     args = ap.parse_args(argv)
     import widen
     from widen.session import spark_session
 
     spark = spark_session()
-    merged, compacted = tables(spark, args.rows, args.batches, args.batch)
+    merged, compacted = tables(spark, args.rows, args.batches, args.batch, args.clustered)
     names = {"merged": merged, "compacted": compacted}
     counts = {n: widen.read(spark, "bench.t", warehouse=str(w)).count() for n, w in names.items()}
     same = {n: widen.read(spark, "bench.t", warehouse=str(w)).exceptAll(

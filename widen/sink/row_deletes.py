@@ -73,7 +73,8 @@ READERS = 16
 
 def live(spark, io, schema, tasks, positions: bool = False):
     """The rows of ``tasks``' data files (read as the Spark ``schema``) that none of their position deletes
-    removes; with ``positions``, each with its data file's Spark path (``__sp``) and position (:data:`POS`). A
+    removes (the files that have none read as they are); with ``positions``, each with its data file's Spark path
+    (``__sp``) and position (:data:`POS`). A
     row's data file is known by a hash of its path (:func:`path_hashes`: distinct among the files read, checked on
     the driver), so that the deletes are matched on two numbers, with no join of the rows with a table of paths;
     the deletes, as (hash, position), are broadcast to the tasks that read the rows when there are at most
@@ -87,6 +88,9 @@ def live(spark, io, schema, tasks, positions: bool = False):
     rows = spark.read.schema(schema).parquet(*paths)
     if not deletes and not positions:
         return rows
+    if not positions and any(not t.delete_files for t in tasks):  # (the files no delete names: read plainly)
+        return spark.read.schema(schema).parquet(*[t.file.file_path for t in tasks if not t.delete_files]) \
+            .unionByName(live(spark, io, schema, [t for t in tasks if t.delete_files]))
     rows = rows.select("*", F.col("_metadata.file_path").alias("__sp"), F.col("_metadata.row_index").alias(POS))
     if deletes:
         named = spark_paths(spark, paths)
