@@ -301,6 +301,9 @@ def test_data_files_whose_path_hashes_collide_are_told_apart_by_another_seed(spa
     wh = str(tmp_path / "wh")
     _ingest(spark, tmp_path, "seed.jsonl", SEED, wh)
     _ingest(spark, tmp_path, "changes.jsonl", CHANGES, wh)
+    # (a delete in each of the two data files)
+    _ingest(spark, tmp_path, "more.jsonl", [{"id": 9, "ts": 3, "price": 91}, {"id": 1, "ts": 3, "op": "d"}], wh)
+    rows = three_reads(spark, wh)
     hashed = row_deletes._path_hash
     seeds = []
 
@@ -309,8 +312,8 @@ def test_data_files_whose_path_hashes_collide_are_told_apart_by_another_seed(spa
         return F.lit(7).cast("long") if seed == 0 else hashed(column, seed)  # (every path the same hash)
 
     monkeypatch.setattr(row_deletes, "_path_hash", colliding)
-    assert three_reads(spark, wh) == AFTER
-    assert 1 in seeds
+    assert three_reads(spark, wh) == rows
+    assert 1 in seeds and len(rows) == len(AFTER) - 1 and 2 in [r[0] for r in rows]
 
 
 @pytest.mark.parametrize("writer", ["driver", "spark"])
