@@ -15,6 +15,7 @@ from pyiceberg.manifest import DataFileContent
 from widen.errors import InputError, TableDamaged, WidenError
 from widen.jobs import rows_frame
 from widen.sink.delete_manifests import FILE_PATH_ID, POS_ID, delete_file, referenced_file
+from widen.sink.files import delete_files, parquet_writer, removed_on_failure, with_rows
 from widen.sources.spark_read import list_files
 
 #: the table properties of Iceberg's row-level write modes, and their values
@@ -81,7 +82,6 @@ def live(spark, io, schema, tasks, positions: bool = False):
     :data:`BROADCAST_DELETES` (read by the driver through the table's ``io``: a delete file is small, and Spark
     would open each in a task of its own)."""
     from pyspark.sql import functions as F
-    from pyspark.sql.types import LongType, StringType, StructField, StructType
 
     paths = [t.file.file_path for t in tasks]
     deletes = position_deletes(tasks)
@@ -101,10 +101,7 @@ def live(spark, io, schema, tasks, positions: bool = False):
                 "__h": pc.take(pa.array(hashes, pa.int64()), numbered["__fid"]), POS: numbered[POS]})))
         else:
             mapping = rows_frame(spark, list(zip(named, hashes)), {"file_path": pa.string(), "__h": pa.int64()})
-            gone = spark.read.schema(StructType([StructField("file_path", StringType()),
-                                                 StructField("pos", LongType())])).parquet(
-                *[d.file_path for d in deletes])
-            gone = gone.join(F.broadcast(mapping), "file_path").select("__h", F.col("pos").alias(POS))
+            gone = _spark_deletes(spark, deletes).join(F.broadcast(mapping), "file_path").select("__h", F.col("pos").alias(POS))
         rows = rows.withColumn("__h", _path_hash(F.col("__sp"), seed)).join(gone, ["__h", POS], "left_anti") \
             .drop("__h")
     return rows if positions else rows.drop("__sp", POS)
@@ -112,6 +109,14 @@ def live(spark, io, schema, tasks, positions: bool = False):
 
 #: the seeds of the path hash tried before a read gives up (each collides about once in 2^64 / files^2 tables)
 SEEDS = 8
+
+
+def _spark_deletes(spark, deletes):
+    """The position delete files ``deletes`` read by Spark (``file_path``, ``pos``)."""
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    return spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
+        .parquet(*[d.file_path for d in deletes])
 
 
 def _path_hash(column, seed: int):
@@ -176,14 +181,11 @@ def folded(spark, rows, tasks):
     Spark: written together, each data file keeps one delete file, however many batches deleted its rows (a reader
     opens one, not one per batch); the delete files of a data file the batch deletes nothing of stay as they are."""
     from pyspark.sql import functions as F
-    from pyspark.sql.types import LongType, StringType, StructField, StructType
 
     old = own_deletes(tasks)
     if not old:
         return rows
-    earlier = spark.read.schema(StructType([StructField("file_path", StringType()), StructField("pos", LongType())]))\
-        .parquet(*[d.file_path for ds in old.values() for d in ds])
-    earlier = earlier.select(F.col("file_path").alias(FILE), F.col("pos").alias(POS))
+    earlier = _spark_deletes(spark, [d for ds in old.values() for d in ds]).select(F.col("file_path").alias(FILE), F.col("pos").alias(POS))
     return rows.unionByName(earlier.join(rows.select(FILE).distinct(), FILE, "left_semi"))
 
 
@@ -223,8 +225,6 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
     file (in its partition, sorted by position), under the table's data; returns their Iceberg delete files."""
     from pyspark.sql import functions as F
 
-    from widen.sink.files import parquet_writer, removed_on_failure, with_rows
-
     by_path = {t.file.file_path: t.file for t in tasks}
     index = {p: i for i, p in enumerate(by_path)}
     numbers = rows_frame(spark, list(index.items()), {FILE: pa.string(), "__f": pa.int64()})
@@ -248,8 +248,6 @@ def written_here(tbl, positions: pa.Table, tasks) -> tuple[list, list]:
     written by the driver through the table's FileIO: one file per data file they delete rows of, with that file's
     earlier deletes (:func:`own_deletes`), sorted by position. Spark would write them in a job of its own, with a
     shuffle, then list and open what it wrote."""
-    from widen.sink.files import delete_files
-
     paths = [t.file.file_path for t in tasks]
     positions = positions.select(["__fid", POS]).cast(_NUMBERED)
     old = own_deletes(tasks)
