@@ -27,6 +27,11 @@ For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, `
 - **floor** (not a keyed write): a python process that starts Widen's Spark session, reads the batch's JSON and
   writes it as Parquet, and rewrites the table's data files as Parquet: what any copy-on-write of a spread batch
   in a fresh Spark process costs at least.
+- **floor-mor** (not a keyed write): a python process that starts Widen's Spark session, reads the batch's JSON with
+  its schema handed to it (no inference; lossy on drift) and writes it as Parquet, reads the batch's keys back, finds the stored rows of those keys by reading the table's
+  ``id`` and ``ts`` columns with each row's file and position (a broadcast semi-join up to 250,000 keys, as Widen
+  broadcasts), and writes their positions as Parquet: what any merge-on-read of the batch in a fresh Spark process
+  costs at least (it types nothing, decides nothing by order and commits nothing).
 
 A figure is the median of ``--repeat`` runs (default 3); ``driver MB`` is the peak resident memory of the Python
 process (Widen's driver: the JVM is its child and not counted there; pyiceberg's: all of it); the rewrite line is
@@ -53,7 +58,8 @@ WORK = Path(os.environ.get("WIDEN_BENCH_WORK", "/tmp/widen-bench")) / "keyed"
 #: what a run compares (``--systems``): Widen's keyed write merged on read (the table a keyed ingest made), on a
 #: clustered batch, the same table set copy-on-write (spread and clustered), pyiceberg's upsert, a plain append of
 #: the batch into a new table, and the floor
-SYSTEMS = ("widen", "pyiceberg", "widen-clustered", "widen-cow", "widen-cow-clustered", "append", "floor")
+SYSTEMS = ("widen", "pyiceberg", "widen-clustered", "widen-cow", "widen-cow-clustered", "append", "floor",
+           "floor-mor")
 
 PYICEBERG_CHILD = r"""
 import sys, time
@@ -75,6 +81,24 @@ spark = spark_session()
 files = [f for f in glob.glob(f"{warehouse}/**/*.parquet", recursive=True) if "/metadata/" not in f]
 spark.read.json(batch).write.parquet(out + "/batch")
 spark.read.parquet(*files).write.parquet(out + "/table")
+"""
+
+FLOOR_MOR_CHILD = r"""
+import glob, sys
+from pyspark.sql import functions as F
+from widen.session import spark_session
+warehouse, batch, out = sys.argv[1], sys.argv[2], sys.argv[3]
+with open(batch, "rb") as fh:
+    records = sum(1 for _ in fh)
+spark = spark_session()
+files = [f for f in glob.glob(f"{warehouse}/**/*.parquet", recursive=True) if "/metadata/" not in f]
+rows = spark.read.schema("id long, a string, b double, c string, d string, ts long, op string").json(batch)
+rows.write.parquet(out + "/batch")
+keys = spark.read.parquet(out + "/batch").select("id")
+stored = spark.read.parquet(*files).select("id", "ts", "_metadata.file_path", "_metadata.row_index")
+found = stored.join(F.broadcast(keys) if records <= 250000 else keys, "id", "left_semi")
+found.select("file_path", "row_index").repartition("file_path").sortWithinPartitions("row_index") \
+    .write.parquet(out + "/deletes")
 """
 
 DLT_CHILD = r"""
@@ -216,9 +240,10 @@ def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> d
     elif system == "pyiceberg":
         warehouse = pyiceberg_table(paths, where)
         cmd = [sys.executable, "-c", PYICEBERG_CHILD, str(warehouse), str(paths["pyiceberg"])]
-    elif system == "floor":
+    elif system in ("floor", "floor-mor"):
         warehouse = widen_table(paths, where)
-        cmd = [sys.executable, "-c", FLOOR_CHILD, str(warehouse), str(paths["batch"]), str(where / "out")]
+        child = FLOOR_CHILD if system == "floor" else FLOOR_MOR_CHILD
+        cmd = [sys.executable, "-c", child, str(warehouse), str(paths["batch"]), str(where / "out")]
     elif system == "append":
         shutil.rmtree(where, ignore_errors=True)
         where.mkdir(parents=True)
@@ -234,7 +259,7 @@ def one(system: str, paths: dict, size: str, dlt_python: str | None = None) -> d
     line = re.search(r"^batch 1: \d+ records, .*$", r["stderr"], re.M)
     out = {"system": system, "rc": r["rc"], "seconds": r["seconds"], "driver_mb": r["driver_rss_mb"],
            "line": line.group(0) if line else r["stderr"].strip().splitlines()[-1:],
-           "rows": (rows(warehouse, "bench" if system == "pyiceberg" else "widen") if system not in ("floor", "dlt")
+           "rows": (rows(warehouse, "bench" if system == "pyiceberg" else "widen") if system not in ("floor", "floor-mor", "dlt")
                     else _dlt_rows(r["stderr"]) if system == "dlt" else None)}
     if r["rc"]:
         out["stderr_tail"] = r["stderr"][-2000:]
@@ -284,7 +309,7 @@ def main(argv=None) -> int:
         inserts, deletes = batch * 9 // 100, batch - batch * 90 // 100 - batch * 9 // 100
         kept = table + inserts - deletes
         want = {"widen": kept, "widen-clustered": kept, "widen-cow": kept, "widen-cow-clustered": kept,
-                "pyiceberg": table + inserts, "floor": None, "dlt": kept, "append": batch}
+                "pyiceberg": table + inserts, "floor": None, "floor-mor": None, "dlt": kept, "append": batch}
         for r in runs:  # (a run whose table does not hold what the batch makes of it failed, whatever its exit)
             if not r["rc"] and r["rows"] != want[r["system"]]:
                 r["rc"] = f"{r['rows']} rows, not {want[r['system']]}"
@@ -297,16 +322,18 @@ def main(argv=None) -> int:
                            "line": mine[-1]["line"] if mine else None}
         results.append(row)
     print("| batch into table | widen s (merge-on-read) | pyiceberg s | pyiceberg / widen | widen copy-on-write s "
-          "| append s | widen / append | dlt s | floor s | widen driver MB | pyiceberg MB | dlt MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| append s | widen / append | dlt s | floor s | floor-mor s | widen driver MB | pyiceberg MB | dlt MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for row in results:
-        w, p, f, d, c, a = (row[s] for s in ("widen", "pyiceberg", "floor", "dlt", "widen-cow", "append"))
+        w, p, f, d, c, a, m = (row[s] for s in ("widen", "pyiceberg", "floor", "dlt", "widen-cow", "append",
+                                                "floor-mor"))
         ratio = f"{p['seconds'] / w['seconds']:.2f}x" if w["seconds"] and p["seconds"] else "-"
         over = f"{w['seconds'] / a['seconds']:.2f}x" if w["seconds"] and a["seconds"] else "-"
         print(f"| {row['size'].replace(':', ' into ')} | {_or_dash(w['seconds'], '.1f')} "
               f"| {_or_dash(p['seconds'], '.1f')} | {ratio} | {_or_dash(c['seconds'], '.1f')} "
               f"| {_or_dash(a['seconds'], '.1f')} | {over} | {_or_dash(d['seconds'], '.1f')} "
-              f"| {_or_dash(f['seconds'], '.1f')} | {_or_dash(w['driver_mb'], '.0f')} "
+              f"| {_or_dash(f['seconds'], '.1f')} | {_or_dash(m['seconds'], '.1f')} "
+              f"| {_or_dash(w['driver_mb'], '.0f')} "
               f"| {_or_dash(p['driver_mb'], '.0f')} | {_or_dash(d['driver_mb'], '.0f')} |")
     for row in results:
         for system in ("widen", "widen-clustered", "widen-cow", "widen-cow-clustered"):

@@ -111,7 +111,7 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     drawn; typed Parquet files, each run of a batch's records whose ``v`` is of one type a file of the batch). The
     table merges on read (the default of a keyed table Widen creates), except on Spark's engine, whose table is
     created copy-on-write beforehand; the DataFrames' table is compacted after every batch. pyiceberg, DuckDB and
-    ``widen.read`` read the table alike."""
+    ``widen.read`` read the table alike at each of its snapshots."""
     import os
 
     directory = tmp_path_factory.mktemp("keyed")
@@ -170,12 +170,14 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
 
 
 def _read_alike(spark, warehouse: str, copy_on_write: bool, compacted: bool) -> None:
-    """pyiceberg, ``widen.read`` and DuckDB read the same rows; a copy-on-write or compacted table has no delete
-    file."""
+    """pyiceberg, ``widen.read`` and DuckDB read the same rows at every snapshot of the table (each step of the
+    property's batches and compactions); a copy-on-write or compacted table has no delete file."""
     from test_merge_on_read import three_reads
 
-    three_reads(spark, warehouse)
-    summary = open_catalog(None, warehouse).load_table("d.t").current_snapshot().summary
+    tbl = open_catalog(None, warehouse).load_table("d.t")
+    for snapshot in tbl.snapshots():
+        three_reads(spark, warehouse, snapshot_id=snapshot.snapshot_id)
+    summary = tbl.current_snapshot().summary
     if copy_on_write or compacted:
         assert summary.get("total-delete-files") == "0", summary
 

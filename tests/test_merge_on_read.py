@@ -31,22 +31,25 @@ def _ingest(spark, tmp_path, name: str, records: list, warehouse: str, table: st
                         progress=lambda m: None, **{**KEYED, **kw})
 
 
-def three_reads(spark, warehouse: str, table: str = "d.t") -> list:
-    """The table's rows as pyiceberg, ``widen.read`` and DuckDB read them (each sorted by id); asserts they agree."""
+def three_reads(spark, warehouse: str, table: str = "d.t", snapshot_id: int | None = None) -> list:
+    """The table's rows (at ``snapshot_id``: its columns then) as pyiceberg, ``widen.read`` and DuckDB read them
+    (each sorted by id); asserts they agree."""
     tbl = open_catalog(None, warehouse).load_table(table)
-    names = [f.name for f in tbl.schema().fields]
-    by_pyiceberg = sorted((tuple(r[n] for n in names) for r in tbl.scan().to_arrow().to_pylist()),
-                          key=lambda r: r[:1])
-    by_widen = sorted((tuple(r) for r in widen.read(spark, table, warehouse=warehouse).select(*names).collect()),
-                      key=lambda r: r[:1])
+    schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id]
+    names = [f.name for f in schema.fields]
+    by_pyiceberg = sorted((tuple(r[n] for n in names)
+                           for r in tbl.scan(snapshot_id=snapshot_id).to_arrow().to_pylist()), key=lambda r: r[:1])
+    by_widen = sorted((tuple(r) for r in widen.read(spark, table, warehouse=warehouse, snapshot_id=snapshot_id)
+                       .select(*[f"`{n}`" for n in names]).collect()), key=lambda r: r[:1])
     con = duck_connection()
     metadata = tbl.metadata_location.removeprefix("file://")
     if not names:  # (a table every record of which was rescued has no column, which DuckDB cannot bind)
         assert by_pyiceberg == by_widen == []
         return by_pyiceberg
-    by_duckdb = sorted(con.execute(f"SELECT {', '.join(names)} FROM iceberg_scan(?)", [metadata]).fetchall(),
-                       key=lambda r: r[:1])
-    assert by_pyiceberg == by_widen == by_duckdb
+    at = "" if snapshot_id is None else f", snapshot_from_id => {int(snapshot_id)}"
+    by_duckdb = sorted(con.execute(f"SELECT {', '.join(chr(34) + n + chr(34) for n in names)} "
+                                   f"FROM iceberg_scan(?{at})", [metadata]).fetchall(), key=lambda r: r[:1])
+    assert by_pyiceberg == by_widen == by_duckdb, snapshot_id
     return by_pyiceberg
 
 
