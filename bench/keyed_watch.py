@@ -12,6 +12,10 @@ Widen creates), the plain one by a plain ``widen ingest``, both before the clock
 with them), the plain table appends the same records. Reported per system: wall seconds of the ``widen.write``
 call and the CPU seconds of the driver JVM (where local mode runs the tasks too) and of the Python process over
 it, medians of the rounds after the warm-up; the keyed table's rows are checked against the batches at the end.
+
+**floor** (not a write): the least a keyed micro-batch of spread keys reads, in the same session: the key's and
+the order's columns of the keyed table's data files (a batch of spread keys may touch every one), with each row's
+file and position, semi-joined with the micro-batch's keys (broadcast), collected.
 """
 
 from __future__ import annotations
@@ -54,6 +58,18 @@ def micro_batch(rng: random.Random, rows: int, size: int, ts: int, next_id: int)
     return [json.dumps(r) for r in lines], inserts, deletes
 
 
+def floor(spark, warehouse: str, ids: list[int]) -> int:
+    """The positions of the stored rows of ``ids`` in the keyed table's data files (see the module's **floor**)."""
+    from pyspark.sql import functions as F
+
+    from widen.sink.catalog import open_catalog
+
+    files = [t.file.file_path for t in open_catalog(None, warehouse).load_table("bench.keyed").scan().plan_files()]
+    keys = spark.createDataFrame([(i,) for i in ids], "id long")
+    stored = spark.read.parquet(*files).select("id", "ts", "_metadata.file_path", "_metadata.row_index")
+    return len(stored.join(F.broadcast(keys), "id", "left_semi").select("file_path", "row_index").collect())
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
@@ -77,19 +93,22 @@ def main(argv=None) -> int:
     widen.ingest([str(table_rows)], "bench.plain", spark=spark, **quiet)
     jvm = spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid()
     rng, next_id, expected = random.Random(11), args.rows, args.rows
-    times: dict[str, dict[str, list[float]]] = {s: {"wall": [], "jvm_cpu": [], "py_cpu": []} for s in ("keyed", "append")}
+    systems = ("keyed", "append", "floor")
+    times: dict[str, dict[str, list[float]]] = {s: {"wall": [], "jvm_cpu": [], "py_cpu": []} for s in systems}
     for n in range(args.warmup + args.rounds):
         lines, inserts, deletes = micro_batch(rng, args.rows, args.batch, 2 + n, next_id)
         next_id += inserts
         expected += inserts - deletes
         frame = spark.createDataFrame([(line,) for line in lines], "value string")
-        order = ("keyed", "append") if n % 2 == 0 else ("append", "keyed")
+        order = systems if n % 2 == 0 else systems[::-1]
         for system in order:
             j0, p0, t0 = jvm_cpu(jvm), time.process_time(), time.perf_counter()
             if system == "keyed":
                 widen.write(frame, "bench.keyed", json_column="value", **quiet, **KEYED)
-            else:
+            elif system == "append":
                 widen.write(frame, "bench.plain", json_column="value", **quiet)
+            else:
+                floor(spark, warehouse, [json.loads(line)["id"] for line in lines])
             wall, j1, p1 = time.perf_counter() - t0, jvm_cpu(jvm), time.process_time()
             if n >= args.warmup:
                 for key, value in (("wall", wall), ("jvm_cpu", j1 - j0), ("py_cpu", p1 - p0)):
@@ -101,10 +120,12 @@ def main(argv=None) -> int:
         print(f"the keyed table holds {got:,} rows, not {expected:,}", file=sys.stderr)
         return 1
     med = {s: {k: statistics.median(v) for k, v in t.items()} for s, t in times.items()}
-    print(f"| micro-batch into table | keyed s | append s | keyed / append | keyed JVM CPU s | append JVM CPU s |")
-    print("|---|---|---|---|---|---|")
+    print("| micro-batch into table | keyed s | append s | keyed / append | floor s | floor / append "
+          "| keyed JVM CPU s | append JVM CPU s |")
+    print("|---|---|---|---|---|---|---|---|")
     print(f"| {args.batch:,} into {args.rows:,} | {med['keyed']['wall']:.2f} | {med['append']['wall']:.2f} "
-          f"| {med['keyed']['wall'] / med['append']['wall']:.2f}x | {med['keyed']['jvm_cpu']:.2f} "
+          f"| {med['keyed']['wall'] / med['append']['wall']:.2f}x | {med['floor']['wall']:.2f} "
+          f"| {med['floor']['wall'] / med['append']['wall']:.2f}x | {med['keyed']['jvm_cpu']:.2f} "
           f"| {med['append']['jvm_cpu']:.2f} |")
     if args.out:
         Path(args.out).write_text(json.dumps({"args": vars(args), "times": times, "medians": med}, indent=1))
