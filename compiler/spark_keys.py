@@ -25,10 +25,16 @@ def without_keys(parsed: DataFrame, key: KeyTypes | None, rules: Rules) -> DataF
     if key is None:
         return parsed
     types = SparkTypes(rules)
+    mixed = types.types[types.mixed_type()]
     lacking = []
     for name, held in key.fields:
-        # (the value's shape as the Python typer gives it: ``long``, ``long[]``, ``record``, ``null``, ``empty``)
-        shape = spark_column(shape_code(types, _value(sql.F.col("record"), name, key.fold), MAX_NESTING))
+        # (the value's shape as the Python typer gives it: ``long``, ``long[]``, ``record``, ``null``, ``empty``;
+        # arrays looked into only where the answer depends on it: an array's shape is one a key column holds only
+        # when it is mixed (written as its text) and the mixed type is held. Otherwise the arrays' first level
+        # tells all (one holding no value at any depth is empty, any other is held by no scalar column and is not
+        # empty), and the analyser is spared the nested lambdas of every level)
+        depth = MAX_NESTING if held and mixed in held else 0
+        shape = spark_column(shape_code(types, _value(sql.F.col("record"), name, key.fold), depth))
         holds = ~shape.isin("null", "empty") if held is None else shape.isin(*sorted(held)) if held else F.lit(False)
         lacking.append(F.when(~F.coalesce(holds, F.lit(False)), F.lit(name)))
     some = functools.reduce(lambda a, b: a | b, [c.isNotNull() for c in lacking])

@@ -217,3 +217,36 @@ def test_no_commit_adds_a_data_file_without_rows(spark, tmp_path, partition_by, 
     graves = sorted((Path(warehouse) / "d" / "t" / "metadata").glob(f"{GRAVES}*/*.parquet"))  # (deletes remembered)
     assert bool(graves) == deletes and [p.name for p in graves if _rows_of(table, str(p)) == 0] == []
     assert not table.spec().is_unpartitioned() if partition_by else table.spec().is_unpartitioned()
+
+
+EMPTY_KEYS = [{"id": [[], [None]], "v": 2}, {"id": {}, "v": 5}, {"id": None, "v": 7}, {"id": [], "v": 10},
+              {"id": [[[[[[[[[[None]]]]]]]]]], "v": 13}, {"id": {"": 1}, "v": 14}]
+SHAPED_KEYS = [{"id": [[[[2]]]], "v": 1}, {"id": [1, "a"], "v": 3}, {"id": [[1], 2], "v": 4}, {"id": {"a": 1}, "v": 6},
+               {"id": "u-45", "v": 8}, {"id": 2.5, "v": 9}, {"id": [[[[[[[[[[1]]]]]]]]]], "v": 12}]
+
+
+@pytest.mark.parametrize("batches", [[[{"id": 1, "v": 0}], EMPTY_KEYS + SHAPED_KEYS + [{"id": 3, "v": 11}]],
+                                     [[{"id": "a", "v": 0}], EMPTY_KEYS + SHAPED_KEYS + [{"id": "b", "v": 11}]],
+                                     [EMPTY_KEYS + [{"id": 3, "v": 11}, {"id": 4, "v": 15}]]],
+                         ids=["long key", "string key", "new table"])
+def test_keys_of_every_shape_are_told_alike_by_both_engines(spark, tmp_path, monkeypatch, batches):
+    """Keys that are arrays nested to any depth (with values, without any, mixed), records, empty records, nulls
+    and scalars of other types: Spark's observer keeps and rescues the same records as the native pass, into a
+    table keyed by a long, one keyed by a string (which holds a mixed array as its text) and a new one (whose key
+    column the batch makes)."""
+    seen = []
+    for engine in ("native", "spark"):
+        monkeypatch.setenv("WIDEN_NATIVE", "1" if engine == "native" else "0")
+        (tmp_path / engine).mkdir()
+        paths = [_write(tmp_path / engine / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
+        warehouse = str(tmp_path / engine / "wh")
+        reports = _keyed(spark, engine, warehouse, paths)
+        assert {r.engine for r in reports} == {_engine_name(engine)}, [(r.engine, r.why) for r in reports]
+        cat = open_catalog(None, warehouse)
+        table = cat.load_table("d.t")
+        rows = sorted(json.dumps(r, sort_keys=True, default=str) for r in table.scan().to_arrow().to_pylist())
+        rescued = cat.load_table("d.t__rescued") if cat.table_exists("d.t__rescued") else None
+        raws = sorted(r["raw"] for r in rescued.scan().to_arrow().to_pylist()) if rescued is not None else []
+        seen.append(([(f.name, str(f.field_type)) for f in table.schema().fields], rows, raws))
+    assert seen[0] == seen[1], seen
+    assert len(seen[0][2]) >= len(EMPTY_KEYS)
