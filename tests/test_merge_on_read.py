@@ -113,6 +113,38 @@ def test_position_delete_files_are_the_specs(spark, tmp_path):
     assert positions == sorted(positions) and len(set(positions)) == 2
 
 
+@pytest.mark.parametrize("named_after_sort", [2000, 0], ids=["path named after the sort", "path carried"])
+def test_delete_files_spark_writes_are_the_specs(spark, tmp_path, monkeypatch, named_after_sort):
+    """A batch too large for the driver's delete files (here: any batch) has Spark write them: one per data file,
+    each row naming that file, under the spec's field ids, sorted by position, as many as the rows deleted; the
+    path named after the rows are shuffled and sorted as numbers, or carried through (a table of many files)."""
+    import random
+
+    from widen.sink import row_deletes
+
+    monkeypatch.setenv("WIDEN_KEYED_BROADCAST_RECORDS", "0")
+    monkeypatch.setattr(row_deletes, "NAMED_AFTER_SORT", named_after_sort)
+    wh = str(tmp_path / "wh")
+    for part in range(2):  # (two data files)
+        _ingest(spark, tmp_path, f"seed{part}.jsonl",
+                [{"id": i, "op": "c", "ts": 1, "price": i} for i in range(part * 300, part * 300 + 300)], wh)
+    ids = random.Random(5).sample(range(600), 120)
+    _ingest(spark, tmp_path, "changes.jsonl", [{"id": i, "ts": 2, "price": -i} for i in ids], wh)
+    tbl = open_catalog(None, wh).load_table("d.t")
+    tasks = [t for t in tbl.scan().plan_files() if t.delete_files]
+    assert len(tasks) == 2 and all(len(t.delete_files) == 1 for t in tasks)
+    for task in tasks:
+        [d] = task.delete_files
+        with tbl.io.new_input(d.file_path).open() as stream:
+            table = pq.read_table(stream)
+        assert [f.metadata[b"PARQUET:field_id"] for f in table.schema] == [b"2147483546", b"2147483545"]
+        assert set(table.column("file_path").to_pylist()) == {task.file.file_path}
+        positions = table.column("pos").to_pylist()
+        assert positions == sorted(set(positions)) and len(positions) == d.record_count
+    assert sum(d.record_count for t in tasks for d in t.delete_files) == 120
+    assert {r[0]: r[2] for r in three_reads(spark, wh)} == {i: (-i if i in ids else i) for i in range(600)}
+
+
 def test_an_existing_copy_on_write_table_keeps_its_mode(spark, tmp_path):
     """A table that was not keyed (and so has Iceberg's default, copy-on-write) stays copy-on-write when a batch
     keys it: the batch rewrites the file that holds its keys and writes no delete file."""

@@ -220,6 +220,11 @@ def with_file_numbers(spark, rows, tasks):
     return rows.join(F.broadcast(mapping), "__sp").drop("__sp")
 
 
+#: the data files whose paths a Spark write of position deletes names after the rows are shuffled and sorted (a
+#: literal of the plan: each task carries it); beyond, the rows carry their path through the shuffle
+NAMED_AFTER_SORT = 2000
+
+
 def write_deletes(spark, rows, tbl, tasks) -> list:
     """Write the position deletes ``rows`` (:data:`FILE`, :data:`POS`) of ``tasks``' data files, one file per data
     file (in its partition, sorted by position), under the table's data; returns their Iceberg delete files."""
@@ -228,15 +233,18 @@ def write_deletes(spark, rows, tbl, tasks) -> list:
     by_path = {t.file.file_path: t.file for t in tasks}
     index = {p: i for i, p in enumerate(by_path)}
     numbers = rows_frame(spark, list(index.items()), {FILE: pa.string(), "__f": pa.int64()})
-    out = rows.join(F.broadcast(numbers), FILE).select(
-        F.col(FILE).alias("file_path", metadata={"parquet.field.id": FILE_PATH_ID}),
-        F.col(POS).cast("long").alias("pos", metadata={"parquet.field.id": POS_ID}), "__f")
+    numbered = rows.join(F.broadcast(numbers), FILE)
+    path, pos = F.col(FILE), F.col(POS).cast("long")
+    if len(by_path) <= NAMED_AFTER_SORT:  # (the rows shuffled and sorted as two numbers; the path named after)
+        numbered, path = numbered.select("__f", pos.alias(POS)), F.element_at(F.array(*map(F.lit, by_path)),
+                                                                             F.col("__f").cast("int") + 1)
+    ordered = numbered.repartition("__f").sortWithinPartitions("__f", POS)
+    out = ordered.select(path.alias("file_path", metadata={"parquet.field.id": FILE_PATH_ID}),
+                         pos.alias("pos", metadata={"parquet.field.id": POS_ID}), "__f")
     directory = f"{tbl.location().rstrip('/')}/data/widen-deletes-{uuid.uuid4().hex}"
     with removed_on_failure(directory):
         # (a file per data file, whatever the session's maxRecordsPerFile)
-        parquet_writer(out.repartition("__f").sortWithinPartitions("__f", "pos")).option("maxRecordsPerFile", 0)\
-            .partitionBy("__f")\
-            .parquet(directory)
+        parquet_writer(out).option("maxRecordsPerFile", 0).partitionBy("__f").parquet(directory)
     files = [f for f in with_rows(list_files(directory, ".parquet")) if "/__f=" in f]  # (no deletes: no file)
     paths = list(by_path)
     return [_delete_file(tbl, f, by_path[paths[int(f.split("/__f=")[1].split("/")[0])]]) for f in files]
