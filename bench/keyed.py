@@ -28,10 +28,11 @@ For each ``BATCH:TABLE`` size, a table of TABLE flat rows (``id``, ``a`` long, `
   writes it as Parquet, and rewrites the table's data files as Parquet: what any copy-on-write of a spread batch
   in a fresh Spark process costs at least.
 - **floor-mor** (not a keyed write): a python process that starts Widen's Spark session, reads the batch's JSON with
-  its schema handed to it (no inference; lossy on drift) and writes it as Parquet, reads the batch's keys back, finds the stored rows of those keys by reading the table's
-  ``id`` and ``ts`` columns with each row's file and position (a broadcast semi-join up to 250,000 keys, as Widen
-  broadcasts), and writes their positions as Parquet: what any merge-on-read of the batch in a fresh Spark process
-  costs at least (it types nothing, decides nothing by order and commits nothing).
+  its schema handed to it (no inference; lossy on drift) and writes it as Parquet, reads the batch's keys back,
+  finds the stored rows of those keys by reading the table's ``id`` column with each row's file and position (a
+  broadcast semi-join up to 250,000 keys, as Widen broadcasts), and writes their positions as Parquet: what any
+  merge-on-read of the batch in a fresh Spark process costs at least (it types nothing, reads no order column,
+  decides nothing by order and commits nothing).
 
 A figure is the median of ``--repeat`` runs (default 3); ``driver MB`` is the peak resident memory of the Python
 process (Widen's driver: the JVM is its child and not counted there; pyiceberg's: all of it); the rewrite line is
@@ -95,7 +96,7 @@ files = [f for f in glob.glob(f"{warehouse}/**/*.parquet", recursive=True) if "/
 rows = spark.read.schema("id long, a string, b double, c string, d string, ts long, op string").json(batch)
 rows.write.parquet(out + "/batch")
 keys = spark.read.parquet(out + "/batch").select("id")
-stored = spark.read.parquet(*files).select("id", "ts", "_metadata.file_path", "_metadata.row_index")
+stored = spark.read.parquet(*files).select("id", "_metadata.file_path", "_metadata.row_index")
 found = stored.join(F.broadcast(keys) if records <= 250000 else keys, "id", "left_semi")
 found.select("file_path", "row_index").repartition("file_path").sortWithinPartitions("row_index") \
     .write.parquet(out + "/deletes")

@@ -13,9 +13,9 @@ with them), the plain table appends the same records. Reported per system: wall 
 call and the CPU seconds of the driver JVM (where local mode runs the tasks too) and of the Python process over
 it, medians of the rounds after the warm-up; the keyed table's rows are checked against the batches at the end.
 
-**floor** (not a write): the least a keyed micro-batch of spread keys reads, in the same session: the key's and
-the order's columns of the keyed table's data files (a batch of spread keys may touch every one), with each row's
-file and position, semi-joined with the micro-batch's keys (broadcast), collected.
+**floor** (not a write): the least a keyed micro-batch of spread keys reads, in the same session: the key's
+column of the keyed table's data files (a batch of spread keys may touch every one), with each row's file and
+position, semi-joined with the micro-batch's keys (broadcast), collected (no order column: Widen reads one too).
 """
 
 from __future__ import annotations
@@ -42,12 +42,19 @@ def jvm_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def micro_batch(rng: random.Random, rows: int, size: int, ts: int, next_id: int) -> tuple[list[str], int, int]:
-    """(its JSON lines, its inserts, its deletes) of one micro-batch."""
+def micro_batch(rng: random.Random, rows: int, size: int, ts: int, next_id: int,
+                gone: set) -> tuple[list[str], int, int]:
+    """(its JSON lines, its inserts, its deletes) of one micro-batch, whose updates and deletes fall on stored ids
+    no earlier micro-batch deleted (``gone``, to which its own deletes are added)."""
     updates, inserts = size * 90 // 100, size * 9 // 100
     deletes = size - updates - inserts
     lines = []
-    for n, i in enumerate(rng.sample(range(rows), updates + deletes)):
+    drawn: list[int] = []
+    while len(drawn) < updates + deletes:
+        drawn = list(dict.fromkeys(i for i in drawn + rng.sample(range(rows), updates + deletes) if i not in gone))
+    drawn = drawn[:updates + deletes]
+    gone.update(drawn[updates:])
+    for n, i in enumerate(drawn):
         lines.append({"id": i, "op": "d", "ts": ts} if n >= updates else
                      {"id": i, "a": rng.randrange(10**6), "b": rng.random(), "c": f"c-{rng.randrange(1000)}",
                       "d": f"name {i}", "ts": ts})
@@ -66,7 +73,7 @@ def floor(spark, warehouse: str, ids: list[int]) -> int:
 
     files = [t.file.file_path for t in open_catalog(None, warehouse).load_table("bench.keyed").scan().plan_files()]
     keys = spark.createDataFrame([(i,) for i in ids], "id long")
-    stored = spark.read.parquet(*files).select("id", "ts", "_metadata.file_path", "_metadata.row_index")
+    stored = spark.read.parquet(*files).select("id", "_metadata.file_path", "_metadata.row_index")
     return len(stored.join(F.broadcast(keys), "id", "left_semi").select("file_path", "row_index").collect())
 
 
@@ -92,15 +99,15 @@ def main(argv=None) -> int:
     widen.ingest([str(table_rows)], "bench.keyed", spark=spark, **quiet, **KEYED)
     widen.ingest([str(table_rows)], "bench.plain", spark=spark, **quiet)
     jvm = spark.sparkContext._jvm.java.lang.ProcessHandle.current().pid()
-    rng, next_id, expected = random.Random(11), args.rows, args.rows
+    rng, next_id, expected, gone = random.Random(11), args.rows, args.rows, set()
     systems = ("keyed", "append", "floor")
     times: dict[str, dict[str, list[float]]] = {s: {"wall": [], "jvm_cpu": [], "py_cpu": []} for s in systems}
     for n in range(args.warmup + args.rounds):
-        lines, inserts, deletes = micro_batch(rng, args.rows, args.batch, 2 + n, next_id)
+        lines, inserts, deletes = micro_batch(rng, args.rows, args.batch, 2 + n, next_id, gone)
         next_id += inserts
         expected += inserts - deletes
         frame = spark.createDataFrame([(line,) for line in lines], "value string")
-        order = systems if n % 2 == 0 else systems[::-1]
+        order = systems[n % 3:] + systems[:n % 3]  # (each system first, second and last as often)
         for system in order:
             j0, p0, t0 = jvm_cpu(jvm), time.process_time(), time.perf_counter()
             if system == "keyed":

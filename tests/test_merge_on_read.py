@@ -32,8 +32,8 @@ def _ingest(spark, tmp_path, name: str, records: list, warehouse: str, table: st
 
 
 def three_reads(spark, warehouse: str, table: str = "d.t", snapshot_id: int | None = None) -> list:
-    """The table's rows (at ``snapshot_id``: its columns then) as pyiceberg, ``widen.read`` and DuckDB read them
-    (each sorted by id); asserts they agree."""
+    """The table's rows (at ``snapshot_id``: that snapshot's files and deletes, projected on the columns of its
+    schema) as pyiceberg, ``widen.read`` and DuckDB read them (each sorted by id); asserts they agree."""
     tbl = open_catalog(None, warehouse).load_table(table)
     schema = tbl.schema() if snapshot_id is None else tbl.schemas()[tbl.snapshot_by_id(snapshot_id).schema_id]
     names = [f.name for f in schema.fields]
