@@ -236,11 +236,14 @@ def test_keys_of_every_shape_are_told_alike_by_both_engines(spark, tmp_path, mon
     column the batch makes)."""
     seen = []
     for engine in ("native", "spark"):
-        monkeypatch.setenv("WIDEN_NATIVE", "1" if engine == "native" else "0")
         (tmp_path / engine).mkdir()
         paths = [_write(tmp_path / engine / f"b{i}.jsonl", b) for i, b in enumerate(batches)]
         warehouse = str(tmp_path / engine / "wh")
-        reports = _keyed(spark, engine, warehouse, paths)
+        if len(paths) > 1:  # (the table keyed by the first batch, on the native pass either way)
+            monkeypatch.setenv("WIDEN_NATIVE", "1")
+            _keyed(spark, "native", warehouse, paths[:1])
+        monkeypatch.setenv("WIDEN_NATIVE", "1" if engine == "native" else "0")
+        reports = _keyed(spark, engine, warehouse, paths[-1:])
         assert {r.engine for r in reports} == {_engine_name(engine)}, [(r.engine, r.why) for r in reports]
         cat = open_catalog(None, warehouse)
         table = cat.load_table("d.t")
