@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from keyed import WORK, data  # noqa: E402
+from keyed import WORK, _row, data  # noqa: E402
 
 KEYED = {"key": "id", "order_by": "ts", "delete_when": "op = 'd'"}
 
@@ -55,12 +55,8 @@ def micro_batch(rng: random.Random, rows: int, size: int, ts: int, next_id: int,
     drawn = drawn[:updates + deletes]
     gone.update(drawn[updates:])
     for n, i in enumerate(drawn):
-        lines.append({"id": i, "op": "d", "ts": ts} if n >= updates else
-                     {"id": i, "a": rng.randrange(10**6), "b": rng.random(), "c": f"c-{rng.randrange(1000)}",
-                      "d": f"name {i}", "ts": ts})
-    for i in range(next_id, next_id + inserts):
-        lines.append({"id": i, "a": rng.randrange(10**6), "b": rng.random(), "c": "c-new", "d": f"name {i}",
-                      "ts": ts})
+        lines.append({"id": i, "op": "d", "ts": ts} if n >= updates else _row(i, ts, rng))
+    lines.extend(_row(i, ts, rng) for i in range(next_id, next_id + inserts))
     rng.shuffle(lines)
     return [json.dumps(r) for r in lines], inserts, deletes
 
