@@ -1,12 +1,15 @@
 """The compiled projection of a table (``widen.compile_table``) against Spark's own ``from_json`` with the table's
 schema, over the same JSON text: one warm session, each way once to warm up, then alternating, medians.
 
-    python bench/compiled.py [--records 200000] [--repeat 3] [--data DIR] [--keep DIR]
+    python bench/compiled.py [--records 200000] [--repeat 3] [--data DIR] [--keep DIR] [--sql]
 
 The records are ``bench/gen.py``'s (default arguments, seed 0); the table is made by ``widen.ingest`` of them (not
-timed). Both ways read the text from a cached DataFrame and write every column to Spark's ``noop`` sink; Spark's
+timed). Each way reads the text from a cached DataFrame and writes every column to Spark's ``noop`` sink; Spark's
 parse is lossy (a value of another type than the schema's is null), the projection is not (each value goes to
-every column that holds it, and ``_rescued`` keeps the rest).
+every column that holds it, and ``_rescued`` keeps the rest). The projection is the transform
+(``df.transform(widen.compile_table(...))``: Widen's native pass where the session takes it), and with ``--sql``
+also its printed Spark SQL run as successive projections. Once timed, the transform's rows are checked against the
+rows the ingest wrote (``exceptAll`` both ways).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--data", help="a directory of bench/gen.py's output to use as it is")
     ap.add_argument("--keep", help="where to write the data and the table (default: a temporary directory)")
+    ap.add_argument("--sql", action="store_true", help="time the projection's printed Spark SQL too")
     a = ap.parse_args(argv)
     from pyspark.sql import functions as F
 
@@ -58,6 +62,8 @@ def main(argv=None) -> int:
         "from_json with the table's schema": lambda: text.select(F.from_json("value", schema).alias("r")).select("r.*"),
         "compiled projection": lambda: text.transform(projection),
     }
+    if a.sql:
+        ways["its printed Spark SQL"] = lambda: projection.spark_sql(text)
     times: dict[str, list[float]] = {way: [] for way in ways}
     for r in range(a.repeat + 1):
         for way, frame in ways.items():
@@ -70,10 +76,19 @@ def main(argv=None) -> int:
     medians = {way: statistics.median(ts) for way, ts in times.items()}
     for way, m in medians.items():
         print(f"{way}: median {m:.2f} s of {len(times[way])} ({records} records)")
-    base, ours = medians.values()
-    print(f"compiled / from_json: {ours / base:.2f}x; compile of the table's projection: {compile_time:.2f} s "
-          f"({len(table.schema().columns)} top-level columns)")
-    return 0
+    base = medians["from_json with the table's schema"]
+    for way, m in list(medians.items())[1:]:
+        print(f"{way} / from_json: {m / base:.2f}x")
+    print(f"the transform ran {'its Spark SQL: ' + projection.why_sql if projection.why_sql else 'the native pass'}; compile "
+          f"of the table's projection: {compile_time:.2f} s ({len(table.schema().columns)} top-level columns)")
+    projected = text.transform(projection)
+    rescued = projected.where("_rescued IS NOT NULL").count()
+    projected = projected.where("_rescued IS NULL").drop("_rescued")
+    stored = widen.read(spark, "bench.compiled", warehouse=warehouse)
+    missing, extra = stored.exceptAll(projected).count(), projected.exceptAll(stored).count()
+    print(f"rows: {rescued} rescued; the ingest's rows the transform lacks: {missing}, rows it has that the ingest "
+          f"did not write: {extra}")
+    return 0 if missing == extra == 0 else 1
 
 
 if __name__ == "__main__":

@@ -82,8 +82,9 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True,
 def compile_table(plan: Plan, rules: Rules) -> TableProjection:
     """A plan compiled as the projection of its table, for ``df.transform`` over a ``value`` column of JSON text:
     the table's columns, in order and with its types, then ``_rescued`` (the line, when it is not a JSON object or
-    a value of it reaches no column). Compile :func:`~widen.engine.table_plan.table_plan` of a table to apply
-    it to any batch; ``.sql(source)`` is the same projection as one query, :func:`projection_sql` as people read it.
+    a value of it reaches no column), one row per line; run by Widen's native pass where the session takes it, else
+    by its Spark SQL. Compile :func:`~widen.engine.table_plan.table_plan` of a table to apply it to any batch;
+    ``.sql(source)`` is the same projection as one query, :func:`projection_sql` as people read it.
 
     >>> # df.transform(compile_table(widen.table_plan(schema, rules), rules))
     """

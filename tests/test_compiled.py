@@ -47,14 +47,16 @@ def normalise(value):
 
 def _projected(spark, p, rules, lines: list[str]) -> tuple[list[dict], list[dict]]:
     """The rows of the printed query and of the transform over ``lines``, in the lines' order (a projection of one
-    local DataFrame keeps it)."""
+    local DataFrame keeps it). The transform is the native pass's (the suite runs with it on)."""
     df = spark.createDataFrame([(line,) for line in lines], "value string")
     view = f"lines_{uuid.uuid4().hex}"
     df.createOrReplaceTempView(view)
     spark.conf.set("spark.sql.analyzer.maxIterations", "1000")  # as the printed query's header says
     try:
         printed = spark.sql(widen.projection_sql(p, rules, view))
-        transformed = df.transform(widen.compile_table(p, rules))
+        project = widen.compile_table(p, rules)
+        transformed = df.transform(project)
+        assert project.why_sql == "", project.why_sql
         return [normalise(r) for r in printed.collect()], [normalise(r) for r in transformed.collect()]
     finally:
         spark.conf.unset("spark.sql.analyzer.maxIterations")
@@ -98,8 +100,9 @@ def test_the_quickstart_projection_routes_every_shape_its_table_holds_and_rescue
 def test_a_number_whose_digits_spark_does_not_keep_is_rescued_not_changed(spark, rules, tmp_path):
     """Spark's JSON parser keeps a number only as a double when it is written with an exponent, has more than 38
     digits or lies beyond a double's range (its digits are then lost: ``1e400`` becomes Infinity, a 43-digit
-    fraction 17 digits): the projection routes no such value, and keeps its line in `_rescued`, where the ingest
-    kept the value's text; every value it does route is the value the ingest wrote."""
+    fraction 17 digits): the printed query routes no such value, and keeps its line in `_rescued`, where the ingest
+    kept the value's text; every value it does route is the value the ingest wrote. The transform, Widen's native
+    pass, reads each number's text as the ingest does, and gives the rows the ingest wrote."""
     warehouse = str(tmp_path / "wh")
     path = tmp_path / "b.jsonl"
     made = ['{"n": 1, "a": 1.5, "b": [1, 2], "r": {"x": 1}}', '{"n": 2, "a": "text", "b": ["x"], "r": {"x": "y"}}']
@@ -111,12 +114,13 @@ def test_a_number_whose_digits_spark_does_not_keep_is_rescued_not_changed(spark,
     written = {row["n"]: row for row in map(normalise, widen.read(spark, "c.t", warehouse=warehouse).collect())}
     p = _table_plan(warehouse, "c.t", rules)
     printed, transformed = _projected(spark, p, rules, made + odd)
-    assert printed == transformed
     by_n = {row["n"]: row for row in printed}
     assert [by_n[n]["_rescued"] for n in range(3, 10)] == odd
     for n, row in by_n.items():  # (what a rescued line's row holds is what the ingest wrote, or nothing)
         assert all(_within(v, written[n][k]) for k, v in row.items() if k != "_rescued"), (n, row, written[n])
     assert by_n[1] == {**written[1], "_rescued": None} and by_n[2] == {**written[2], "_rescued": None}
+    # the transform reads each number's own text, as the ingest does: every row is the one the ingest wrote
+    assert transformed == [{**written[n], "_rescued": None} for n in range(1, 10)]
 
 
 def _within(value, held) -> bool:
@@ -149,11 +153,12 @@ def _write_batches(tmp: Path, batches: list[list[str]], bad: list[str]) -> tuple
 @pytest.mark.spark
 @pytest.mark.parametrize("name", list(RULES))
 def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spark, tmp_path_factory, name):
-    """After batches with drifting, nested fields are ingested, the projection of the table (printed query and
-    transform alike) gives, over the last batch, exactly the rows the ingest wrote for it, and `_rescued` holds
-    exactly the lines that are not JSON objects or hold a number Spark's parser keeps only as a double, whose rows
-    keep what the ingest wrote of their other values (under the default rules, Delta's and an edited rules file; under
-    delta.rules, whose mode refuses drift, the table is made by one batch)."""
+    """After batches with drifting, nested fields are ingested, the projection of the table gives, over the last
+    batch, exactly the rows the ingest wrote for it: the transform (Widen's native pass) for every record, its
+    `_rescued` exactly the lines that are not JSON objects; the printed query the same rows but for a line with a
+    number Spark's parser keeps only as a double, which it rescues too, keeping what the ingest wrote of its other
+    values (under the default rules, Delta's and an edited rules file; under delta.rules, whose mode refuses drift,
+    the table is made by one batch)."""
     rules = widen.load_rules(str(RULES[name]))
     batches = batch_sequences(max_batches=1 if name == "delta" else 2, max_records=4)
 
@@ -179,8 +184,14 @@ def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spar
         written = {row["n"]: row for row in map(normalise, widen.read(spark, "p.t", warehouse=warehouse).collect())
                    if row["n"] is not None and row["n"] >= first}
         printed, transformed = _projected(spark, p, rules, last)
-        assert printed == transformed
         doubles = [line for line in last if _spark_keeps_only_a_double(line)]
+        # the transform: the rows the ingest wrote, and the lines that are not JSON objects rescued
+        assert [row["_rescued"] for row in transformed] == [None] * (len(last) - len(bad)) + bad
+        assert {row["n"]: {k: v for k, v in row.items() if k != "_rescued"} for row in transformed
+                if row["_rescued"] is None} == written
+        # the printed query: the same, but for the lines with a number Spark's parser keeps only as a double
+        assert [row for row, line in zip(printed, last) if line not in doubles] == [
+            row for row, line in zip(transformed, last) if line not in doubles]
         assert [row["_rescued"] for row in printed if row["_rescued"] is not None] == [
             line for line in last if line in bad or line in doubles]
         kept = {row["n"]: {k: v for k, v in row.items() if k != "_rescued"} for row in printed
@@ -300,3 +311,18 @@ def test_a_fraction_is_of_a_scaled_decimal_type_only_when_it_holds_the_value_exa
     df = spark.createDataFrame([(v,) for v in expected], "v string")
     got = df.selectExpr("v", f"element_at(transform(array(try_parse_json(v)), x -> {shape.sql}[0]), 1) AS s")
     assert {r.v: r.s for r in got.collect()} == expected
+
+
+@pytest.mark.spark
+def test_the_transform_runs_the_projections_spark_sql_where_the_native_pass_is_off(spark, rules, monkeypatch):
+    """With the native pass off, the transform is the projection's Spark SQL (a number written with an exponent
+    rescued), and says why; with it on, the native pass (the number routed, as the ingest routes it)."""
+    table = widen.plan(widen.TableSchema(), widen.observe_lines(['{"price": 10}', '{"price": "n/a"}'], rules),
+                       rules).schema
+    project = widen.compile_table(widen.table_plan(table, rules), rules)
+    df = spark.createDataFrame([('{"price": 2.5e2}',), ('{"price": 3}',)], "value string")
+    assert [tuple(r) for r in df.transform(project).collect()] == [("250.0", None, None), ("3", 3, None)]
+    assert project.why_sql == ""
+    monkeypatch.setenv("WIDEN_NATIVE", "0")
+    assert [tuple(r) for r in df.transform(project).collect()] == [(None, None, '{"price": 2.5e2}'), ("3", 3, None)]
+    assert "WIDEN_NATIVE=0" in project.why_sql

@@ -202,6 +202,62 @@ public final class NativeRouter implements Serializable {
                 rows.rdd(), (StructType) DataType.fromJson(schema), false), rows.getNumPartitions()};
     }
 
+    /** The projection of a table (``plan``: its every column's routes): each of ``lines``' ``value`` (a line's
+     * text) as a row of ``schema`` (the table's columns), then ``_rescued``: the line when it is not a record
+     * (blank, not JSON, not an object, or one the observer rescues for another reason), or when a value of it
+     * reaches no column (a field or a shape the plan has no route for, a value every route of it refuses); the row
+     * keeps what has a column. One row per line, a null line a row of nulls. Read and routed as the ingest reads
+     * and routes a batch. */
+    public static org.apache.spark.sql.Dataset<Row> project(Dataset<Row> lines, String spec, String plan,
+                                                            String schema) throws IOException {
+        NativeRouter router = new NativeRouter(spec, plan, schema);
+        router.rescuing = true;
+        Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType),
+                functions.lit(null).cast(DataTypes.StringType), functions.lit(null).cast(DataTypes.LongType));
+        JavaRDD<InternalRow> rows = text.queryExecution().toRdd().toJavaRDD().mapPartitions(
+                (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.projected(it));
+        StructType out = ((StructType) DataType.fromJson(schema)).add("_rescued", DataTypes.StringType);
+        return lines.sparkSession().internalCreateDataFrame(rows.rdd(), out, false);
+    }
+
+    /** A task of :meth:`project`. */
+    Iterator<InternalRow> projected(Iterator<InternalRow> lines) {
+        Partition part = new Partition(rules);
+        Partition.RowPlace at = new Partition.RowPlace(false);
+        int width = root.types.length;
+        return new Ahead<InternalRow>() {
+            InternalRow advance() {
+                if (!lines.hasNext()) return null;
+                InternalRow r = lines.next();
+                Object[] row = new Object[width + 1];
+                if (r.isNullAt(0)) return new GenericInternalRow(row);
+                at.row = r;
+                UTF8String text = r.getUTF8String(0);
+                byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
+                if (raw == text.getBaseObject()) raw = raw.clone();  // (the record keeps slices of it)
+                LineParser.Obj record = part.read(raw, at);
+                if (record != null) {
+                    lost = false;
+                    try {
+                        Object[] values = ((GenericInternalRow) level(root, record, 0)).values();
+                        System.arraycopy(values, 0, row, 0, width);
+                    } catch (Declined d) {  // (a value the pass does not convert: the line is kept whole)
+                        Arrays.fill(row, null);
+                        lost = true;
+                    }
+                }
+                if (record == null || lost) row[width] = text.clone();
+                return new GenericInternalRow(row);
+            }
+        }.start();
+    }
+
+    /** A value with no route, or that every route of it refuses, is lost (:attr:`lost`), not an error: the
+     * table's projection rescues its line (:meth:`project`). */
+    boolean rescuing;
+    /** Set by :meth:`route` (``rescuing``): a value of the line being routed reached no column. */
+    private transient boolean lost;
+
     /** An iterator that finds each element before it is asked for: ``advance`` gives the next one, or null at the
      * end. :meth:`start` finds the first (as the task starts, once the subclass's fields are set). */
     abstract static class Ahead<T> implements Iterator<T> {
@@ -363,25 +419,38 @@ public final class NativeRouter implements Serializable {
         Target[] targets = level.targets(i, name, rules.code(typed.type, typed.dim));
         if (targets == null) {
             if (typed.type < 0 && hollow(typed.value, typed.dim)) return;
+            if (rescuing) {
+                lost = true;
+                return;
+            }
             throw new IllegalStateException("the plan has no route for " + path(depth, name) + " as " + typed.code());
         }
+        boolean taken = false, before = lost;  // (the record's values so far: one of them reached no column)
         for (Target target : targets) {
             Object value;
             if (typed.dim == 1 && typed.type >= 0 && target.wrap == 0) {  // (convert() and spark() in one)
                 value = leaves((List<?>) typed.value, target, level.kinds[target.column].element);
-                if (value != FAIL) row[target.column] = value;
+                if (value != FAIL) {
+                    row[target.column] = value;
+                    taken = true;
+                }
                 continue;
             }
+            boolean whole = true;  // (a record is taken by a column that holds each of its values)
             if (typed.type < 0) {
                 at(depth, name);
+                lost = false;
                 value = records(level.levels[target.column], typed.value, typed.dim, depth + 1);
+                whole = !lost;
             } else {
                 value = convert(typed.value, typed.dim, target);
                 if (value == FAIL) continue;
             }
             for (int w = 0; w < target.wrap; w++) value = Collections.singletonList(value);
             row[target.column] = SparkValues.spark(value, level.kinds[target.column]);
+            taken |= whole;
         }
+        lost = before || !taken;  // (every route refused it, or left out some of it: read only when rescuing)
     }
 
     InternalRow level(Level level, LineParser.Obj record, int depth) {

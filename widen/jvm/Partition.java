@@ -131,6 +131,18 @@ final class Partition {
         return record(event.unread() ? raw : event.record, raw, at, event.unread());
     }
 
+    /** Reads one line as the observer reads it, without observing it: its record, or null when the line is blank
+     * or one the observer rescues (a table's projection: NativeRouter.project); a line the observer declines is
+     * read as a record all the same (the projection needs no observation of it). */
+    Obj read(byte[] raw, Place at) {
+        if (raw == null || blank(raw)) return null;
+        observing = false;
+        return record(raw, raw, at, false);
+    }
+
+    /** False: :meth:`read`'s lines are read, not observed (nor kept when rescued). */
+    private boolean observing = true;
+
     /** Observes a record's text (``raw``: a line's, or the record a line's envelope holds, ``shown`` its line:
      * what a rescue keeps); returns the record. ``unread``: a line the envelope's reader could not read, which is
      * rescued as no change event when the parser has nothing else to say of it. */
@@ -173,7 +185,7 @@ final class Partition {
         }
         if (parsed.asText) needsChecks = true;
         records++;
-        return observe((Obj) value, at);
+        return observing ? observe((Obj) value, at) : (Obj) value;
     }
 
     /** Why a parsed line is rescued (not an object, nested too deep, a lone surrogate, names that differ only by
@@ -217,6 +229,7 @@ final class Partition {
 
     void rescue(Place at, String reason, String raw, byte[] bytes) {
         rescued++;
+        if (!observing) return;
         Rescue r = new Rescue(at.source(), at.number(), reason, raw);
         keep(r);
         if (allKept) {
