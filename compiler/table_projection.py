@@ -34,6 +34,9 @@ RESCUED = "_rescued"
 #: records needs more
 ANALYZER_PASSES, PASSES = "spark.sql.analyzer.maxIterations", 1000
 LOST = "__lost"
+#: the names of the projection's own values beside the table's columns (the line, its map of fields, its fields'
+#: values, their shape codes and shapes): of Widen's own prefix, so that no column of a table is named as one
+LINE, MAP, FIELDS, CODES, SHAPES = "__widen_line", "__widen_m", "__widen_f", "__widen_sh", "__widen_s"
 
 
 def _fields(level: LevelPlan) -> list[str]:
@@ -128,8 +131,8 @@ class TableProjection:
         root = self.plan.root
         fields = _fields(root)
         incoming = _incoming(root)
-        f, s = F.col("f"), F.col("s")
-        value, m = F.col("value"), F.col("m")
+        f, s = F.col(FIELDS), F.col(SHAPES)
+        value, m = F.col(LINE), F.col(MAP)
         shapes = self._shapes(root).of([f[n] for n in fields]) if fields else F.array()
         shared = self._shared(root, incoming)
         arrays = {self._conversion_name(*key): self._conversions(*key, names, f, s) for key, names in shared.items()}
@@ -138,17 +141,17 @@ class TableProjection:
                 for cp in root.columns}
         rescued = F.when(m.isNull() | self._lost(root, fields, incoming, m, s, lambda n: F.col(n)), value)
         out = [self._strip(F.col(cp.column.name), cp).alias(cp.column.name) for cp in root.columns]
-        keep = [value.alias("value"), m.alias("m"), f.alias("f")]
+        keep = [value.alias(LINE), m.alias(MAP), f.alias(FIELDS)]
         return [
-            [value.alias("value"), as_map(F.try_parse_json(value)).alias("m")],
-            [value.alias("value"), m.alias("m"), self._struct({n: m[n] for n in fields}).alias("f")],
-            keep + [shapes.alias("sh")],
-            keep + [self._struct({n: F.col("sh")[i] for i, n in enumerate(fields)}).alias("s")],
-            keep + [s.alias("s")] + [e.alias(f"cv_{name}") for name, e in arrays.items()],
-            keep + [s.alias("s")] + [self._struct({n: F.col(f"cv_{self._conversion_name(*key)}")[i]
-                                                   for i, n in enumerate(names)}).alias(self._conversion_name(*key))
-                                     for key, names in shared.items()],
-            [value.alias("value"), m.alias("m"), s.alias("s")] + [e.alias(n) for n, e in full.items()],
+            [F.col("value").alias(LINE), as_map(F.try_parse_json(F.col("value"))).alias(MAP)],
+            [value.alias(LINE), m.alias(MAP), self._struct({n: m[n] for n in fields}).alias(FIELDS)],
+            keep + [shapes.alias(CODES)],
+            keep + [self._struct({n: F.col(CODES)[i] for i, n in enumerate(fields)}).alias(SHAPES)],
+            keep + [s.alias(SHAPES)] + [e.alias(f"cv_{name}") for name, e in arrays.items()],
+            keep + [s.alias(SHAPES)] + [self._struct({n: F.col(f"cv_{self._conversion_name(*key)}")[i]
+                                                      for i, n in enumerate(names)}).alias(self._conversion_name(*key))
+                                        for key, names in shared.items()],
+            [value.alias(LINE), m.alias(MAP), s.alias(SHAPES)] + [e.alias(n) for n, e in full.items()],
             out + [rescued.alias(RESCUED)],
         ]
 

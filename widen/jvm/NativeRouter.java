@@ -207,7 +207,8 @@ public final class NativeRouter implements Serializable {
      * (blank, not JSON, not an object, or one the observer rescues for another reason), or when a value of it
      * reaches no column (a field or a shape the plan has no route for, a value every route of it refuses); the row
      * keeps what has a column. One row per line, a null line a row of nulls. Read and routed as the ingest reads
-     * and routes a batch. */
+     * and routes a batch; a line the observer rescues (or a value of which the pass cannot convert) is a row of
+     * nulls with the line in ``_rescued``, as a line that is not JSON. */
     public static org.apache.spark.sql.Dataset<Row> project(Dataset<Row> lines, String spec, String plan,
                                                             String schema) throws IOException {
         NativeRouter router = new NativeRouter(spec, plan, schema);
@@ -222,7 +223,7 @@ public final class NativeRouter implements Serializable {
 
     /** A task of :meth:`project`. */
     Iterator<InternalRow> projected(Iterator<InternalRow> lines) {
-        Partition part = new Partition(rules);
+        Partition part = Partition.reader(rules);
         Partition.RowPlace at = new Partition.RowPlace(false);
         int width = root.types.length;
         return new Ahead<InternalRow>() {
@@ -241,7 +242,7 @@ public final class NativeRouter implements Serializable {
                     try {
                         Object[] values = ((GenericInternalRow) level(root, record, 0)).values();
                         System.arraycopy(values, 0, row, 0, width);
-                    } catch (Declined d) {  // (a value the pass does not convert: the line is kept whole)
+                    } catch (RuntimeException e) {  // (a value the pass does not convert: the line is kept whole)
                         Arrays.fill(row, null);
                         lost = true;
                     }

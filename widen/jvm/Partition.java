@@ -85,8 +85,13 @@ final class Partition {
     }
 
     Partition(Typer rules, Keys keys) {
+        this(rules, keys, true);
+    }
+
+    private Partition(Typer rules, Keys keys, boolean observing) {
         this.rules = rules;
         this.keys = keys;
+        this.observing = observing;
         envelope = rules.cdc != null ? new Debezium() : null;
     }
 
@@ -131,17 +136,22 @@ final class Partition {
         return record(event.unread() ? raw : event.record, raw, at, event.unread());
     }
 
-    /** Reads one line as the observer reads it, without observing it: its record, or null when the line is blank
-     * or one the observer rescues (a table's projection: NativeRouter.project); a line the observer declines is
-     * read as a record all the same (the projection needs no observation of it). */
+    /** A partition whose lines are read (:meth:`read`), not observed: a table's projection's (NativeRouter.project). */
+    static Partition reader(Typer rules) {
+        return new Partition(rules, null, false);
+    }
+
+    /** Reads one line as the observer reads it, without observing it (a :meth:`reader`'s): its record, or null
+     * when the line is blank, one the observer rescues, or one the parser's limits decline (a number of more than
+     * 1,000 digits). A record whose values the observer would decline is read all the same. */
     Obj read(byte[] raw, Place at) {
+        if (observing) throw new IllegalStateException("a partition that observes its lines reads none");
         if (raw == null || blank(raw)) return null;
-        observing = false;
         return record(raw, raw, at, false);
     }
 
-    /** False: :meth:`read`'s lines are read, not observed (nor kept when rescued). */
-    private boolean observing = true;
+    /** False (a :meth:`reader`): the lines are read, not observed (nor kept when rescued). */
+    private final boolean observing;
 
     /** Observes a record's text (``raw``: a line's, or the record a line's envelope holds, ``shown`` its line:
      * what a rescue keeps); returns the record. ``unread``: a line the envelope's reader could not read, which is
