@@ -79,20 +79,9 @@ def compile_plan(plan: Plan, rules: Rules, *, exhaustive: bool = True,
 
 
 
-def compile_table(plan: Plan, rules: Rules) -> TableProjection:
-    """A plan compiled as the projection of its table, for ``df.transform`` over a ``value`` column of JSON text:
-    the table's columns, in order and with its types, then ``_rescued`` (the line, when it is not a JSON object or
-    a value of it reaches no column), one row per line; run by Widen's native pass where the session takes it, else
-    by its Spark SQL. Compile :func:`~widen.engine.table_plan.table_plan` of a table to apply it to any batch;
-    ``.sql(source)`` is the same projection as one query, :func:`projection_sql` as people read it.
-
-    >>> # df.transform(compile_table(widen.table_plan(schema, rules), rules))
-    """
-    return TableProjection(plan, rules)
-
-
 def projection_sql(plan: Plan, rules: Rules, source: str = "batch") -> str:
-    """The plan's projection (:func:`compile_table`) as one Spark SQL query over ``source``, a table or view with a
-    ``value`` column of JSON text (one record per row), laid out to read: a ``WITH`` step per projection, a
-    comment on each, and the routes into each column above it."""
+    """The plan's projection as Spark SQL (what ``widen.compile_table``'s function runs where Widen's native pass
+    cannot) as one query over ``source``, a table or view with a ``value`` column of JSON text (one record per
+    row), laid out to read: a ``WITH`` step per projection, a comment on each, and the routes into each column
+    above it."""
     return printed(TableProjection(plan, rules), source)

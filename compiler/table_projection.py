@@ -86,23 +86,9 @@ class TableProjection:
 
     def __call__(self, df):
         """The projection of a DataFrame with a ``value`` column of JSON text (``df.transform(projection)``): the
-        table's columns, in order and with its types, then ``_rescued``. Where the session takes Widen's native
-        pass (:mod:`widen.jvm`), each line is read and routed by it, as the ingest reads and routes a batch;
-        otherwise by the projection's Spark SQL (:meth:`sql`)."""
-        native, self.why_sql = self.native(df)
-        return native if native is not None else self.spark_sql(df)
-
-    #: why the last call ran the projection's Spark SQL, not the native pass ('' when it ran the native pass)
-    why_sql = ""
-
-    def native(self, df):
-        """(the projection of ``df`` by Widen's native pass, or None, and why not)."""
-        from widen.jvm.covered import enabled
-        from widen.jvm.router import projected
-
-        if not enabled():
-            return None, "the native pass is off (WIDEN_NATIVE=0)"
-        return projected(df, self.plan, self.rules)
+        table's columns, in order and with its types, then ``_rescued``, by the projection's Spark SQL
+        (:meth:`spark_sql`)."""
+        return self.spark_sql(df)
 
     def spark_sql(self, df):
         """The projection of ``df`` by its Spark SQL (the query :meth:`sql` prints, as successive projections)."""

@@ -412,7 +412,8 @@ def test_years_settle_only_when_every_edge_past_the_exact_ones_is_a_long_cast_to
 def test_compile_prints_a_query_spark_runs_as_the_compact_one(spark, rules):
     """`widen compile` prints the projection laid out to read (no line longer than 240 characters); Spark runs the
     printed query over two days of the example events as it runs the compact one: same schema, same rows."""
-    from widen.compiler.spark import compile_table, projection_sql
+    from widen.compiler.spark import projection_sql
+    from widen.jvm.projection import compile_table
 
     lines = [l.rstrip("\n") for f in sorted((ROOT / "examples" / "events").glob("day-*.jsonl"))[:2] for l in open(f)]
     p = widen.plan(widen.TableSchema(), widen.observe_lines(lines, rules), rules)

@@ -54,7 +54,7 @@ _LAZY = {
     "compile_plan": ("widen.compiler.spark", "compile_plan"),
     "CompiledPlan": ("widen.compiler.spark", "CompiledPlan"),
     "projection_sql": ("widen.compiler.spark", "projection_sql"),
-    "compile_table": ("widen.compiler.spark", "compile_table"),
+    "compile_table": ("widen.jvm.projection", "compile_table"),
     "table_plan": ("widen.engine.table_plan", "table_plan"),
     "compile_typed": ("widen.compiler.spark_typed", "compile_typed"),
     "typed_columns": ("widen.compiler.spark_typed", "typed_columns"),
@@ -85,7 +85,8 @@ if TYPE_CHECKING:  # for tools: the same names, imported
     from widen.engine.modes import SchemaMismatch
     from widen.engine.load import default_rules_path, load_rules
     from widen.rules.model import Rules
-    from widen.compiler.spark import CompiledPlan, compile_plan, compile_table, projection_sql
+    from widen.compiler.spark import CompiledPlan, compile_plan, projection_sql
+    from widen.jvm.projection import compile_table
     from widen.engine.table_plan import table_plan
     from widen.sources.engines import observe_dataframe
     from widen.compiler.spark_typed import compile_typed, typed_columns

@@ -202,62 +202,11 @@ public final class NativeRouter implements Serializable {
                 rows.rdd(), (StructType) DataType.fromJson(schema), false), rows.getNumPartitions()};
     }
 
-    /** The projection of a table (``plan``: its every column's routes): each of ``lines``' ``value`` (a line's
-     * text) as a row of ``schema`` (the table's columns), then ``_rescued``: the line when it is not a record
-     * (blank, not JSON, not an object, or one the observer rescues for another reason), or when a value of it
-     * reaches no column (a field or a shape the plan has no route for, a value every route of it refuses); the row
-     * keeps what has a column. One row per line, a null line a row of nulls. Read and routed as the ingest reads
-     * and routes a batch; a line the observer rescues (or a value of which the pass cannot convert) is a row of
-     * nulls with the line in ``_rescued``, as a line that is not JSON. */
-    public static org.apache.spark.sql.Dataset<Row> project(Dataset<Row> lines, String spec, String plan,
-                                                            String schema) throws IOException {
-        NativeRouter router = new NativeRouter(spec, plan, schema);
-        router.rescuing = true;
-        Dataset<Row> text = (Dataset<Row>) lines.select(functions.col("value").cast(DataTypes.StringType),
-                functions.lit(null).cast(DataTypes.StringType), functions.lit(null).cast(DataTypes.LongType));
-        JavaRDD<InternalRow> rows = text.queryExecution().toRdd().toJavaRDD().mapPartitions(
-                (FlatMapFunction<Iterator<InternalRow>, InternalRow>) it -> router.projected(it));
-        StructType out = ((StructType) DataType.fromJson(schema)).add("_rescued", DataTypes.StringType);
-        return lines.sparkSession().internalCreateDataFrame(rows.rdd(), out, false);
-    }
-
-    /** A task of :meth:`project`. */
-    Iterator<InternalRow> projected(Iterator<InternalRow> lines) {
-        Partition part = Partition.reader(rules);
-        Partition.RowPlace at = new Partition.RowPlace(false);
-        int width = root.types.length;
-        return new Ahead<InternalRow>() {
-            InternalRow advance() {
-                if (!lines.hasNext()) return null;
-                InternalRow r = lines.next();
-                Object[] row = new Object[width + 1];
-                if (r.isNullAt(0)) return new GenericInternalRow(row);
-                at.row = r;
-                UTF8String text = r.getUTF8String(0);
-                byte[] raw = text.getBytes();  // a copy, unless the text is a whole array, which may be reused
-                if (raw == text.getBaseObject()) raw = raw.clone();  // (the record keeps slices of it)
-                LineParser.Obj record = part.read(raw, at);
-                if (record != null) {
-                    lost = false;
-                    try {
-                        Object[] values = ((GenericInternalRow) level(root, record, 0)).values();
-                        System.arraycopy(values, 0, row, 0, width);
-                    } catch (RuntimeException e) {  // (a value the pass does not convert: the line is kept whole)
-                        Arrays.fill(row, null);
-                        lost = true;
-                    }
-                }
-                if (record == null || lost) row[width] = text.clone();
-                return new GenericInternalRow(row);
-            }
-        }.start();
-    }
-
     /** A value with no route, or that every route of it refuses, is lost (:attr:`lost`), not an error: the
-     * table's projection rescues its line (:meth:`project`). */
+     * table's projection rescues its line (NativeProjection). */
     boolean rescuing;
     /** Set by :meth:`route` (``rescuing``): a value of the line being routed reached no column. */
-    private transient boolean lost;
+    transient boolean lost;
 
     /** An iterator that finds each element before it is asked for: ``advance`` gives the next one, or null at the
      * end. :meth:`start` finds the first (as the task starts, once the subclass's fields are set). */

@@ -136,7 +136,7 @@ final class Partition {
         return record(event.unread() ? raw : event.record, raw, at, event.unread());
     }
 
-    /** A partition whose lines are read (:meth:`read`), not observed: a table's projection's (NativeRouter.project). */
+    /** A partition whose lines are read (:meth:`read`), not observed: a table's projection's (NativeProjection). */
     static Partition reader(Typer rules) {
         return new Partition(rules, null, false);
     }

@@ -84,14 +84,14 @@ def routed(lines, plan, rules: Rules, skip=(), carry: bool = False, cdc: str | N
 
 def projected(lines, plan, rules: Rules):
     """The projection of a table (``plan``: :func:`~widen.engine.table_plan.table_plan`) over ``lines``' ``value``
-    column of JSON text, in one native pass (``NativeRouter.project``): the table's columns, then ``_rescued``, one
+    column of JSON text, in one native pass (``NativeProjection.project``): the table's columns, then ``_rescued``, one
     row per line, each line read and routed as the ingest reads and routes it; (None, why) where the router does not
     take the rules or the plan, or is not built (the projection's Spark SQL runs then)."""
     from pyspark.sql import DataFrame
 
     def run(spark, text, schema, level):
         jdf = call(spark, "project", ("org.apache.spark.sql.classic.Dataset", STRING, STRING, STRING),
-                   lines._jdf, text, json.dumps(level), schema.json(), cls=ROUTER)
+                   lines._jdf, text, json.dumps(level), schema.json(), cls="widen.NativeProjection")
         return DataFrame(jdf, spark)
 
     # (lenient: a route the router does not apply is left out, a float's into a double: a shape no JSON value has;

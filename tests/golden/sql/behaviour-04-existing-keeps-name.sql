@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('a', `m`['a']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('a', `__widen_m`['a']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['a']),
+      array(`__widen_f`['a']),
       _x1 -> element_at(
         transform(
           array(
@@ -247,27 +247,27 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('a', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('a', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     transform(
-      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      array(named_struct('v', `__widen_f`['a'], 's', `__widen_s`['a'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'boolean') THEN CAST(try_variant_get(_x1['v'], '$', 'boolean') AS string)
         WHEN (_x1['s'] = 'long') THEN CAST(try_variant_get(_x1['v'], '$', 'bigint') AS string)
@@ -664,28 +664,33 @@ conversions AS (
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     named_struct('a', `cv_as_string`[0]) AS `as_string`
   FROM conversions
 ),
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- a::record <- a as record (as is)
     --   a.k::long <- a.k as long (as is)
     CASE
       WHEN coalesce(
-        startswith(schema_of_variant(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END), 'OBJECT<'), FALSE
+        startswith(
+          schema_of_variant(CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END), 'OBJECT<'
+        ),
+        FALSE
       ) THEN element_at(
         transform(
           array(
-            try_variant_get(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END, '$', 'map<string,variant>')
+            try_variant_get(
+              CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END, '$', 'map<string,variant>'
+            )
           ),
           _x1 -> element_at(
             transform(
@@ -1065,7 +1070,7 @@ columns AS (
       )
     END AS `a`,
     -- a_string::string <- a as string (as is)
-    CAST(CASE WHEN (`s`['a'] IN ('string')) THEN `as_string`['a'] END AS STRING) AS `a_string`
+    CAST(CASE WHEN (`__widen_s`['a'] IN ('string')) THEN `as_string`['a'] END AS STRING) AS `a_string`
   FROM converted
 )
 -- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
@@ -1074,11 +1079,11 @@ SELECT
   `a_string`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('a', '')))
               AND (
@@ -1093,7 +1098,7 @@ SELECT
           )
           OR (
             (
-              (NOT (`s`['a'] IN ('null', 'empty')))
+              (NOT (`__widen_s`['a'] IN ('null', 'empty')))
               AND (
                 NOT ((`a_string` IS NOT NULL) OR ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE))))
               )
@@ -1101,7 +1106,7 @@ SELECT
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -1110,6 +1115,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;

@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('a', `m`['a']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('a', `__widen_m`['a']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['a']),
+      array(`__widen_f`['a']),
       _x1 -> element_at(
         transform(
           array(
@@ -680,27 +680,27 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('a', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('a', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     transform(
-      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      array(named_struct('v', `__widen_f`['a'], 's', `__widen_s`['a'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'boolean') THEN CAST(try_variant_get(_x1['v'], '$', 'boolean') AS string)
         WHEN (_x1['s'] = 'long') THEN CAST(try_variant_get(_x1['v'], '$', 'bigint') AS string)
@@ -1093,7 +1093,7 @@ conversions AS (
       END
     ) AS `cv_as_string`,
     transform(
-      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      array(named_struct('v', `__widen_f`['a'], 's', `__widen_s`['a'])),
       _x1 -> element_at(
         transform(
           array(
@@ -1301,7 +1301,7 @@ conversions AS (
       )
     ) AS `cv_as_long_array1`,
     transform(
-      array(named_struct('v', `f`['a'], 's', `s`['a'])),
+      array(named_struct('v', `__widen_f`['a'], 's', `__widen_s`['a'])),
       _x1 -> element_at(
         transform(
           array(
@@ -1937,10 +1937,10 @@ conversions AS (
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     named_struct('a', `cv_as_string`[0]) AS `as_string`,
     named_struct('a', `cv_as_long_array1`[0]) AS `as_long_array1`,
     named_struct('a', `cv_as_string_array1`[0]) AS `as_string_array1`
@@ -1949,18 +1949,23 @@ converted AS (
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- a::record <- a as record (as is)
     --   a.k::long <- a.k as long (as is)
     CASE
       WHEN coalesce(
-        startswith(schema_of_variant(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END), 'OBJECT<'), FALSE
+        startswith(
+          schema_of_variant(CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END), 'OBJECT<'
+        ),
+        FALSE
       ) THEN element_at(
         transform(
           array(
-            try_variant_get(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END, '$', 'map<string,variant>')
+            try_variant_get(
+              CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END, '$', 'map<string,variant>'
+            )
           ),
           _x1 -> element_at(
             transform(
@@ -2340,11 +2345,13 @@ columns AS (
       )
     END AS `a`,
     -- a_string::string <- a as string (as is)
-    CAST(CASE WHEN (`s`['a'] IN ('string')) THEN `as_string`['a'] END AS STRING) AS `a_string`,
+    CAST(CASE WHEN (`__widen_s`['a'] IN ('string')) THEN `as_string`['a'] END AS STRING) AS `a_string`,
     -- a_array_long::long[] <- a as long[] (as is)
-    CAST(CASE WHEN (`s`['a'] IN ('long[]')) THEN `as_long_array1`['a'] END AS ARRAY<BIGINT>) AS `a_array_long`,
+    CAST(CASE WHEN (`__widen_s`['a'] IN ('long[]')) THEN `as_long_array1`['a'] END AS ARRAY<BIGINT>) AS `a_array_long`,
     -- a_array_string::string[] <- a as string (as is; wrapped), long[] (text)
-    CAST(CASE WHEN (`s`['a'] IN ('string', 'long[]')) THEN `as_string_array1`['a'] END AS ARRAY<STRING>) AS `a_array_string`
+    CAST(
+      CASE WHEN (`__widen_s`['a'] IN ('string', 'long[]')) THEN `as_string_array1`['a'] END AS ARRAY<STRING>
+    ) AS `a_array_string`
   FROM converted
 )
 -- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
@@ -2355,11 +2362,11 @@ SELECT
   `a_array_string`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('a', '')))
               AND (
@@ -2374,7 +2381,7 @@ SELECT
           )
           OR (
             (
-              (NOT (`s`['a'] IN ('null', 'empty')))
+              (NOT (`__widen_s`['a'] IN ('null', 'empty')))
               AND (
                 NOT (
                   (
@@ -2388,7 +2395,7 @@ SELECT
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -2397,6 +2404,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;

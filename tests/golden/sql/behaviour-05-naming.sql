@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('coordinates', `m`['coordinates']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('coordinates', `__widen_m`['coordinates']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['coordinates']),
+      array(`__widen_f`['coordinates']),
       _x1 -> element_at(
         transform(
           array(
@@ -715,27 +715,27 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('coordinates', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('coordinates', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     transform(
-      array(named_struct('v', `f`['coordinates'], 's', `s`['coordinates'])),
+      array(named_struct('v', `__widen_f`['coordinates'], 's', `__widen_s`['coordinates'])),
       _x1 -> element_at(
         transform(
           array(
@@ -1401,7 +1401,7 @@ conversions AS (
       )
     ) AS `cv_as_string_array3`,
     transform(
-      array(named_struct('v', `f`['coordinates'], 's', `s`['coordinates'])),
+      array(named_struct('v', `__widen_f`['coordinates'], 's', `__widen_s`['coordinates'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'boolean') THEN CAST(try_variant_get(_x1['v'], '$', 'boolean') AS string)
         WHEN (_x1['s'] = 'long') THEN CAST(try_variant_get(_x1['v'], '$', 'bigint') AS string)
@@ -1794,7 +1794,7 @@ conversions AS (
       END
     ) AS `cv_as_string`,
     transform(
-      array(named_struct('v', `f`['coordinates'], 's', `s`['coordinates'])),
+      array(named_struct('v', `__widen_f`['coordinates'], 's', `__widen_s`['coordinates'])),
       _x1 -> element_at(
         transform(
           array(
@@ -2030,10 +2030,10 @@ conversions AS (
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     named_struct('coordinates', `cv_as_string_array3`[0]) AS `as_string_array3`,
     named_struct('coordinates', `cv_as_string`[0]) AS `as_string`,
     named_struct('coordinates', `cv_as_long_array3`[0]) AS `as_long_array3`
@@ -2042,18 +2042,20 @@ converted AS (
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- coordinates::string[][][] <- coordinates as string (as is; wrapped), long[][][] (text)
     CAST(
-      CASE WHEN (`s`['coordinates'] IN ('string', 'long[][][]')) THEN `as_string_array3`['coordinates'] END AS ARRAY<ARRAY<ARRAY<STRING>>>
+      CASE
+        WHEN (`__widen_s`['coordinates'] IN ('string', 'long[][][]')) THEN `as_string_array3`['coordinates']
+      END AS ARRAY<ARRAY<ARRAY<STRING>>>
     ) AS `coordinates`,
     -- coordinates_string::string <- coordinates as string (as is)
-    CAST(CASE WHEN (`s`['coordinates'] IN ('string')) THEN `as_string`['coordinates'] END AS STRING) AS `coordinates_string`,
+    CAST(CASE WHEN (`__widen_s`['coordinates'] IN ('string')) THEN `as_string`['coordinates'] END AS STRING) AS `coordinates_string`,
     -- coordinates_array3_long::long[][][] <- coordinates as long[][][] (as is)
     CAST(
-      CASE WHEN (`s`['coordinates'] IN ('long[][][]')) THEN `as_long_array3`['coordinates'] END AS ARRAY<ARRAY<ARRAY<BIGINT>>>
+      CASE WHEN (`__widen_s`['coordinates'] IN ('long[][][]')) THEN `as_long_array3`['coordinates'] END AS ARRAY<ARRAY<ARRAY<BIGINT>>>
     ) AS `coordinates_array3_long`
   FROM converted
 )
@@ -2064,11 +2066,11 @@ SELECT
   `coordinates_array3_long`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('coordinates', '')))
               AND (
@@ -2083,7 +2085,7 @@ SELECT
           )
           OR (
             (
-              (NOT (`s`['coordinates'] IN ('null', 'empty')))
+              (NOT (`__widen_s`['coordinates'] IN ('null', 'empty')))
               AND (
                 NOT (
                   ((`coordinates` IS NOT NULL) OR (`coordinates_string` IS NOT NULL))
@@ -2094,7 +2096,8 @@ SELECT
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['coordinates']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['coordinates']),
+                  '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -2103,6 +2106,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;

@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('size', `m`['size']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('size', `__widen_m`['size']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['size']),
+      array(`__widen_f`['size']),
       _x1 -> element_at(
         transform(
           array(
@@ -247,27 +247,27 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('size', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('size', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     transform(
-      array(named_struct('v', `f`['size'], 's', `s`['size'])),
+      array(named_struct('v', `__widen_f`['size'], 's', `__widen_s`['size'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'boolean') THEN element_at(
           transform(
@@ -440,21 +440,21 @@ conversions AS (
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     named_struct('size', `cv_as_double`[0]) AS `as_double`
   FROM conversions
 ),
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- size::double <- size as double (as is), long (cast; exact values only)
-    CAST(CASE WHEN (`s`['size'] IN ('double', 'long')) THEN `as_double`['size'] END AS DOUBLE) AS `size`
+    CAST(CASE WHEN (`__widen_s`['size'] IN ('double', 'long')) THEN `as_double`['size'] END AS DOUBLE) AS `size`
   FROM converted
 )
 -- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
@@ -462,11 +462,11 @@ SELECT
   `size`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('size', '')))
               AND (
@@ -480,11 +480,11 @@ SELECT
             )
           )
           OR (
-            ((NOT (`s`['size'] IN ('null', 'empty'))) AND (NOT (`size` IS NOT NULL)))
+            ((NOT (`__widen_s`['size'] IN ('null', 'empty'))) AND (NOT (`size` IS NOT NULL)))
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['size']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['size']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -493,6 +493,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;

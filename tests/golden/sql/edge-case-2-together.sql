@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('started', `m`['started']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('started', `__widen_m`['started']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['started']),
+      array(`__widen_f`['started']),
       _x1 -> element_at(
         transform(
           array(
@@ -247,27 +247,27 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('started', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('started', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     transform(
-      array(named_struct('v', `f`['started'], 's', `s`['started'])),
+      array(named_struct('v', `__widen_f`['started'], 's', `__widen_s`['started'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'date') THEN CAST(
           try_to_date(try_variant_get(_x1['v'], '$', 'string'), 'yyyy-MM-dd') AS timestamp
@@ -276,7 +276,7 @@ conversions AS (
       END
     ) AS `cv_as_timestamp`,
     transform(
-      array(named_struct('v', `f`['started'], 's', `s`['started'])),
+      array(named_struct('v', `__widen_f`['started'], 's', `__widen_s`['started'])),
       _x1 -> CASE
         WHEN (_x1['s'] = 'boolean') THEN element_at(
           transform(
@@ -325,10 +325,10 @@ conversions AS (
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`,
     named_struct('started', `cv_as_timestamp`[0]) AS `as_timestamp`,
     named_struct('started', `cv_as_long`[0]) AS `as_long`
   FROM conversions
@@ -336,15 +336,15 @@ converted AS (
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- started::timestamp <- started as long (epoch_millis; a conversion), timestamp (as is)
     CAST(
       CASE
-        WHEN (`s`['started'] = 'long') THEN element_at(
+        WHEN (`__widen_s`['started'] = 'long') THEN element_at(
           transform(
-            array(try_variant_get(`f`['started'], '$', 'bigint')),
+            array(try_variant_get(`__widen_f`['started'], '$', 'bigint')),
             _x1 -> CASE
               WHEN (
                 try_multiply(CAST(_x1 AS bigint), 1000) BETWEEN -62135596800000000L AND 253402300799999999L
@@ -353,11 +353,11 @@ columns AS (
           ),
           1
         )
-        WHEN (`s`['started'] IN ('timestamp')) THEN `as_timestamp`['started']
+        WHEN (`__widen_s`['started'] IN ('timestamp')) THEN `as_timestamp`['started']
       END AS TIMESTAMP
     ) AS `started`,
     -- started_long::long <- started as long (as is), timestamp (epoch_micros; exact values only)
-    CAST(CASE WHEN (`s`['started'] IN ('long', 'timestamp')) THEN `as_long`['started'] END AS BIGINT) AS `started_long`
+    CAST(CASE WHEN (`__widen_s`['started'] IN ('long', 'timestamp')) THEN `as_long`['started'] END AS BIGINT) AS `started_long`
   FROM converted
 )
 -- the columns as the table types them, and _rescued: the line, when it is not a JSON object or a value of it reached no column
@@ -366,11 +366,11 @@ SELECT
   `started_long`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('started', '')))
               AND (
@@ -385,13 +385,14 @@ SELECT
           )
           OR (
             (
-              (NOT (`s`['started'] IN ('null', 'empty')))
+              (NOT (`__widen_s`['started'] IN ('null', 'empty')))
               AND (NOT ((`started` IS NOT NULL) OR (`started_long` IS NOT NULL)))
             )
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['started']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['started']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)',
+                  ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -400,6 +401,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;

@@ -9,26 +9,26 @@ WITH
 -- each line as a map of its fields (null: the line is not a JSON object)
 lines AS (
   SELECT
-    `value`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `m`
+    `value` AS `__widen_line`,
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
   FROM batch
 ),
 -- each field's value, as VARIANT
 fields AS (
   SELECT
-    `value`,
-    `m`,
-    named_struct('a', `m`['a']) AS `f`
+    `__widen_line`,
+    `__widen_m`,
+    named_struct('a', `__widen_m`['a']) AS `__widen_f`
   FROM lines
 ),
 -- each value's shape (long, string[], record...), one lambda for every field
 shape_codes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
     transform(
-      array(`f`['a']),
+      array(`__widen_f`['a']),
       _x1 -> element_at(
         transform(
           array(
@@ -247,42 +247,42 @@ shape_codes AS (
         ),
         1
       )
-    ) AS `sh`
+    ) AS `__widen_sh`
   FROM fields
 ),
 -- the shapes by field name
 shapes AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    named_struct('a', `sh`[0]) AS `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    named_struct('a', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
 ),
 -- each field's value converted once to each column type that takes it, by its shape
 conversions AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`
   FROM shapes
 ),
 -- the conversions by field name
 converted AS (
   SELECT
-    `value`,
-    `m`,
-    `f`,
-    `s`
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_f`,
+    `__widen_s`
   FROM conversions
 ),
 -- the table's columns: each one's routes, by the value's shape
 columns AS (
   SELECT
-    `value`,
-    `m`,
-    `s`,
+    `__widen_line`,
+    `__widen_m`,
+    `__widen_s`,
     -- a::record <- a as record (as is)
     --   a.b::string[][][] <- a.b as string, string[], string[][] (as is; wrapped), string[][][] (as is)
     --   a.b_string::string <- a.b as string (as is)
@@ -290,11 +290,16 @@ columns AS (
     --   a.b_array2_string::string[][] <- a.b as string, string[] (as is; wrapped), string[][] (as is)
     CASE
       WHEN coalesce(
-        startswith(schema_of_variant(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END), 'OBJECT<'), FALSE
+        startswith(
+          schema_of_variant(CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END), 'OBJECT<'
+        ),
+        FALSE
       ) THEN element_at(
         transform(
           array(
-            try_variant_get(CASE WHEN (`s`['a'] = 'record') THEN `f`['a'] END, '$', 'map<string,variant>')
+            try_variant_get(
+              CASE WHEN (`__widen_s`['a'] = 'record') THEN `__widen_f`['a'] END, '$', 'map<string,variant>'
+            )
           ),
           _x1 -> element_at(
             transform(
@@ -2425,11 +2430,11 @@ SELECT
   ) AS `a`,
   CASE
     WHEN (
-      (`m` IS NULL)
+      (`__widen_m` IS NULL)
       OR coalesce(
         (
           exists(
-            map_entries(`m`),
+            map_entries(`__widen_m`),
             _x1 -> (
               (NOT (_x1['key'] IN ('a', '')))
               AND (
@@ -2444,13 +2449,13 @@ SELECT
           )
           OR (
             (
-              (NOT (`s`['a'] IN ('null', 'empty')))
+              (NOT (`__widen_s`['a'] IN ('null', 'empty')))
               AND (NOT ((`a` IS NOT NULL) AND (NOT coalesce(`a`['__lost'], FALSE))))
             )
             AND (
               regexp_replace(
                 regexp_replace(
-                  to_json(`m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
+                  to_json(`__widen_m`['a']), '"":\\s*(?:"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"|[^,}\\]\\[{]+)', ''
                 ),
                 '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"\\s*:', ''
               ) RLIKE '"|[0-9]|true|false'
@@ -2459,6 +2464,6 @@ SELECT
         ),
         FALSE
       )
-    ) THEN `value`
+    ) THEN `__widen_line`
   END AS `_rescued`
 FROM columns;
