@@ -134,8 +134,11 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
         cat.create_namespace("d")
         cat.create_table("d.t", Schema(), properties={"write.merge.mode": "copy-on-write"})
     os.environ["WIDEN_NATIVE"] = "0" if engine == "spark" else "1"  # (hypothesis: no monkeypatch per example)
-    # (the winners broadcast to the stored rows' tasks, and on Spark's engine joined with them by a shuffle)
-    os.environ["WIDEN_KEYED_BROADCAST_RECORDS"] = "0" if engine == "spark" else "250000"
+    # (the winners broadcast to the stored rows' tasks and their deletes written by the driver, natively; on Spark's
+    # engine and typed rows joined with them by a shuffle, and on a DataFrame broadcast with Spark writing the
+    # deletes: merged on read, typed rows and a DataFrame are Spark's deletes, by a shuffle and not)
+    os.environ["WIDEN_KEYED_BROADCAST_RECORDS"] = "250000" if engine == "native" else "0"
+    os.environ["WIDEN_KEYED_JOIN_BROADCAST_RECORDS"] = "0" if engine in ("spark", "typed") else "2000000"
     try:
         if engine == "dataframe":
             reports = []
@@ -153,6 +156,7 @@ def test_keyed_batches_match_the_reference_model(spark, tmp_path_factory, engine
     finally:
         os.environ.pop("WIDEN_NATIVE")
         os.environ.pop("WIDEN_KEYED_BROADCAST_RECORDS")
+        os.environ.pop("WIDEN_KEYED_JOIN_BROADCAST_RECORDS")
     keyed = any("id" in rec for batch in batches for rec in batch)  # (a keyless record is rescued, no record)
     assert {r.engine for r in reports if r.records} == (
         {{"spark": "spark", "typed": "typed"}.get(engine, "native")} if keyed else set()), \

@@ -9,7 +9,7 @@ import uuid
 from widen.jobs import session_settings, write_settings
 from widen.keyed.clustered import clustered
 from widen.keyed.decide import counted, wins
-from widen.keyed.spec import Keyed
+from widen.keyed.spec import Keyed, join_broadcast_records
 from widen.sink.files import write_parquet
 from widen.sink import row_deletes
 from widen.sink.row_deletes import (FILE, POS, folded, live, own_deletes, settled, with_file_numbers,
@@ -19,7 +19,9 @@ from widen.sink.row_deletes import (FILE, POS, folded, live, own_deletes, settle
 def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidates: list, graves, small: bool):
     """(the winners' data files, the position delete files, the delete files they replace, the job's observation) of the batch's winners
     (``batch``: :func:`widen.keyed.routed.routed`) against the live rows of ``candidates`` (scan tasks) that hold
-    their keys (``graves``: the key's remembered deletes, :func:`widen.keyed.decide.tombstones_of`); ``small``: the winners are broadcast to the stored rows' tasks."""
+    their keys (``graves``: the key's remembered deletes, :func:`widen.keyed.decide.tombstones_of`); ``small``: the
+    driver writes the deletes (:func:`_deletes`). The winners are broadcast to the stored keys' tasks up to
+    :func:`~widen.keyed.spec.join_broadcast_records`."""
     from pyspark.sql import Observation
     from pyspark.sql import functions as F
     from pyspark.sql.types import StructType
@@ -42,7 +44,10 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
                 *[F.col(f"`{c}`").alias(f"__k{i}") for i, c in enumerate(k.key)],
                 (F.col(f"`{k.order_by}`") if k.order_by in names else F.lit(None)).alias("__eo"), "__sp", POS)
             decisions = winners.select(*keys, "__bo", "__to", "__tomb", "__hn", "__del")
-            found = stored.join(F.broadcast(decisions) if small else decisions, keys, "inner")
+            # (the batch's keys sent to the stored keys' tasks up to a bound of their own: the stored keys are
+            # neither shuffled nor sorted, though Spark may write the deletes)
+            sent = small or 0 < winners_count(batch) <= join_broadcast_records()
+            found = stored.join(F.broadcast(decisions) if sent else decisions, keys, "inner")
             # (the stored rows of the batch's keys: at most one per key, kept for the winners' side)
             found = found.select(*keys, "__eo", "__sp", POS, wins(k).alias("__replaced")).persist()
             deletes, removed = _deletes(tbl, found.where("__replaced").select("__sp", POS), candidates,
@@ -51,7 +56,7 @@ def merge_on_read(tbl, k: Keyed, batch, target, fields, data_dir: str, candidate
             deletes, removed = [], []
         if found is not None:
             seen = found.select(*keys, "__eo", F.lit(True).alias("__ho"))
-            joined = winners.join(F.broadcast(seen) if small else seen, keys, "left")
+            joined = winners.join(F.broadcast(seen) if sent else seen, keys, "left")
         else:
             joined = winners.withColumns({"__eo": F.lit(None), "__ho": F.lit(None).cast("boolean")})
         won_by = wins(k)

@@ -209,7 +209,7 @@ def key_for_ingest(tbl, table: str, key, order_by, delete_when, mode=None, cdc: 
         raise InputError(f"--cdc {k.cdc} reads JSON lines, Debezium's JSON converter's (each line an event's "
                          "envelope), not typed rows (--format parquet, or a DataFrame without json_column)")
     if k is not None:
-        broadcast_records()  # (the setting read before any work)
+        broadcast_records(), join_broadcast_records()  # (the settings read before any work)
     if k is not None and mode == "overwrite":
         raise InputError("--key with --mode overwrite: a keyed batch replaces its keys' rows, an overwrite the "
                          "whole table; choose one")
@@ -230,6 +230,19 @@ KEYED_BROADCAST_RECORDS = 250_000
 def broadcast_records() -> int:
     """:data:`KEYED_BROADCAST_RECORDS`, or ``WIDEN_KEYED_BROADCAST_RECORDS``."""
     return bytes_setting("WIDEN_KEYED_BROADCAST_RECORDS", KEYED_BROADCAST_RECORDS, "a number of records", least=0)
+
+
+#: a keyed batch merged on read of at most this many records with a key (``WIDEN_KEYED_JOIN_BROADCAST_RECORDS``)
+#: finds the stored rows of its keys by sending its keys and order values to every task that reads the stored keys
+#: (no shuffle nor sort of the table's keys), though Spark, not the driver, writes its deletes past
+#: :data:`KEYED_BROADCAST_RECORDS`: about 60 bytes a record in the JVM's broadcast, none in Python
+KEYED_JOIN_BROADCAST_RECORDS = 2_000_000
+
+
+def join_broadcast_records() -> int:
+    """:data:`KEYED_JOIN_BROADCAST_RECORDS`, or ``WIDEN_KEYED_JOIN_BROADCAST_RECORDS``."""
+    return bytes_setting("WIDEN_KEYED_JOIN_BROADCAST_RECORDS", KEYED_JOIN_BROADCAST_RECORDS, "a number of records",
+                         least=0)
 
 
 #: the name it had
