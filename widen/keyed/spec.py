@@ -235,7 +235,7 @@ def broadcast_records() -> int:
 #: a keyed batch merged on read of at most this many records with a key (``WIDEN_KEYED_JOIN_BROADCAST_RECORDS``)
 #: finds the stored rows of its keys by sending its keys and order values to every task that reads the stored keys
 #: (no shuffle nor sort of the table's keys), though Spark, not the driver, writes its deletes past
-#: :data:`KEYED_BROADCAST_RECORDS`: about 60 bytes a record in the JVM's broadcast, none in Python
+#: :data:`KEYED_BROADCAST_RECORDS` (the broadcast is held in the JVM, not in Python)
 KEYED_JOIN_BROADCAST_RECORDS = 2_000_000
 
 
