@@ -400,7 +400,7 @@ public final class NativeRouter implements Serializable {
             row[target.column] = SparkValues.spark(value, level.kinds[target.column]);
             taken |= whole;
         }
-        lost = before || !taken;  // (every route refused it, or left out some of it: read only when rescuing)
+        if (rescuing) lost = before || !taken;  // (every route refused it, or left out some of it)
     }
 
     InternalRow level(Level level, LineParser.Obj record, int depth) {
