@@ -12,7 +12,10 @@ both read the same rows (checked). Each run:
 - **read**: one warm session, ``widen.read(spark, table).write.format("noop")`` (every row and column, by the
   executors; the position deletes applied as the rows are read), the two tables alternating;
 - **show**: a fresh ``widen show --table T --limit 20`` process (pyiceberg on the driver, which applies the
-  deletes), alternating.
+  deletes), alternating;
+- **floor** (not a read of Widen's): in the same session, the compacted table's data files read by Spark's Parquet
+  reader asking each row's position too (``_metadata.row_index``), which any reader that applies position deletes
+  in Spark needs, against the same files read plainly; its ratio is a floor of the read's.
 
 Data under ``$WIDEN_BENCH_WORK`` (default ``/tmp/widen-bench``) ``/keyed-reads``.
 """
@@ -83,6 +86,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out")
     args = ap.parse_args(argv)
     import widen
+    from widen.ingest import open_catalog
     from widen.session import spark_session
 
     spark = spark_session()
@@ -95,6 +99,9 @@ def main(argv=None) -> int:
     say(f"rows: {counts}; rows of one not in the other: {same}")
     read = {n: [] for n in names}
     show = {n: [] for n in names}
+    files = [t.file.file_path.removeprefix("file://") for t in
+             open_catalog(None, str(compacted)).load_table("bench.t").scan().plan_files()]
+    floor = {"positions": [], "plain": []}
     for i in range(args.repeat):
         for n in (("merged", "compacted") if i % 2 == 0 else ("compacted", "merged")):
             t = time.perf_counter()
@@ -105,13 +112,23 @@ def main(argv=None) -> int:
                                                "--limit", "20"], cwd=WORK, capture_output=True).returncode
             show[n].append(time.perf_counter() - t)
             say(f"run {i + 1} {n}: read {read[n][-1]:.2f} s, show {show[n][-1]:.2f} s (rc {rc})")
+        for n in (("positions", "plain") if i % 2 == 0 else ("plain", "positions")):
+            t = time.perf_counter()
+            rows = spark.read.parquet(*files)
+            (rows.select("*", "_metadata.row_index") if n == "positions" else rows).write.format("noop") \
+                .mode("overwrite").save()
+            floor[n].append(time.perf_counter() - t)
+            say(f"run {i + 1} floor, {n}: {floor[n][-1]:.2f} s")
     out = {k: {n: statistics.median(v) for n, v in d.items()} for k, d in (("read", read), ("show", show))}
     print("| what | after merge-on-read batches s | compacted s | ratio |")
     print("|---|---|---|---|")
     for k, v in out.items():
         print(f"| {k} | {v['merged']:.2f} | {v['compacted']:.2f} | {v['merged'] / v['compacted']:.2f}x |")
+    low = {n: statistics.median(v) for n, v in floor.items()}
+    print(f"| floor: the compacted files with each row's position, against plainly | {low['positions']:.2f} | "
+          f"{low['plain']:.2f} | {low['positions'] / low['plain']:.2f}x |")
     if args.out:
-        Path(args.out).write_text(json.dumps({"medians": out, "read": read, "show": show, "rows": counts}, indent=1))
+        Path(args.out).write_text(json.dumps({"medians": out, "read": read, "show": show, "floor": floor, "rows": counts}, indent=1))
     return 0 if counts["merged"] == counts["compacted"] and not any(same.values()) else 1
 
 
