@@ -128,7 +128,8 @@ def main(argv=None) -> int:
     print(f"| floor: the compacted files with each row's position, against plainly | {low['positions']:.2f} | "
           f"{low['plain']:.2f} | {low['positions'] / low['plain']:.2f}x |")
     if args.out:
-        Path(args.out).write_text(json.dumps({"medians": out, "read": read, "show": show, "floor": floor, "rows": counts}, indent=1))
+        Path(args.out).write_text(json.dumps({"medians": out, "read": read, "show": show, "floor": floor,
+                                              "rows": counts}, indent=1))
     return 0 if counts["merged"] == counts["compacted"] and not any(same.values()) else 1
 
 
