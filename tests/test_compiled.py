@@ -171,9 +171,9 @@ def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spar
     """After batches with drifting, nested fields are ingested, the projection of the table gives, over the last
     batch, exactly the rows the ingest wrote for it: the transform (Widen's native pass) for every record, its
     `_rescued` exactly the lines that are not JSON objects; the printed query the same rows but for a line with a
-    number Spark's parser keeps only as a double, which it rescues too, keeping what the ingest wrote of its other
-    values (under the default rules, Delta's and an edited rules file; under delta.rules, whose mode refuses drift,
-    the table is made by one batch)."""
+    number Spark's parser keeps only as a double or an array mixing records or arrays with other values, which it
+    rescues too, keeping what the ingest wrote of its other values (under the default rules, Delta's and an edited
+    rules file; under delta.rules, whose mode refuses drift, the table is made by one batch)."""
     rules = widen.load_rules(str(RULES[name]))
     batches = batch_sequences(max_batches=1 if name == "delta" else 2, max_records=4)
     # (rules that type a fraction as a decimal: its text's trailing zeros reach a string column in the native pass)
@@ -188,6 +188,8 @@ def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spar
     # (under money.rules, `1000.0` in the string column `c`: the Spark SQL writes "1000")
     @example([['{"a": 0}', '{"a": 384, "c": ""}', '{"b": 879, "c": 1000.0}',
                '{"a": "2024-01-01T10:00:00", "c": -140}']], ["42"])
+    # (an array mixing an empty array and a record with a null: the Spark SQL rescues the line)
+    @example([['{"a": [null, [], {"": 73, "A": null, "a": "true"}]}', '{"a": [22]}']], [])
     def check(batches, bad):
         tmp = tmp_path_factory.mktemp("compiled")
         warehouse = str(tmp / "wh")
@@ -204,23 +206,40 @@ def test_the_printed_query_the_transform_and_the_ingest_write_the_same_rows(spar
         written = {row["n"]: row for row in map(normalise, widen.read(spark, "p.t", warehouse=warehouse).collect())
                    if row["n"] is not None and row["n"] >= first}
         printed, transformed = _projected(spark, p, rules, last)
+        # (the lines the printed query reads otherwise than the native pass, as docs/compile.md lists them: one with
+        # a number Spark's parser keeps only as a double, which it rescues; one with an array mixing records or
+        # arrays with other values, which it leaves out of a column of arrays of strings, rescuing the line where no
+        # other column takes it)
         doubles = [line for line in last if _spark_keeps_only_a_double(line)]
+        mixed = [line for line in last if _mixes_containers(line) and line not in doubles]
+        # (a line with both: the Spark SQL may write the mixed array's whole text with Spark's own text of the
+        # double, a defect of the Spark SQL docs/compile.md names; the line is left out of its comparisons)
+        unread = [line for line in doubles if _mixes_containers(line)]
+        printed = [row for row, line in zip(printed, last) if line not in unread]
+        transformed = [row for row, line in zip(transformed, last) if line not in unread]
+        written = {n: row for n, row in written.items() if not any(json.loads(x)["n"] == n for x in unread)}
+        bad_rows = len(bad)
+        last = [line for line in last if line not in unread]
+        doubles = [line for line in doubles if line not in unread]
         # the transform: the rows the ingest wrote, and the lines that are not JSON objects rescued
-        assert [row["_rescued"] for row in transformed] == [None] * (len(last) - len(bad)) + bad
+        assert [row["_rescued"] for row in transformed] == [None] * (len(last) - bad_rows) + bad
         assert {row["n"]: {k: v for k, v in row.items() if k != "_rescued"} for row in transformed
                 if row["_rescued"] is None} == written
-        # the printed query: the same, but for the lines with a number Spark's parser keeps only as a double, and
-        # a decimal fraction's text in a string column, written without its trailing zeros
-        pairs = [(p, t) for p, t, line in zip(printed, transformed, last) if line not in doubles]
+        # the printed query: the same, but for the lines above, and a decimal fraction's text in a string column,
+        # written without its trailing zeros
+        pairs = [(p, t) for p, t, line in zip(printed, transformed, last) if line not in doubles + mixed]
         assert all(_alike(p, t, zeros) for p, t in pairs), pairs
+        rescued = doubles + [line for row, line in zip(printed, last) if line in mixed and row["_rescued"] == line]
         assert [row["_rescued"] for row in printed if row["_rescued"] is not None] == [
-            line for line in last if line in bad or line in doubles]
+            line for line in last if line in bad or line in rescued]
+        numbers = {json.loads(line)["n"]: line for line in last if line not in bad}
         kept = {row["n"]: {k: v for k, v in row.items() if k != "_rescued"} for row in printed
                 if row["_rescued"] is None}
-        assert set(kept) <= set(written) and all(_alike(row, written[n], zeros) for n, row in kept.items())
-        assert set(kept) | {json.loads(line)["n"] for line in doubles} == set(written)
-        for row in printed:  # (a line rescued for such a number: the rest of its row is what the ingest wrote)
-            if row["_rescued"] in doubles:
+        assert set(kept) <= set(written) and all(_alike(row, written[n], zeros) for n, row in kept.items()
+                                                 if numbers[n] not in mixed)
+        assert set(kept) | {json.loads(line)["n"] for line in rescued} == set(written)
+        for row in printed:  # (a line read otherwise: the rest of its row is what the ingest wrote)
+            if row["_rescued"] in rescued or (row["_rescued"] is None and numbers.get(row["n"]) in mixed):
                 assert all(_within(v, written[row["n"]][k], zeros) for k, v in row.items() if k != "_rescued")
 
     try:
@@ -243,6 +262,26 @@ def _spark_keeps_only_a_double(line: str) -> bool:
 
     try:
         return double(json.loads(line))
+    except ValueError:
+        return False
+
+
+def _mixes_containers(line: str) -> bool:
+    """Whether the JSON line holds an array whose elements are of more than one kind (records, arrays, scalars;
+    nulls aside), one of them a record or an array (``[1, {"b": 2}]``, ``[null, [], {"a": 1}]``): where a column of
+    arrays of strings takes it, the projection's Spark SQL rescues its line, and the native pass writes the array's
+    elements' text."""
+    def mixes(v) -> bool:
+        if isinstance(v, dict):
+            return any(mixes(x) for x in v.values())
+        if isinstance(v, list):
+            kinds = {"record" if isinstance(e, dict) else "array" if isinstance(e, list) else "scalar"
+                     for e in v if e is not None}
+            return (len(kinds) > 1 and bool(kinds & {"record", "array"})) or any(mixes(e) for e in v)
+        return False
+
+    try:
+        return mixes(json.loads(line))
     except ValueError:
         return False
 
