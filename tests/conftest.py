@@ -51,12 +51,41 @@ def spark():
 #: order they are collected (``--no-loadscope-reorder`` in pyproject's addopts), so the two workers start on these
 #: and end together on short files. The other files follow in name order: name a file here once it takes minutes.
 SLOWEST_FIRST = (
-    "test_keyed.py", "test_faults.py", "test_keyed_defects.py", "test_cdc.py", "test_merge_on_read.py",
-    "test_table.py", "test_cli.py", "test_engines.py", "test_driver.py", "test_native_write.py",
-    "test_spark.py", "test_cluster.py", "test_ingest.py", "test_native.py", "test_interrupts.py", "test_ledger.py",
-    "test_hostile.py", "test_jvm_build.py", "test_modes.py", "test_long_lines.py", "test_hostile_tables.py",
-    "test_conformance.py", "test_hostile_inputs.py",
+    "test_spark.py", "test_cluster.py", "test_keyed.py", "test_cli.py", "test_keyed_defects.py", "test_driver.py",
+    "test_faults.py", "test_compiled.py", "test_engines.py", "test_native_write.py", "test_ledger.py",
+    "test_docs.py", "test_interrupts.py", "test_native.py", "test_partitioning.py", "test_merge_on_read.py",
+    "test_ingest.py", "test_storage_faults.py", "test_hostile.py", "test_cdc.py", "test_properties.py",
+    "test_storage_reclaimed.py", "test_onepass.py", "test_modes.py", "test_jvm_build.py", "test_table.py",
+    "test_long_lines.py", "test_hostile_tables.py", "test_conformance.py", "test_hostile_inputs.py",
 )
+
+
+def pytest_configure(config):
+    """Before any test (in the process that hands out the tests, once): the class-data-sharing archive of the
+    driver JVM's classes (``WIDEN_CDS``, docs/performance.md), recorded by one session and adopted when it is at
+    rest, so that every fresh Spark process of the suite maps it and starts sooner. A run that sets ``WIDEN_CDS``
+    itself is left as it is; where no archive can be made, the suite runs without."""
+    if hasattr(config, "workerinput") or "WIDEN_CDS" in os.environ:
+        return
+    import subprocess
+    import sys
+    import time
+
+    from widen.session import class_archive
+
+    env = {**os.environ, "WIDEN_CDS": "1"}
+    os.environ["WIDEN_CDS"] = "1"
+    try:
+        if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
+            subprocess.run([sys.executable, "-c", "from widen.session import spark_session as s; s().range(1).count()"],
+                           env=env, capture_output=True, timeout=600)
+            deadline = time.time() + 120
+            while not class_archive()[0].startswith("-XX:SharedArchiveFile=") and time.time() < deadline:
+                time.sleep(2)  # (the JVM writes it at its exit; it is adopted once at rest)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
+        os.environ["WIDEN_CDS"] = "0"
 
 
 def pytest_collection_modifyitems(items):

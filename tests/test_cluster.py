@@ -229,7 +229,7 @@ def test_ingest_on_a_standalone_cluster(cluster, rules, tmp_path):
                  "--warehouse", str(wh), str(tmp_path / "day-1"), str(tmp_path / "day-2"),
                  conf=("spark.eventLog.enabled=true", f"spark.eventLog.dir={events.as_uri()}",
                        "spark.eventLog.compress=false", "spark.eventLog.rolling.enabled=false"),
-                 WIDEN_CACHE_DIR=str(tmp_path / "cache"))
+                 WIDEN_CACHE_DIR=str(tmp_path / "cache"), WIDEN_CDS="0")
     seconds = time.perf_counter() - started
     assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
     print(f"widen ingest on the cluster: {seconds:.1f}s")
@@ -362,10 +362,13 @@ def test_a_keyed_batch_merged_on_read_runs_on_the_cluster_with_no_python_on_it(c
     seed.write_text("".join(json.dumps({"id": i, "ts": 1, "price": i}) + "\n" for i in range(1, 7)))
     changes.write_text("".join(json.dumps(r) + "\n" for r in (
         {"id": 2, "ts": 2, "price": "n/a"}, {"id": 3, "ts": 2, "op": "d"}, {"id": 9, "ts": 2, "price": 9})))
-    for path in (seed, changes, changes):  # (the third: a read of the stored rows with their deletes applied)
-        run = driver(cluster, "-m", "widen.cli", "ingest", "--master", cluster.url, "--table", "t.keyed",
-                     "--warehouse", str(wh), "--key", "id", "--order-by", "ts", "--delete-when", "op = 'd'",
-                     "--force", str(path))
+    keyed = ("--table", "t.keyed", "--warehouse", str(wh), "--key", "id", "--order-by", "ts", "--delete-when",
+             "op = 'd'", "--force")
+    made = subprocess.run([sys.executable, "-m", "widen.cli", "ingest", *keyed, str(seed)], capture_output=True,
+                          text=True, timeout=600)  # (the table is made by a local session)
+    assert made.returncode == 0, made.stderr[-4000:]
+    for path in (changes, changes):  # (the second: a read of the stored rows with their deletes applied)
+        run = driver(cluster, "-m", "widen.cli", "ingest", "--master", cluster.url, *keyed, str(path))
         assert run.returncode == 0, f"widen ingest failed on the cluster:\n{run.stderr[-4000:]}\n{cluster.logs()}"
     table = open_catalog(None, str(wh)).load_table("t.keyed")
     rows = sorted((r["id"], r["price"], r["price_string"]) for r in table.scan().to_arrow().to_pylist())
@@ -418,7 +421,7 @@ def test_an_executor_lost_mid_batch_costs_a_retry_not_a_row(cluster, tmp_path):
     executors left and the one the master starts in its place; the ingest succeeds and the table holds every record
     exactly once."""
     write_batch(tmp_path / "big", 1, files=4, per_file=60_000)
-    env = driver_env((), {"WIDEN_CACHE_DIR": str(tmp_path / "cache")})
+    env = driver_env((), {"WIDEN_CACHE_DIR": str(tmp_path / "cache"), "WIDEN_CDS": "0"})
     proc = subprocess.Popen([sys.executable, "-m", "widen.cli", "ingest", "--master", cluster.url, "--table",
                              "t.lost", "--warehouse", str(tmp_path / "wh"), str(tmp_path / "big")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cluster.root)

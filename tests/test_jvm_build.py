@@ -25,6 +25,7 @@ REBUILD = "python -m widen.jvm.build"
 def fresh_jar(monkeypatch, tmp_path):
     """``jvm.jar()`` worked out again in this test, with an empty cache of its own (and worked out again after)."""
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("WIDEN_CDS", "0")  # (no class archive recorded into this cache)
     jvm.jar.cache_clear()
     yield tmp_path / "cache"
     jvm.jar.cache_clear()

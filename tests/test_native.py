@@ -332,6 +332,7 @@ def test_ingest_observes_natively_with_the_same_rows(spark, rules, tmp_path, mon
     from widen.jvm import jarfile
 
     monkeypatch.setenv("WIDEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("WIDEN_CDS", "0")  # (no class archive recorded into this cache)
     monkeypatch.setattr(shutil, "which", lambda *a, **k: None)
     monkeypatch.setattr(jarfile, "SHIPPED", tmp_path / "none.jar")  # (no shipped jar either)
     jvm.jar.cache_clear()

@@ -175,9 +175,9 @@ def test_the_envelope_plans_no_change_and_holds_the_tables_shapes():
 
 def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_turned_off(tmp_path, monkeypatch):
     """The first session records its JVM's classes at exit into a file named by its process; a later start adopts
-    a finished one (its process gone, the file at rest) and maps it; a start while another process records one
-    does neither; it is off unless WIDEN_CDS=1; an archive of another Java or PySpark is removed when one is
-    made."""
+    a finished one (its process gone, the file at rest) and maps it; a start while another process records one, or
+    before the file of a process gone is at rest, does neither (and removes nothing); it is off unless WIDEN_CDS=1;
+    an archive of another Java or PySpark is removed when one is made."""
     import os
     import time
 
@@ -199,6 +199,7 @@ def test_the_class_archive_is_made_once_adopted_when_its_jvm_is_done_and_can_be_
     assert class_archive() == ("", False)  # (this process, alive, is recording it)
     done = recording.with_suffix(".999999999")  # a process that is gone
     recording.rename(done)
+    assert class_archive() == ("", False) and done.exists()  # (its JVM may still be writing it: left alone)
     os.utime(done, (time.time() - 60, time.time() - 60))
     options, making = class_archive()
     archive = done.with_suffix("")

@@ -88,8 +88,9 @@ def class_archive() -> tuple[str, bool]:
                 break
     if archive.exists():
         return f"-XX:SharedArchiveFile={archive} {quiet}", False
-    if any(_alive(int(m.suffix[1:])) for m in folder.glob(f"{key}.jsa.*") if m.suffix[1:].isdigit()):
-        return "", False  # (another process is making it)
+    if any(_alive(int(m.suffix[1:])) or time.time() - m.stat().st_mtime <= 30
+           for m in folder.glob(f"{key}.jsa.*") if m.suffix[1:].isdigit()):
+        return "", False  # (another process is making it, or its JVM may still be writing it)
     for old in folder.glob("*.jsa*"):  # another Java's or PySpark's
         old.unlink(missing_ok=True)
     return f"-XX:ArchiveClassesAtExit={folder / f'{key}.jsa.{os.getpid()}'} {quiet}", True
