@@ -62,30 +62,32 @@ SLOWEST_FIRST = (
 
 def pytest_configure(config):
     """Before any test (in the process that hands out the tests, once): the class-data-sharing archive of the
-    driver JVM's classes (``WIDEN_CDS``, docs/performance.md), recorded by one session and adopted when it is at
-    rest, so that every fresh Spark process of the suite maps it and starts sooner. A run that sets ``WIDEN_CDS``
-    itself is left as it is; where no archive can be made, the suite runs without."""
-    if hasattr(config, "workerinput") or "WIDEN_CDS" in os.environ:
+    driver JVM's classes (``WIDEN_CDS``, docs/performance.md), recorded by one session, so that every fresh Spark
+    process of the suite maps it and starts sooner. ``WIDEN_CDS=0`` keeps the suite without it; where no archive
+    can be made (no Java, no PySpark), the suite runs without, saying why."""
+    if hasattr(config, "workerinput") or os.environ.get("WIDEN_CDS") == "0":
         return
     import subprocess
     import sys
-    import time
 
-    from widen.session import class_archive
-
-    env = {**os.environ, "WIDEN_CDS": "1"}
     os.environ["WIDEN_CDS"] = "1"
     try:
+        from widen.session import cache_dir, class_archive
+
         if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
-            subprocess.run([sys.executable, "-c", "from widen.session import spark_session as s; s().range(1).count()"],
-                           env=env, capture_output=True, timeout=600)
-            deadline = time.time() + 120
-            while not class_archive()[0].startswith("-XX:SharedArchiveFile=") and time.time() < deadline:
-                time.sleep(2)  # (the JVM writes it at its exit; it is adopted once at rest)
-    except (OSError, subprocess.SubprocessError):
-        pass
-    if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
+            proc = subprocess.Popen([sys.executable, "-c", "from widen.session import spark_session as s; "
+                                     "s().range(1).count()"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            _, err = proc.communicate(timeout=180)
+            # its JVM wrote the archive at its exit, before the output it shares closed: at rest, so adopted now
+            for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):
+                os.replace(made, made.with_suffix(""))
+        ready = class_archive()[0].startswith("-XX:SharedArchiveFile=")
+        why = "" if ready else f"no archive was recorded: {err[-500:]}"
+    except Exception as exc:  # (no PySpark, no Java, a session that did not start: the suite runs without it)
+        ready, why = False, f"{type(exc).__name__}: {exc}"
+    if not ready:
         os.environ["WIDEN_CDS"] = "0"
+        print(f"tests: fresh Spark processes start without a class archive ({why})", file=sys.stderr)
 
 
 def pytest_collection_modifyitems(items):

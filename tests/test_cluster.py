@@ -365,7 +365,8 @@ def test_a_keyed_batch_merged_on_read_runs_on_the_cluster_with_no_python_on_it(c
     keyed = ("--table", "t.keyed", "--warehouse", str(wh), "--key", "id", "--order-by", "ts", "--delete-when",
              "op = 'd'", "--force")
     made = subprocess.run([sys.executable, "-m", "widen.cli", "ingest", *keyed, str(seed)], capture_output=True,
-                          text=True, timeout=600)  # (the table is made by a local session)
+                          text=True, timeout=600, cwd=tmp_path,  # (the table is made by a local session)
+                          env={**os.environ, "WIDEN_DRIVER_MEMORY": "1g", "WIDEN_SPARK_MASTER": "local[1]"})
     assert made.returncode == 0, made.stderr[-4000:]
     for path in (changes, changes):  # (the second: a read of the stored rows with their deletes applied)
         run = driver(cluster, "-m", "widen.cli", "ingest", "--master", cluster.url, *keyed, str(path))

@@ -88,12 +88,19 @@ def class_archive() -> tuple[str, bool]:
                 break
     if archive.exists():
         return f"-XX:SharedArchiveFile={archive} {quiet}", False
-    if any(_alive(int(m.suffix[1:])) or time.time() - m.stat().st_mtime <= 30
-           for m in folder.glob(f"{key}.jsa.*") if m.suffix[1:].isdigit()):
+    if any(_alive(int(m.suffix[1:])) or _recent(m) for m in folder.glob(f"{key}.jsa.*") if m.suffix[1:].isdigit()):
         return "", False  # (another process is making it, or its JVM may still be writing it)
     for old in folder.glob("*.jsa*"):  # another Java's or PySpark's
         old.unlink(missing_ok=True)
     return f"-XX:ArchiveClassesAtExit={folder / f'{key}.jsa.{os.getpid()}'} {quiet}", True
+
+
+def _recent(path: Path) -> bool:
+    """Whether the file was written in the last 30 s (a file another process just adopted is gone: not recent)."""
+    try:
+        return time.time() - path.stat().st_mtime <= 30
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:
