@@ -77,7 +77,11 @@ def pytest_configure(config):
         if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
             proc = subprocess.Popen([sys.executable, "-c", "from widen.session import spark_session as s; "
                                      "s().range(1).count()"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            _, err = proc.communicate(timeout=180)
+            try:
+                _, err = proc.communicate(timeout=180)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                raise
             # its JVM wrote the archive at its exit, before the output it shares closed: at rest, so adopted now
             for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):
                 os.replace(made, made.with_suffix(""))
