@@ -86,7 +86,8 @@ def pytest_configure(config):
             for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):
                 os.replace(made, made.with_suffix(""))
         ready = class_archive()[0].startswith("-XX:SharedArchiveFile=")
-        why = "" if ready else f"no archive was recorded: {err[-500:]}"
+        last = [line for line in err.splitlines() if line.strip()][-1:] or ["no error"]
+        why = "" if ready else f"no archive was recorded: {last[0][:300]}"
     except Exception as exc:  # (no PySpark, no Java, a session that did not start: the suite runs without it)
         ready, why = False, f"{type(exc).__name__}: {exc}"
     if not ready:
