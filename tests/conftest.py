@@ -7,11 +7,14 @@ repeatable) and ``thorough`` (for a rules change you care about). Pick one with 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import widen
+from widen.session import cache_dir, class_archive
 
 settings.register_profile("default", max_examples=150, deadline=None)
 settings.register_profile(
@@ -67,13 +70,8 @@ def pytest_configure(config):
     can be made (no Java, no PySpark), the suite runs without, saying why."""
     if hasattr(config, "workerinput") or os.environ.get("WIDEN_CDS") == "0":
         return
-    import subprocess
-    import sys
-
     os.environ["WIDEN_CDS"] = "1"
     try:
-        from widen.session import cache_dir, class_archive
-
         if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
             proc = subprocess.Popen([sys.executable, "-c", "from widen.session import spark_session as s; "
                                      "s().range(1).count()"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
