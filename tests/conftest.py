@@ -71,26 +71,35 @@ def pytest_configure(config):
     if hasattr(config, "workerinput") or os.environ.get("WIDEN_CDS") == "0":
         return
     os.environ["WIDEN_CDS"] = "1"
-    try:
-        if not class_archive()[0].startswith("-XX:SharedArchiveFile="):
-            proc = subprocess.Popen([sys.executable, "-c", "from widen.session import spark_session as s; "
-                                     "s().range(1).count()"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            try:
-                _, err = proc.communicate(timeout=180)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                raise
-            # its JVM wrote the archive at its exit, before the output it shares closed: at rest, so adopted now
-            for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):
-                os.replace(made, made.with_suffix(""))
-        ready = class_archive()[0].startswith("-XX:SharedArchiveFile=")
-        last = [line for line in err.splitlines() if line.strip()][-1:] or ["no error"]
-        why = "" if ready else f"no archive was recorded: {last[0][:300]}"
-    except Exception as exc:  # (no PySpark, no Java, a session that did not start: the suite runs without it)
-        ready, why = False, f"{type(exc).__name__}: {exc}"
-    if not ready:
+    why = suite_class_archive()
+    if why:
         os.environ["WIDEN_CDS"] = "0"
         print(f"tests: fresh Spark processes start without a class archive ({why})", file=sys.stderr)
+
+
+def suite_class_archive(archive=class_archive, record=(sys.executable, "-c", "from widen.session import "
+                        "spark_session as s; s().range(1).count()"), timeout: float = 180) -> str:
+    """The class archive of ``WIDEN_CDS=1``, recorded by running ``record`` when there is none yet: ``""`` when
+    one is ready, else why there is none (the recording's last line of error, or the exception)."""
+    try:
+        if archive()[0].startswith("-XX:SharedArchiveFile="):
+            return ""
+        proc = subprocess.Popen(list(record), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            _, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+        # its JVM wrote the archive at its exit, before the output it shares closed: at rest, so adopted now
+        for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):
+            os.replace(made, made.with_suffix(""))
+        if archive()[0].startswith("-XX:SharedArchiveFile="):
+            return ""
+        last = [line for line in err.splitlines() if line.strip()][-1:] or ["no error"]
+        return f"no archive was recorded: {last[0][:300]}"
+    except Exception as exc:  # (no PySpark, no Java, a session that did not start: the suite runs without it)
+        return f"{type(exc).__name__}: {exc}"
 
 
 def pytest_collection_modifyitems(items):
