@@ -14,6 +14,7 @@ from __future__ import annotations
 from widen.compiler.spark_exprs import as_array, as_map, let
 from widen.compiler.spark_types import SparkTypes
 from widen.compiler.sql import Expr, F
+from widen.engine.values import MAX_NESTING
 
 #: the code of a value nested deeper than a projection looks: no route takes it (its line is rescued)
 DEEP = "deep"
@@ -22,6 +23,9 @@ _EMPTY_ARRAYS = r"^(ARRAY<)+VOID>+$"
 #: double only when it has an exponent, more than 38 digits or a magnitude beyond a double's, and its digits are lost
 #: then (``1e400`` is Infinity): no route takes such a value, whose text only the line keeps
 _DOUBLE = r"(^|<|: )DOUBLE(>|,|$)"
+#: a type Spark's parser gave a value whose parts are not all of one type (a mixed array): its parts' own types are
+#: under it, and a double among them is seen only by looking at them
+_MIXED = r"(^|<|: )VARIANT(>|,|$)"
 # node kinds
 _VALUE, _RECORD, _EMPTY, _DEEP = 0, 1, 2, 3
 
@@ -41,6 +45,21 @@ def nodes(x: Expr, looks: int) -> Expr:
             return F.when(opens, F.transform(elements, lambda e: _node(n["d"] + 1, e))).otherwise(F.array(n))
         out = F.flatten(F.transform(out, expand))
     return out
+
+
+def hides_double(x: Expr) -> Expr:
+    """Whether a double is anywhere in ``x``: in its VARIANT type, or, where that type says ``VARIANT`` (the parts
+    of a mixed array), in the types of its parts, looked at as deep as a line may nest."""
+    def part(v: Expr) -> Expr:
+        return F.struct(v.alias("v"), F.schema_of_variant(v).alias("sv"))
+
+    parts = F.array(part(x))
+    for _ in range(MAX_NESTING):
+        def open_mixed(p: Expr) -> Expr:
+            inner = F.coalesce(as_array(p["v"]), F.map_values(as_map(p["v"])))
+            return F.when(p["sv"].rlike(_MIXED), F.transform(inner, part)).otherwise(F.array(p))
+        parts = F.flatten(F.transform(parts, open_mixed))
+    return F.exists(parts, lambda p: p["sv"].rlike(_DOUBLE))
 
 
 class LevelShapes:
@@ -106,7 +125,7 @@ class LevelShapes:
             mixed = (s["prim"] & s["rec"]) | (s["lo"] != s["hi"]) | F.coalesce(s["e"] > s["hi"], F.lit(False))
             records = s["rec"] & ~s["prim"] & ~mixed  # (their fields are typed at their own level)
             return (F.when(x.isNull() | F.is_variant_null(x), F.lit("null"))
-                    .when(~records & F.schema_of_variant(x).rlike(_DOUBLE), F.lit(DEEP))
+                    .when(~records & hides_double(x), F.lit(DEEP))
                     .when(~s["prim"] & ~s["rec"], F.when(s["deep"], F.lit(DEEP)).otherwise(F.lit("empty")))
                     .when(mixed | s["deep"], F.element_at(names, F.lit(types.mixed_type() + 1)))
                     .when(s["rec"] & (s["hi"] == 0) & no_name, F.lit("empty"))
