@@ -23,7 +23,7 @@ from widen.compiler.spark_columns import data_type
 from widen.compiler.spark_exprs import as_map, let
 from widen.compiler.spark_types import SparkTypes
 from widen.compiler.sql import Expr, F, identifier
-from widen.compiler.table_shapes import LevelShapes
+from widen.compiler.table_shapes import LevelShapes, hides_double
 from widen.engine.conversions import family
 from widen.engine.planner import ColumnPlan, LevelPlan, Plan
 from widen.rules.model import Rules
@@ -34,9 +34,11 @@ RESCUED = "_rescued"
 #: records needs more
 ANALYZER_PASSES, PASSES = "spark.sql.analyzer.maxIterations", 1000
 LOST = "__lost"
-#: the names of the projection's own values beside the table's columns (the line, its map of fields, its fields'
-#: values, their shape codes and shapes): of Widen's own prefix, so that no column of a table is named as one
-LINE, MAP, FIELDS, CODES, SHAPES = "__widen_line", "__widen_m", "__widen_f", "__widen_sh", "__widen_s"
+#: the names of the projection's own values beside the table's columns (the line, its map of fields, whether it may
+#: hold a double, its fields' values, their shape codes and shapes): of Widen's own prefix, so that no
+#: column of a table is named as one
+LINE, MAP, HIDDEN, FIELDS, CODES, SHAPES = "__widen_line", "__widen_m", "__widen_hd", "__widen_f", "__widen_sh", \
+    "__widen_s"
 
 
 def _fields(level: LevelPlan) -> list[str]:
@@ -127,17 +129,21 @@ class TableProjection:
                 for cp in root.columns}
         rescued = F.when(m.isNull() | self._lost(root, fields, incoming, m, s, lambda n: F.col(n)), value)
         out = [self._strip(F.col(cp.column.name), cp).alias(cp.column.name) for cp in root.columns]
-        keep = [value.alias(LINE), m.alias(MAP), f.alias(FIELDS)]
+        hidden = F.col(HIDDEN)
+        keep = [value.alias(LINE), m.alias(MAP), hidden.alias(HIDDEN), f.alias(FIELDS)]
+        parsed = F.try_parse_json(F.col("value"))
         return [
-            [F.col("value").alias(LINE), as_map(F.try_parse_json(F.col("value"))).alias(MAP)],
-            [value.alias(LINE), m.alias(MAP), self._struct({n: m[n] for n in fields}).alias(FIELDS)],
+            [F.col("value").alias(LINE), as_map(parsed).alias(MAP), hides_double(F.col("value")).alias(HIDDEN)],
+            [value.alias(LINE), m.alias(MAP), hidden.alias(HIDDEN),
+             self._struct({n: m[n] for n in fields}).alias(FIELDS)],
             keep + [shapes.alias(CODES)],
             keep + [self._struct({n: F.col(CODES)[i] for i, n in enumerate(fields)}).alias(SHAPES)],
             keep + [s.alias(SHAPES)] + [e.alias(f"cv_{name}") for name, e in arrays.items()],
             keep + [s.alias(SHAPES)] + [self._struct({n: F.col(f"cv_{self._conversion_name(*key)}")[i]
                                                       for i, n in enumerate(names)}).alias(self._conversion_name(*key))
                                         for key, names in shared.items()],
-            [value.alias(LINE), m.alias(MAP), s.alias(SHAPES)] + [e.alias(n) for n, e in full.items()],
+            [value.alias(LINE), m.alias(MAP), hidden.alias(HIDDEN), s.alias(SHAPES)]
+            + [e.alias(n) for n, e in full.items()],
             out + [rescued.alias(RESCUED)],
         ]
 
@@ -206,7 +212,8 @@ class TableProjection:
         """A level's shapes, looking one array level below its deepest route, typing arrays of scalars when a
         route takes some."""
         looks = max((r.shape.dim for r in level.routes), default=0) + 1
-        return LevelShapes(self.types, looks, any(r.shape.dim and not r.shape.is_record for r in level.routes))
+        return LevelShapes(self.types, looks, any(r.shape.dim and not r.shape.is_record for r in level.routes),
+                           F.col(HIDDEN))
 
     # --- what reached no column -------------------------------------------------------------------------------------
     def _lost(self, level: LevelPlan, fields: list[str], incoming: dict, m: Expr, s: Expr, column) -> Expr:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from widen.compiler.spark_exprs import as_array, as_map, let
 from widen.compiler.spark_types import SparkTypes
 from widen.compiler.sql import Expr, F
-from widen.engine.values import MAX_NESTING
 
 #: the code of a value nested deeper than a projection looks: no route takes it (its line is rescued)
 DEEP = "deep"
@@ -23,8 +22,7 @@ _EMPTY_ARRAYS = r"^(ARRAY<)+VOID>+$"
 #: double only when it has an exponent, more than 38 digits or a magnitude beyond a double's, and its digits are lost
 #: then (``1e400`` is Infinity): no route takes such a value, whose text only the line keeps
 _DOUBLE = r"(^|<|: )DOUBLE(>|,|$)"
-#: a type Spark's parser gave a value whose parts are not all of one type (a mixed array): its parts' own types are
-#: under it, and a double among them is seen only by looking at them
+#: the type Spark's parser gives the parts of a mixed array: a double among them does not show in it
 _MIXED = r"(^|<|: )VARIANT(>|,|$)"
 # node kinds
 _VALUE, _RECORD, _EMPTY, _DEEP = 0, 1, 2, 3
@@ -47,31 +45,30 @@ def nodes(x: Expr, looks: int) -> Expr:
     return out
 
 
-def hides_double(x: Expr) -> Expr:
-    """Whether a double is anywhere in ``x``: in its VARIANT type, or, where that type says ``VARIANT`` (the parts
-    of a mixed array), in the types of its parts, looked at as deep as a line may nest."""
-    def part(v: Expr) -> Expr:
-        return F.struct(v.alias("v"), F.schema_of_variant(v).alias("sv"))
-
-    parts = F.array(part(x))
-    for _ in range(MAX_NESTING):
-        def open_mixed(p: Expr) -> Expr:
-            inner = F.coalesce(as_array(p["v"]), F.map_values(as_map(p["v"])))
-            return F.when(p["sv"].rlike(_MIXED), F.transform(inner, part)).otherwise(F.array(p))
-        parts = F.flatten(F.transform(parts, open_mixed))
-    return F.exists(parts, lambda p: p["sv"].rlike(_DOUBLE))
+def hides_double(line: Expr) -> Expr:
+    """Whether the JSON text ``line`` may hold a number Spark's parser keeps only as a double: one written with an
+    exponent, or of more than 38 digits (strings left out). Read off the text, with no lambda (each one is a pass
+    of Spark's analyser), for the value whose VARIANT type cannot show it: a mixed array's parts are typed only
+    ``VARIANT`` there. A line it holds for that has no such number (39 digits that fit a decimal) only loses its
+    mixed values to ``_rescued`` with the rest of the line."""
+    strings = r'"(?:[^"\\]|\\.)*"'
+    digits = F.regexp_replace(F.regexp_replace(line, strings, '""'), r"([0-9])\.([0-9])", "$1$2")
+    return digits.rlike(r"[0-9][eE]|[0-9]{39}")
 
 
 class LevelShapes:
     """The shape code of each value of a level (``long``, ``string[]``, ``record[][]``, ``null``, ``empty``,
     ``deep``) under one rules file, as the Python typer gives ``str(shape)``."""
 
-    def __init__(self, types: SparkTypes, looks: int, elements: bool = True):
+    def __init__(self, types: SparkTypes, looks: int, elements: bool = True, hidden: Expr | None = None):
         self.types = types
         self.looks = looks
         #: whether an array of scalars is typed by its element type; without (a level no array route enters),
         #: its code is ``array[]...``, a shape no route takes, and the leaves are not tested for exactness
         self.elements = elements
+        #: whether the line may hold a double (:func:`hides_double`): its mixed values are then routed nowhere (a
+        #: string column would hold Spark's text of the double), and the line is rescued
+        self.hidden = hidden if hidden is not None else F.lit(False)
 
     def of(self, values: list[Expr]) -> Expr:
         """The shape codes of ``values``, in order, as an array: one lambda for all of them."""
@@ -125,7 +122,8 @@ class LevelShapes:
             mixed = (s["prim"] & s["rec"]) | (s["lo"] != s["hi"]) | F.coalesce(s["e"] > s["hi"], F.lit(False))
             records = s["rec"] & ~s["prim"] & ~mixed  # (their fields are typed at their own level)
             return (F.when(x.isNull() | F.is_variant_null(x), F.lit("null"))
-                    .when(~records & hides_double(x), F.lit(DEEP))
+                    .when(~records & (F.schema_of_variant(x).rlike(_DOUBLE) | (F.schema_of_variant(x).rlike(_MIXED) & self.hidden)),
+                          F.lit(DEEP))
                     .when(~s["prim"] & ~s["rec"], F.when(s["deep"], F.lit(DEEP)).otherwise(F.lit("empty")))
                     .when(mixed | s["deep"], F.element_at(names, F.lit(types.mixed_type() + 1)))
                     .when(s["rec"] & (s["hi"] == 0) & no_name, F.lit("empty"))

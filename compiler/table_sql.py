@@ -12,7 +12,8 @@ from widen.engine.plan import LevelPlan
 
 #: each projection's name in the query and what it computes
 STEPS = (
-    ("lines", "each line as a map of its fields (null: the line is not a JSON object)"),
+    ("lines", "each line as a map of its fields (null: the line is not a JSON object), and whether it may hold "
+               "a number Spark's parser keeps only as a double"),
     ("fields", "each field's value, as VARIANT"),
     ("shape_codes", "each value's shape (long, string[], record...), one lambda for every field"),
     ("shapes", "the shapes by field name"),
@@ -88,7 +89,7 @@ def printed(projection: TableProjection, source: str = "batch", width: int = 110
     out = ["WITH"]
     previous = source
     for (name, what), stage in zip(STEPS, stages):
-        out.append(f"-- {what}")
+        out += _wrap_comment(what, "", width)
         out.append(f"{name} AS (")
         out.append("  SELECT")
         out += _items(stage, comments if name == "columns" else {}, width)

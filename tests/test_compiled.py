@@ -372,7 +372,7 @@ def test_compile_md_shows_what_widen_compile_prints(tmp_path):
     lines = out.stdout.splitlines()
     lines[0] = "-- widen compile: table shop.orders, rules rules/types.rules"
     start = next(i for i, line in enumerate(lines) if re.match(r"^-- the table.s columns", line))
-    blocks = {"| head -12": lines[:12], "| sed -n '/^-- the table.s columns/,$p'": lines[start:]}
+    blocks = {"| head -17": lines[:17], "| sed -n '/^-- the table.s columns/,$p'": lines[start:]}
     page = ROOT / "docs" / "compile.md"
     text = page.read_text()
     for tail, shown in blocks.items():

@@ -230,7 +230,7 @@ PRODUCED = {
     ("README.md", "widen show --table demo.events --columns event_id,price,price_long,price_decimal,price_string "
                   "--where \"event_id >= 4\""): "tests/test_read.py::test_the_readmes_show_example_is_what_it_prints",
     ("README.md", "widen check --rules my.rules"): "tests/test_cli.py::test_the_readmes_check_example_is_what_it_prints",
-    ("compile.md", "widen compile --table shop.orders --rules rules/types.rules | head -12"):
+    ("compile.md", "widen compile --table shop.orders --rules rules/types.rules | head -17"):
         "tests/test_docs.py::test_compile_example_is_what_widen_compile_prints",
     ("compile.md", "widen compile --table shop.orders --rules rules/types.rules | sed -n '/^-- the table.s columns/,$p'"):
         "tests/test_compiled.py::test_compile_md_shows_what_widen_compile_prints",

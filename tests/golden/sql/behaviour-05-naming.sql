@@ -6,11 +6,15 @@
 -- = 1000` first for a table of nested records)
 -- columns the batches add: coordinates, coordinates_string, coordinates_array3_long
 WITH
--- each line as a map of its fields (null: the line is not a JSON object)
+-- each line as a map of its fields (null: the line is not a JSON object), and whether it may hold a number
+--     Spark's parser keeps only as a double
 lines AS (
   SELECT
     `value` AS `__widen_line`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`,
+    (
+      regexp_replace(regexp_replace(`value`, '"(?:[^"\\\\]|\\\\.)*"', '""'), '([0-9])\\.([0-9])', '$1$2') RLIKE '[0-9][eE]|[0-9]{39}'
+    ) AS `__widen_hd`
   FROM batch
 ),
 -- each field's value, as VARIANT
@@ -18,6 +22,7 @@ fields AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     named_struct('coordinates', `__widen_m`['coordinates']) AS `__widen_f`
   FROM lines
 ),
@@ -26,6 +31,7 @@ shape_codes AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     transform(
       array(`__widen_f`['coordinates']),
@@ -555,7 +561,10 @@ shape_codes AS (
                       )
                     )
                   )
-                  AND (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                  AND (
+                    (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                    OR ((schema_of_variant(_x1) RLIKE '(^|<|: )VARIANT(>|,|$)') AND `__widen_hd`)
+                  )
                 ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
@@ -723,6 +732,7 @@ shapes AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     named_struct('coordinates', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
@@ -732,6 +742,7 @@ conversions AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     `__widen_s`,
     transform(
@@ -2032,6 +2043,7 @@ converted AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     `__widen_s`,
     named_struct('coordinates', `cv_as_string_array3`[0]) AS `as_string_array3`,
@@ -2044,6 +2056,7 @@ columns AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_s`,
     -- coordinates::string[][][] <- coordinates as string (as is; wrapped), long[][][] (text)
     CAST(

@@ -6,11 +6,15 @@
 -- = 1000` first for a table of nested records)
 -- columns the batches add: a, a_string, a_array_long
 WITH
--- each line as a map of its fields (null: the line is not a JSON object)
+-- each line as a map of its fields (null: the line is not a JSON object), and whether it may hold a number
+--     Spark's parser keeps only as a double
 lines AS (
   SELECT
     `value` AS `__widen_line`,
-    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`
+    try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`,
+    (
+      regexp_replace(regexp_replace(`value`, '"(?:[^"\\\\]|\\\\.)*"', '""'), '([0-9])\\.([0-9])', '$1$2') RLIKE '[0-9][eE]|[0-9]{39}'
+    ) AS `__widen_hd`
   FROM batch
 ),
 -- each field's value, as VARIANT
@@ -18,6 +22,7 @@ fields AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     named_struct('a', `__widen_m`['a']) AS `__widen_f`
   FROM lines
 ),
@@ -26,6 +31,7 @@ shape_codes AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     transform(
       array(`__widen_f`['a']),
@@ -520,7 +526,10 @@ shape_codes AS (
                       )
                     )
                   )
-                  AND (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                  AND (
+                    (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                    OR ((schema_of_variant(_x1) RLIKE '(^|<|: )VARIANT(>|,|$)') AND `__widen_hd`)
+                  )
                 ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
@@ -688,6 +697,7 @@ shapes AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     named_struct('a', `__widen_sh`[0]) AS `__widen_s`
   FROM shape_codes
@@ -697,6 +707,7 @@ conversions AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     `__widen_s`,
     transform(
@@ -1939,6 +1950,7 @@ converted AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_f`,
     `__widen_s`,
     named_struct('a', `cv_as_string_array1`[0]) AS `as_string_array1`,
@@ -1951,6 +1963,7 @@ columns AS (
   SELECT
     `__widen_line`,
     `__widen_m`,
+    `__widen_hd`,
     `__widen_s`,
     -- a::string[] <- a as string (as is; wrapped), long[] (text)
     CAST(
