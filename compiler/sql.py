@@ -276,7 +276,7 @@ SQL_FUNCTIONS = frozenset({
     "abs", "array", "array_distinct", "array_except", "array_join", "array_max", "array_min", "array_remove", "array_repeat",
     "array_sort", "base64", "coalesce", "concat", "date_format", "date_from_unix_date", "div", "element_at",
     "flatten", "format_string", "from_json", "greatest", "hex", "is_valid_utf8", "is_variant_null", "isnan",
-    "least", "length", "lower", "lpad", "map", "map_entries", "map_keys", "map_values", "parse_json", "pmod", "raise_error",
+    "least", "length", "lower", "lpad", "map", "map_entries", "map_keys", "parse_json", "pmod", "raise_error",
     "regexp_extract", "regexp_extract_all", "regexp_replace", "repeat", "replace", "schema_of_variant", "shiftleft",
     "size", "split", "substr", "substring", "timestamp_micros", "to_date", "to_json", "trim", "try_element_at",
     "try_multiply", "try_parse_json", "try_to_date", "try_variant_get", "unix_date", "unix_micros", "variant_get",

@@ -22,8 +22,9 @@ _EMPTY_ARRAYS = r"^(ARRAY<)+VOID>+$"
 #: double only when it has an exponent, more than 38 digits or a magnitude beyond a double's, and its digits are lost
 #: then (``1e400`` is Infinity): no route takes such a value, whose text only the line keeps
 _DOUBLE = r"(^|<|: )DOUBLE(>|,|$)"
-#: the type Spark's parser gives the parts of a mixed array: a double among them does not show in it
-_MIXED = r"(^|<|: )VARIANT(>|,|$)"
+#: :data:`_DOUBLE`, or the type Spark's parser gives the parts of an array that mixes types, in which a double does
+#: not show
+_DOUBLE_OR_MIXED = r"(^|<|: )(DOUBLE|VARIANT)(>|,|$)"
 # node kinds
 _VALUE, _RECORD, _EMPTY, _DEEP = 0, 1, 2, 3
 
@@ -48,11 +49,14 @@ def nodes(x: Expr, looks: int) -> Expr:
 def hides_double(line: Expr) -> Expr:
     """Whether the JSON text ``line`` may hold a number Spark's parser keeps only as a double: one written with an
     exponent, or of more than 38 digits (strings left out). Read off the text, with no lambda (each one is a pass
-    of Spark's analyser), for the value whose VARIANT type cannot show it: a mixed array's parts are typed only
-    ``VARIANT`` there. A line it holds for that has no such number (39 digits that fit a decimal) only loses its
-    mixed values to ``_rescued`` with the rest of the line."""
-    strings = r'"(?:[^"\\]|\\.)*"'
-    digits = F.regexp_replace(F.regexp_replace(line, strings, '""'), r"([0-9])\.([0-9])", "$1$2")
+    of Spark's analyser), for the values whose VARIANT type cannot show it: the parts of an array that mixes types
+    are typed only ``VARIANT`` there. It holds for a few lines with no double a column would take (a fraction of 38
+    digits that fits a decimal; a double under an empty name): their values typed so are then routed nowhere, and
+    the line is rescued whole."""
+    # (its strings' escapes out first, then what is between two quotes: two plain patterns, as one pattern of a
+    # string's body, an alternation inside a repetition, makes Java's regex engine recurse per escape)
+    strings = F.regexp_replace(F.regexp_replace(line, r"\\.", ""), r'"[^"]*"', '""')
+    digits = F.regexp_replace(strings, r"([0-9])\.([0-9])", "$1$2")
     return digits.rlike(r"[0-9][eE]|[0-9]{39}")
 
 
@@ -122,8 +126,8 @@ class LevelShapes:
             mixed = (s["prim"] & s["rec"]) | (s["lo"] != s["hi"]) | F.coalesce(s["e"] > s["hi"], F.lit(False))
             records = s["rec"] & ~s["prim"] & ~mixed  # (their fields are typed at their own level)
             return (F.when(x.isNull() | F.is_variant_null(x), F.lit("null"))
-                    .when(~records & (F.schema_of_variant(x).rlike(_DOUBLE) | (F.schema_of_variant(x).rlike(_MIXED) & self.hidden)),
-                          F.lit(DEEP))
+                    .when(~records & F.when(self.hidden, F.schema_of_variant(x).rlike(_DOUBLE_OR_MIXED))
+                          .otherwise(F.schema_of_variant(x).rlike(_DOUBLE)), F.lit(DEEP))
                     .when(~s["prim"] & ~s["rec"], F.when(s["deep"], F.lit(DEEP)).otherwise(F.lit("empty")))
                     .when(mixed | s["deep"], F.element_at(names, F.lit(types.mixed_type() + 1)))
                     .when(s["rec"] & (s["hi"] == 0) & no_name, F.lit("empty"))

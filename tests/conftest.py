@@ -89,7 +89,7 @@ def suite_class_archive(archive=class_archive, record=(sys.executable, "-c", "fr
             _, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.communicate()
+            proc.communicate(timeout=60)  # (its JVM, which shares the output, ends as its input closes)
             raise
         # its JVM wrote the archive at its exit, before the output it shares closed: at rest, so adopted now
         for made in (cache_dir() / "cds").glob(f"*.jsa.{proc.pid}"):

@@ -249,18 +249,20 @@ def test_a_double_inside_a_mixed_array_rescues_its_line_in_the_spark_sql(spark, 
                        rules).schema
     project = widen.compile_table(widen.table_plan(table, rules), rules)
     lines = ['{"m": [1, {"a": -4.754395111205734E16}]}', '{"m": [[2.5e3], "z"]}',
-             '{"m": [1, {"a": [1, {"b": 1e400}]}]}', '{"m": [1, {"a": 2.5}]}']
+             '{"m": [1, {"a": [1, {"b": 1e400}]}]}', '{"m": [1, {"a": 2.5}]}',
+             '{"m": "' + "\\\"1e5\\\" \\\\ " * 20_000 + '"}']  # (a long string of escapes: no double)
     df = spark.createDataFrame([(line,) for line in lines], "value string")
     assert [tuple(r) for r in df.transform(project).collect()] == [
         (None, '[1,{"a":-4.754395111205734E16}]', None), (None, '[[2500.0],"z"]', None),
-        (None, '[1,{"a":[1,{"b":"1e400"}]}]', None), (None, '[1,{"a":2.5}]', None)]
+        (None, '[1,{"a":[1,{"b":"1e400"}]}]', None), (None, '[1,{"a":2.5}]', None),
+        (None, '"1e5" \\ ' * 20_000, None)]
     spark.conf.set("spark.sql.analyzer.maxIterations", "1000")
     try:
         in_sql = [tuple(r) for r in project.spark_sql(df).collect()]
     finally:
         spark.conf.unset("spark.sql.analyzer.maxIterations")
     assert in_sql == [(None, None, lines[0]), (None, None, lines[1]), (None, None, lines[2]),
-                      (None, '[1,{"a":2.5}]', None)]
+                      (None, '[1,{"a":2.5}]', None), (None, '"1e5" \\ ' * 20_000, None)]
 
 
 def _spark_keeps_only_a_double(line: str) -> bool:

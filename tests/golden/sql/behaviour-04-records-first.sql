@@ -13,7 +13,9 @@ lines AS (
     `value` AS `__widen_line`,
     try_variant_get(try_parse_json(`value`), '$', 'map<string,variant>') AS `__widen_m`,
     (
-      regexp_replace(regexp_replace(`value`, '"(?:[^"\\\\]|\\\\.)*"', '""'), '([0-9])\\.([0-9])', '$1$2') RLIKE '[0-9][eE]|[0-9]{39}'
+      regexp_replace(
+        regexp_replace(regexp_replace(`value`, '\\\\.', ''), '"[^"]*"', '""'), '([0-9])\\.([0-9])', '$1$2'
+      ) RLIKE '[0-9][eE]|[0-9]{39}'
     ) AS `__widen_hd`
   FROM batch
 ),
@@ -526,10 +528,10 @@ shape_codes AS (
                       )
                     )
                   )
-                  AND (
-                    (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
-                    OR ((schema_of_variant(_x1) RLIKE '(^|<|: )VARIANT(>|,|$)') AND `__widen_hd`)
-                  )
+                  AND CASE
+                    WHEN `__widen_hd` THEN (schema_of_variant(_x1) RLIKE '(^|<|: )(DOUBLE|VARIANT)(>|,|$)')
+                    ELSE (schema_of_variant(_x1) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                  END
                 ) THEN 'deep'
                 WHEN ((NOT _x3['prim']) AND (NOT _x3['rec'])) THEN CASE
                   WHEN _x3['deep'] THEN 'deep'
@@ -2201,10 +2203,12 @@ columns AS (
                                   )
                                 )
                               )
-                              AND (
-                                (schema_of_variant(_x2) RLIKE '(^|<|: )DOUBLE(>|,|$)')
-                                OR ((schema_of_variant(_x2) RLIKE '(^|<|: )VARIANT(>|,|$)') AND `__widen_hd`)
-                              )
+                              AND CASE
+                                WHEN `__widen_hd` THEN (
+                                  schema_of_variant(_x2) RLIKE '(^|<|: )(DOUBLE|VARIANT)(>|,|$)'
+                                )
+                                ELSE (schema_of_variant(_x2) RLIKE '(^|<|: )DOUBLE(>|,|$)')
+                              END
                             ) THEN 'deep'
                             WHEN ((NOT _x4['prim']) AND (NOT _x4['rec'])) THEN CASE
                               WHEN _x4['deep'] THEN 'deep'
